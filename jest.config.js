@@ -1,0 +1,26 @@
+// One Jest run, three projects split by file suffix (see STYLE.md):
+//   unit   *.spec.ts          pure code, no I/O
+//   medium *.medium-spec.ts   real Redis, PostgreSQL, SQLite, s3rver
+//   e2e    *.e2e-spec.ts      the built HTTP API and worker processes as a client sees them
+const moduleNameMapper = {
+  '^@caddie/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+};
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],
+};
+const common = {
+  rootDir: __dirname,
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testEnvironment: 'node',
+  transform,
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+module.exports = {
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test,tools}/**/*.spec.ts'] },
+    { ...common, displayName: 'medium', testMatch: ['<rootDir>/{apps,libs,test,tools}/**/*.medium-spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+  ],
+};
