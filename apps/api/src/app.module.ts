@@ -1,0 +1,15 @@
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import type { ApiConfig } from './platform/config/api-config';
+import { ConfigModule } from './platform/config/config.module';
+import { PlatformModule } from './platform/platform.module';
+
+/** Feature modules served by the API. */
+export const FEATURE_MODULES: Type[] = [];
+
+@Module({})
+export class AppModule {
+  /** `extra` lets tests add modules (e.g. a probe controller) to the real app. */
+  static forRoot(config: ApiConfig, extra: Type[] = []): DynamicModule {
+    return { module: AppModule, imports: [ConfigModule.forRoot(config), PlatformModule, ...FEATURE_MODULES, ...extra] };
+  }
+}

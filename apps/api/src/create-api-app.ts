@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { ConsoleLogger, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+import { API_PREFIX } from './platform/catalog/route-catalog.service';
+import type { ApiConfig } from './platform/config/api-config';
+import { acceptedRequestId, loggerOptions } from './platform/observability/logger-options';
+import { MetricsService } from './platform/observability/metrics.service';
+import { ApiProblem } from './platform/problems/api-problem';
+
+const EXPOSED_HEADERS = [
+  'x-request-id', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After',
+  'ETag', 'Cache-Status', 'Content-Range', 'Accept-Ranges', 'Deprecation', 'Link',
+];
+
+/** Builds the API application (used by main.ts and by the tests, so both run the same wiring). */
+export async function createApiApp(config: ApiConfig, options: { extraModules?: Type[]; logs?: boolean } = {}): Promise<NestFastifyApplication> {
+  const logs = options.logs ?? true;
+  const adapter = new FastifyAdapter({
+    logger: logs ? loggerOptions(config.env.LOG_LEVEL, config.operatorToken) : false,
+    genReqId: (req: { headers: Record<string, unknown> }) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
+    bodyLimit: config.env.BODY_LIMIT_BYTES,
+    trustProxy: config.env.TRUST_PROXY,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.extraModules), adapter, {
+    logger: logs ? new ConsoleLogger({ json: true, logLevels: ['log', 'error', 'warn'] }) : false,
+    abortOnError: false,
+    // our own JSON parser below answers malformed bodies with a problem code
+    bodyParser: false,
+  });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'ready', 'metrics', 'docs', 'docs/assets/:file'] });
+  app.enableCors({
+    // Publishable keys are checked against their exact origins by the AccessGuard; CORS only lets browsers read answers.
+    origin: true,
+    allowedHeaders: ['x-api-key', 'authorization', 'content-type', 'x-request-id', 'idempotency-key', 'range', 'if-match', 'if-range', 'if-none-match', `${config.operatorToken}-scorecard-normalization-version`, `${config.operatorToken}-scorecard-processing-version`],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+  });
+  app.enableShutdownHooks();
+  const fastify = app.getHttpAdapter().getInstance();
+  const secureJsonParser = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.env.BODY_LIMIT_BYTES }, (request, body, done) => {
+    secureJsonParser(request, String(body), (error, value) => {
+      if (error) done(new ApiProblem('invalid-json', body === '' ? 'The JSON body is empty.' : 'The body is not valid JSON.'), undefined);
+      else done(null, value);
+    });
+  });
+  const metrics = app.get(MetricsService);
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    metrics.observeHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
+  return app;
+}

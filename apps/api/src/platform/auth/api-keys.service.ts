@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { ApiKeyRegistry, hashKey, isPublishable, type Scope } from '@caddie/access';
+import { ApiConfig } from '../config/api-config';
+import type { Principal } from './principal';
+
+export type KeyVerdict = { status: 'valid'; principal: Principal } | { status: 'unknown' | 'revoked' };
+
+const CACHE_LIMIT = 10_000;
+
+/**
+ * Verifies presented keys. Verdicts are cached for API_KEY_CACHE_SECONDS in this process only,
+ * which bounds how long a revoked key keeps working on a replica.
+ */
+@Injectable()
+export class ApiKeysService {
+  readonly registry: ApiKeyRegistry;
+  private readonly cache = new Map<string, { verdict: KeyVerdict; expiresAt: number }>();
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly config: ApiConfig,
+  ) {
+    this.registry = new ApiKeyRegistry(dataSource, config.operatorToken);
+  }
+
+  async verify(key: string): Promise<KeyVerdict> {
+    const hash = hashKey(key);
+    const cached = this.cache.get(hash);
+    if (cached && cached.expiresAt > Date.now()) return cached.verdict;
+    const entity = await this.registry.findByPlaintext(key);
+    const verdict: KeyVerdict = !entity
+      ? { status: 'unknown' }
+      : entity.revokedAt
+        ? { status: 'revoked' }
+        : {
+            status: 'valid',
+            principal: {
+              keyId: entity.id,
+              organizationId: entity.organizationId,
+              kind: entity.kind,
+              publishable: isPublishable(entity.kind),
+              scopes: entity.scopes as Scope[],
+              origins: entity.origins,
+              datasets: entity.datasets,
+              rateLimitPerMinute: entity.rateLimitPerMinute,
+            },
+          };
+    const ttl = this.config.env.API_KEY_CACHE_SECONDS * 1000;
+    if (ttl > 0) {
+      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(hash, { verdict, expiresAt: Date.now() + ttl });
+    }
+    return verdict;
+  }
+}

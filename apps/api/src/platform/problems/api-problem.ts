@@ -1,0 +1,51 @@
+import { PROBLEM_CODES } from './problem-codes';
+
+export interface ParameterError {
+  parameter: string;
+  code: string;
+  detail: string;
+}
+
+/** An error that becomes an RFC 9457 problem document; its status comes from the code registry. */
+export class ApiProblem extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+    readonly options: { errors?: ParameterError[]; headers?: Record<string, string>; extras?: Record<string, unknown> } = {},
+  ) {
+    super(detail);
+    const spec = PROBLEM_CODES[code];
+    if (!spec) throw new Error(`undeclared problem code ${code}`);
+    this.status = spec.status;
+    this.name = 'ApiProblem';
+  }
+}
+
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  instance: string;
+  requestId: string;
+  errors?: ParameterError[];
+  [extra: string]: unknown;
+}
+
+export function problemDocument(problem: ApiProblem, context: { baseUrl: string; instance: string; requestId: string }): ProblemDocument {
+  const spec = PROBLEM_CODES[problem.code];
+  return {
+    type: `${context.baseUrl}/v1/problems/${problem.code}`,
+    title: spec.title,
+    status: problem.status,
+    code: problem.code,
+    detail: problem.detail,
+    instance: context.instance,
+    requestId: context.requestId,
+    ...(problem.options.errors?.length ? { errors: problem.options.errors } : {}),
+    ...(problem.options.extras ?? {}),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Every problem `code` the API can answer with, declared once: HTTP status, title, and what
+ * the client should do. Problem documents, the OpenAPI description and `/v1/problems/{code}`
+ * all read from here. Codes are stable; add new ones, never rename.
+ */
+export interface ProblemCodeSpec {
+  status: number;
+  title: string;
+  /** what it means and what to do about it */
+  hint: string;
+}
+
+const platform = {
+  'missing-credential': { status: 401, title: 'Missing credential', hint: 'Send the API key in x-api-key or Authorization: Bearer.' },
+  'invalid-credential': { status: 401, title: 'Invalid credential', hint: 'The key is unknown, malformed or revoked; use a current key.' },
+  'ambiguous-credential': { status: 401, title: 'Ambiguous credential', hint: 'x-api-key and Authorization carry different keys; send one.' },
+  'credential-in-query': { status: 401, title: 'Credential in URL', hint: 'Credentials in query strings are never accepted; use a header. Treat the key as leaked and rotate it.' },
+  'insufficient-scope': { status: 403, title: 'Insufficient scope', hint: 'The key lacks the scope this operation needs.' },
+  'origin-not-allowed': { status: 403, title: 'Origin not allowed', hint: 'A publishable key works only from one of its exact licensed origins.' },
+  'publishable-key-not-allowed': { status: 403, title: 'Publishable key not allowed', hint: 'This endpoint is server-to-server: use a private key.' },
+  'browser-origin-not-allowed': { status: 403, title: 'Browser request not allowed', hint: 'This endpoint refuses browser requests (an Origin header); call it from a server.' },
+  'rate-limited': { status: 429, title: 'Rate limit exceeded', hint: 'Wait for Retry-After seconds before sending more requests.' },
+  'not-found': { status: 404, title: 'Not found', hint: 'No such route or resource.' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed', hint: 'The route exists; use a method from the Allow header.' },
+  'invalid-parameter': { status: 400, title: 'Invalid parameter', hint: 'A path, query or body parameter is invalid; see errors[] for each one.' },
+  'unknown-parameter': { status: 400, title: 'Unknown parameter', hint: 'The request names a parameter this operation does not have.' },
+  'invalid-json': { status: 400, title: 'Invalid JSON', hint: 'The body is not valid JSON.' },
+  'invalid-content-length': { status: 400, title: 'Invalid Content-Length', hint: 'The Content-Length header does not match the body.' },
+  'invalid-request-body': { status: 400, title: 'Unreadable request body', hint: 'The body stream could not be read; retry only after a transport interruption.' },
+  'request-too-large': { status: 413, title: 'Request too large', hint: 'The body exceeds the size limit of this endpoint.' },
+  'unsupported-content-type': { status: 415, title: 'Unsupported content type', hint: 'Send a content type this operation accepts.' },
+  'not-acceptable': { status: 406, title: 'Not acceptable', hint: 'The requested representation or version is not offered.' },
+  'internal-error': { status: 500, title: 'Internal error', hint: 'Something failed on our side; retry later and quote the requestId.' },
+  'service-unavailable': { status: 503, title: 'Service unavailable', hint: 'A dependency is unavailable; retry with backoff.' },
+} as const satisfies Record<string, ProblemCodeSpec>;
+
+export const PROBLEM_CODES: Record<string, ProblemCodeSpec> = { ...platform };
+
+/** Features add their codes at import time (one declaration per code, next to the feature). */
+export function registerProblemCodes(codes: Record<string, ProblemCodeSpec>): void {
+  for (const [code, spec] of Object.entries(codes)) {
+    const existing = PROBLEM_CODES[code];
+    if (existing && (existing.status !== spec.status || existing.title !== spec.title)) {
+      throw new Error(`problem code ${code} declared twice with different meaning`);
+    }
+    PROBLEM_CODES[code] = spec;
+  }
+}
+
+export type PlatformProblemCode = keyof typeof platform;

@@ -1,0 +1,87 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RouteCatalogService } from '../catalog/route-catalog.service';
+import { ApiConfig } from '../config/api-config';
+import { ApiProblem, problemDocument } from './api-problem';
+
+/** Fastify's own errors (body parsing, limits) by their codes. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported-content-type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid-content-length',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request-too-large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid-json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid-json',
+  FST_ERR_CTP_INVALID_TYPE: 'unsupported-content-type',
+  FST_ERR_CTP_EMPTY_TYPE: 'unsupported-content-type',
+};
+
+const GENERIC_BY_STATUS: Record<number, string> = {
+  400: 'invalid-request-body',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  406: 'not-acceptable',
+  413: 'request-too-large',
+  415: 'unsupported-content-type',
+  429: 'rate-limited',
+  503: 'service-unavailable',
+};
+
+/**
+ * Every error leaves as an RFC 9457 problem document with a stable code: ours, Nest's (unknown
+ * routes), Fastify's (body parsing) and unexpected ones (500, logged, never echoed).
+ */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Problem');
+
+  constructor(
+    private readonly config: ApiConfig,
+    private readonly routes: RouteCatalogService,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const problem = this.toProblem(exception, request, reply);
+    if (problem.status >= 500) {
+      this.logger.error({ requestId: request.id, code: problem.code, err: describe(exception) });
+    }
+    for (const [name, value] of Object.entries(problem.options.headers ?? {})) reply.header(name, value);
+    const body = problemDocument(problem, {
+      baseUrl: this.config.publicBaseUrl,
+      instance: (request.url ?? '/').split('?')[0],
+      requestId: String(request.id),
+    });
+    if (reply.sent) return;
+    reply.status(problem.status).header('content-type', 'application/problem+json; charset=utf-8').send(JSON.stringify(body));
+  }
+
+  private toProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply): ApiProblem {
+    if (exception instanceof ApiProblem) return exception;
+    const fastifyCode = (exception as { code?: unknown })?.code;
+    if (typeof fastifyCode === 'string' && FASTIFY_CODES[fastifyCode]) {
+      return new ApiProblem(FASTIFY_CODES[fastifyCode], (exception as Error).message);
+    }
+    const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
+    if (status === 404) {
+      const path = (request.url ?? '/').split('?')[0];
+      const allowed = this.routes.methodsFor(path);
+      if (allowed.length) {
+        reply.header('Allow', allowed.join(', '));
+        return new ApiProblem('method-not-allowed', `${request.method} is not allowed here; use ${allowed.join(', ')}.`);
+      }
+      return new ApiProblem('not-found', `No route ${request.method} ${path.slice(0, 200)}.`);
+    }
+    if (status === 400 && exception instanceof Error && /Content-Length/i.test(exception.message)) {
+      return new ApiProblem('invalid-content-length', 'The body length does not match Content-Length.');
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500 && GENERIC_BY_STATUS[status]) {
+      return new ApiProblem(GENERIC_BY_STATUS[status], exception instanceof Error ? exception.message : 'Bad request.');
+    }
+    return new ApiProblem('internal-error', 'An internal error occurred.');
+  }
+}
+
+function describe(error: unknown): Record<string, unknown> {
+  return error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+}

@@ -1,0 +1,38 @@
+import { Controller, Get } from '@nestjs/common';
+import { z } from 'zod';
+import { Operation } from '../http/operation.decorator';
+import { ValidParams } from '../http/validated-input';
+import { ApiProblem } from './api-problem';
+import { PROBLEM_CODES } from './problem-codes';
+
+/** Problem `type` URIs dereference here: what a code means and what to do. */
+@Controller('problems')
+export class ProblemsController {
+  @Get()
+  @Operation({
+    operationId: 'listProblemCodes',
+    summary: 'Every problem code',
+    tags: ['Catalog'],
+    access: 'public',
+    responses: { 200: { description: 'Codes with status, title and hint' } },
+  })
+  list() {
+    return { problems: Object.entries(PROBLEM_CODES).map(([code, spec]) => ({ code, ...spec })) };
+  }
+
+  @Get(':code')
+  @Operation({
+    operationId: 'getProblemCode',
+    summary: 'One problem code',
+    tags: ['Catalog'],
+    access: 'public',
+    params: z.strictObject({ code: z.string().max(80) }),
+    responses: { 200: { description: 'Status, title and hint of the code' } },
+    problems: ['not-found'],
+  })
+  one(@ValidParams() params: { code: string }) {
+    const spec = PROBLEM_CODES[params.code];
+    if (!spec) throw new ApiProblem('not-found', `No problem code ${params.code.slice(0, 80)}.`);
+    return { code: params.code, ...spec };
+  }
+}

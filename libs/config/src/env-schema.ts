@@ -1,0 +1,68 @@
+/**
+ * Environment fragments shared by the apps. Each app composes its own schema from these
+ * (see api-config.ts, worker-config.ts) and parses `process.env` exactly once at boot.
+ */
+import { z } from 'zod';
+
+const booleanFromEnv = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
+export const commonEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./var'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v) || /^sqlite:/.test(v), {
+      message: 'must be a postgres:// URL or sqlite:<file>; leave unset for the embedded SQLite file',
+    })
+    .optional(),
+  /** PostgreSQL schema to use (tests isolate themselves with one schema each). */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
+  DB_MIGRATE_ON_BOOT: booleanFromEnv(true),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .default('redis://127.0.0.1:6379'),
+  /** Prefix of every BullMQ and rate-limit key, so several deployments or test runs share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('caddie'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv(true),
+  OPERATOR_TOKEN: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,30}$/, 'lowercase letters and digits, starting with a letter')
+    .default('caddie'),
+  /** HMAC secret for receipts and signed URLs; unset: generated once and kept in DATA_DIR. */
+  SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+});
+
+export const apiEnvSchema = commonEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Absolute base of links the API hands out (problem types, signed URLs, catalog links). */
+  PUBLIC_BASE_URL: z.url().optional(),
+  RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(120),
+  /** How long a verified API key stays cached in one API process (revocation delay bound). */
+  API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  TRUST_PROXY: booleanFromEnv(false),
+  BODY_LIMIT_BYTES: positiveInt(4_250_000),
+});
+
+export const workerEnvSchema = commonEnvSchema.extend({
+  WORKER_CONCURRENCY: positiveInt(2, 64),
+});
+
+export type CommonEnv = z.infer<typeof commonEnvSchema>;
+export type ApiEnv = z.infer<typeof apiEnvSchema>;
+export type WorkerEnv = z.infer<typeof workerEnvSchema>;

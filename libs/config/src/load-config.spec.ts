@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiEnvSchema, ConfigError, loadEnv, resolveSigningSecret, workerEnvSchema } from '@caddie/config';
+
+describe('loadEnv', () => {
+  it('fills the embedded defaults from an empty environment', () => {
+    const env = loadEnv(apiEnvSchema, {});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './var',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      OPERATOR_TOKEN: 'caddie',
+      DB_MIGRATE_ON_BOOT: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.SIGNING_SECRET).toBeUndefined();
+  });
+
+  it('reports every problem together', () => {
+    let caught: unknown;
+    try {
+      loadEnv(apiEnvSchema, { PORT: 'abc', REDIS_URL: 'http://x', DATABASE_URL: 'mysql://x', SIGNING_SECRET: 'short' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'REDIS_URL', 'DATABASE_URL', 'SIGNING_SECRET']) expect(problems).toContain(name);
+    expect((caught as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('treats empty strings as unset and parses booleans and numbers', () => {
+    const env = loadEnv(workerEnvSchema, { WORKER_CONCURRENCY: '4', DB_MIGRATE_ON_BOOT: 'false', S3_BUCKET: '' });
+    expect(env.WORKER_CONCURRENCY).toBe(4);
+    expect(env.DB_MIGRATE_ON_BOOT).toBe(false);
+    expect(env.S3_BUCKET).toBeUndefined();
+  });
+});
+
+describe('resolveSigningSecret', () => {
+  it('returns the configured secret untouched', () => {
+    expect(resolveSigningSecret('x'.repeat(40), '/nonexistent')).toBe('x'.repeat(40));
+  });
+
+  it('generates a secret once, keeps it private, and reuses it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'caddie-secret-'));
+    const first = resolveSigningSecret(undefined, dir);
+    const second = resolveSigningSecret(undefined, dir);
+    expect(first).toHaveLength(64);
+    expect(second).toBe(first);
+    expect(readFileSync(join(dir, 'signing-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dir, 'signing-secret')).mode & 0o777).toBe(0o600);
+  });
+});

@@ -1,0 +1,18 @@
+import { assertEveryJobHasHandler, redisOptionsFromUrl } from '@caddie/jobs';
+
+describe('job contract', () => {
+  it('accepts exactly the declared handlers', () => {
+    expect(() => assertEveryJobHasHandler('render', { 'worker.ping': async () => undefined })).not.toThrow();
+    expect(() => assertEveryJobHasHandler('render', {})).toThrow(/no handler for worker.ping/);
+    expect(() => assertEveryJobHasHandler('render', { 'worker.ping': 1, 'render.other': 1 })).toThrow(/undeclared jobs render.other/);
+  });
+});
+
+describe('redisOptionsFromUrl', () => {
+  it('parses host, port, credentials, db and tls', () => {
+    expect(redisOptionsFromUrl('redis://127.0.0.1:6379')).toMatchObject({ host: '127.0.0.1', port: 6379, db: 0 });
+    expect(redisOptionsFromUrl('rediss://u%40x:p%3Aw@cache.internal:6380/3')).toEqual({
+      host: 'cache.internal', port: 6380, username: 'u@x', password: 'p:w', db: 3, tls: {},
+    });
+  });
+});

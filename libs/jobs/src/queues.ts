@@ -1,0 +1,61 @@
+/**
+ * The job contract between the API and the workers: queue names, job names and payloads,
+ * in one typed list. Each worker checks at start-up that it handles every job of its queue.
+ */
+export const QUEUE_NAMES = ['render', 'scorecard'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export interface WorkerPingPayload {
+  sentAt: string;
+}
+export interface WorkerPingResult {
+  queue: QueueName;
+  worker: string;
+  pid: number;
+}
+
+/** Job name -> payload and result types, per queue. Later features add their jobs here. */
+export interface JobContract {
+  render: {
+    'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
+  };
+  scorecard: {
+    'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
+  };
+}
+
+export type JobName<Q extends QueueName> = keyof JobContract[Q] & string;
+export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobContract[Q][N] extends { payload: infer P } ? P : never;
+export type JobResult<Q extends QueueName, N extends JobName<Q>> = JobContract[Q][N] extends { result: infer R } ? R : never;
+
+export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
+  render: ['worker.ping'],
+  scorecard: ['worker.ping'],
+};
+
+export type JobHandlers<Q extends QueueName> = {
+  [N in JobName<Q>]: (payload: JobPayload<Q, N>, context: { jobId: string; attemptsMade: number }) => Promise<JobResult<Q, N>>;
+};
+
+/** Fails start-up when a declared job has no handler or a handler serves no declared job. */
+export function assertEveryJobHasHandler(queue: QueueName, handlers: Record<string, unknown>): void {
+  const declared = new Set<string>(JOB_NAMES[queue]);
+  const handled = new Set(Object.keys(handlers));
+  const missing = [...declared].filter((n) => !handled.has(n));
+  const extra = [...handled].filter((n) => !declared.has(n));
+  if (missing.length || extra.length) {
+    throw new Error(
+      `queue ${queue}: ${missing.length ? `no handler for ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `handlers for undeclared jobs ${extra.join(', ')}` : ''}`,
+    );
+  }
+}
+
+/**
+ * Retention of finished jobs. Completed jobs stay at least as long as the longest wait of an
+ * API caller, so a caller that arrives late still finds the result.
+ */
+export const JOB_RETENTION = {
+  completedAgeSeconds: 15 * 60,
+  completedCount: 10_000,
+  failedAgeSeconds: 24 * 60 * 60,
+} as const;

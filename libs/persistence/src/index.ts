@@ -1,0 +1,3 @@
+export * from './entities/organization.entity';
+export * from './entities/api-key.entity';
+export * from './data-source-options';

@@ -1,0 +1,73 @@
+import { startApi, type ApiHarness } from '../support/api-harness';
+
+describe('service catalog, OpenAPI and operations endpoints', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api.close());
+
+  it('GET /v1/services returns the four entries of the spec, in its shape', async () => {
+    const response = await api.request({ method: 'GET', url: '/v1/services' });
+    expect(response.statusCode).toBe(200);
+    const { services } = response.json() as { services: Record<string, unknown>[] };
+    expect(services.map((s) => s.id)).toEqual(['course-graphics', 'course-maps', 'course-printables', 'scorecards']);
+    expect(Object.fromEntries(services.map((s) => [s.id, s.status]))).toEqual({
+      'course-graphics': 'beta', 'course-maps': 'beta', 'course-printables': 'production', scorecards: 'beta',
+    });
+    for (const service of services) {
+      expect(Object.keys(service).sort()).toEqual(['description', 'endpoints', 'id', 'links', 'name', 'status']);
+      expect(service.links).toEqual({ service: expect.stringMatching(/^http:\/\/api\.test\//), docs: expect.stringMatching(/^http:\/\/api\.test\/docs/) });
+      for (const endpoint of service.endpoints as string[]) expect(endpoint).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/\S+$/);
+    }
+  });
+
+  it('serves an OpenAPI 3.1 document of the routes, with the problem schema and security schemes', async () => {
+    const doc = (await api.request({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0-beta.1');
+    expect(doc.paths['/v1/services'].get.operationId).toBe('listServices');
+    expect(doc.paths['/health'].get.operationId).toBe('getHealth');
+    expect(doc.paths['/docs']).toBeUndefined();
+    expect(doc.components.securitySchemes).toHaveProperty('ApiKeyHeader');
+    expect(doc.components.schemas.Problem.properties.code.enum).toContain('credential-in-query');
+    expect(doc.paths['/v1/problems/{code}'].get.parameters[0]).toMatchObject({ name: 'code', in: 'path', required: true });
+  });
+
+  it('serves the interactive docs page and its assets', async () => {
+    const page = await api.request({ method: 'GET', url: '/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/v1/openapi.json');
+    const asset = await api.request({ method: 'GET', url: '/docs/assets/swagger-ui-bundle.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('dereferences problem types', async () => {
+    const response = await api.request({ method: 'GET', url: '/v1/problems/rate-limited' });
+    expect(response.json()).toMatchObject({ code: 'rate-limited', status: 429 });
+  });
+
+  it('reports liveness, readiness of each dependency, and Prometheus metrics', async () => {
+    expect((await api.request({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    const ready = await api.request({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' }, redis: { status: 'ok' }, artifactStore: { status: 'ok' } } });
+    const metrics = await api.request({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toContain('caddie_http_request_duration_seconds_bucket');
+    expect(metrics.body).toMatch(/caddie_queue_jobs\{queue="render",state="waiting"\} \d+/);
+  });
+});
+
+describe('readiness when a dependency is down', () => {
+  it('answers 503 naming the failed check', async () => {
+    const api = await startApi({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const ready = await api.request({ method: 'GET', url: '/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'not-ready', checks: { redis: { status: 'failed' }, database: { status: 'ok' } } });
+    } finally {
+      await api.app.close();
+    }
+  });
+});
