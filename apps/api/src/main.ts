@@ -1,19 +1,11 @@
 import 'reflect-metadata';
-import { ConfigError } from '@caddie/config';
+import { apiEnvSchema, loadEnvOrExit, resolveSigningSecret } from '@caddie/config';
 import { createApiApp } from './create-api-app';
 import { ApiConfig } from './platform/config/api-config';
 
 async function main(): Promise<void> {
-  let config: ApiConfig;
-  try {
-    config = ApiConfig.fromEnvironment();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit(apiEnvSchema);
+  const config = new ApiConfig(env, resolveSigningSecret(env.SIGNING_SECRET, env.DATA_DIR));
   const app = await createApiApp(config);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
 }

@@ -24,3 +24,16 @@ export function loadEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv =
   }
   return result.data;
 }
+
+/** For process entry points: the parsed environment, or every problem on stderr and exit code 2. */
+export function loadEnvOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  try {
+    return loadEnv(schema, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}

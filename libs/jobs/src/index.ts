@@ -1,2 +1,4 @@
 export * from './queues';
 export * from './redis-options';
+export * from './worker-runtime';
+export * from './worker-bull-options';

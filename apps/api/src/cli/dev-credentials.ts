@@ -1,0 +1,21 @@
+import type { DataSource } from 'typeorm';
+import { ALL_SCOPES, ApiKeyRegistry, SCOPES } from '@caddie/access';
+
+/**
+ * On an empty database: a development organization and one `<operator>_test_` key holding
+ * every scope a private key can hold, with every dataset. Returns the plaintext once, or null
+ * when keys already exist.
+ */
+export async function createDevelopmentKeyIfNone(dataSource: DataSource, operatorToken: string): Promise<string | null> {
+  const registry = new ApiKeyRegistry(dataSource, operatorToken);
+  if ((await registry.count()) > 0) return null;
+  const organization = await registry.createOrganization('Development organization');
+  const { key } = await registry.create({
+    organizationId: organization.id,
+    name: 'development key (created by npm start)',
+    kind: 'test',
+    scopes: ALL_SCOPES.filter((scope) => SCOPES[scope].audience !== 'publishable'),
+    datasets: ['*'],
+  });
+  return key;
+}

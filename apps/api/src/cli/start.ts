@@ -1,0 +1,117 @@
+/**
+ * `npm start`: the whole service on one machine with its embedded defaults: Redis (an existing
+ * one, or a private child redis-server), the SQLite database with migrations, a development key
+ * on first run, then the API and both workers as child processes in this terminal.
+ */
+import 'reflect-metadata';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
+import { openDatabase } from '@caddie/persistence';
+import { createDevelopmentKeyIfNone } from './dev-credentials';
+import { redisAnswers, redisServerInstalled, startPrivateRedis } from './embedded-redis';
+
+const APPS_DIR = join(__dirname, '..', '..', '..');
+const CHILDREN = [
+  ['api', join(APPS_DIR, 'api', 'src', 'main.js')],
+  ['render-worker', join(APPS_DIR, 'render-worker', 'src', 'main.js')],
+  ['scorecard-worker', join(APPS_DIR, 'scorecard-worker', 'src', 'main.js')],
+] as const;
+
+const say = (line: string) => process.stdout.write(`[caddie] ${line}\n`);
+
+async function main(): Promise<void> {
+  const env = loadEnvOrExit(apiEnvSchema);
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  let redisChild: ChildProcess | undefined;
+
+  if (!(await redisAnswers(env.REDIS_URL))) {
+    if (process.env.REDIS_URL) {
+      say(`Nothing answers at REDIS_URL=${env.REDIS_URL}. Start Redis there, or unset REDIS_URL to let caddie run a private redis-server.`);
+      process.exit(1);
+    }
+    if (!redisServerInstalled()) {
+      say('No Redis answers at redis://127.0.0.1:6379 and redis-server is not installed.');
+      say('Install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL to a running Redis.');
+      process.exit(1);
+    }
+    const redis = await startPrivateRedis();
+    redisChild = redis.child;
+    childEnv.REDIS_URL = redis.url;
+    say(`started a private redis-server at ${redis.url} (no persistence; stopped with caddie)`);
+  }
+
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA });
+  const newKey = await createDevelopmentKeyIfNone(db, env.OPERATOR_TOKEN);
+  await db.destroy();
+
+  const children = CHILDREN.map(([name, script]) => {
+    const child = spawn(process.execPath, [script], { env: childEnv, stdio: 'inherit' });
+    return { name, child };
+  });
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping…');
+    await Promise.all(children.map(({ child }) => terminate(child, 15_000)));
+    if (redisChild) await terminate(redisChild, 5_000);
+    process.exit(code);
+  };
+  for (const { name, child } of children) {
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      say(`${name} exited (${signal ?? code}); stopping the others`);
+      void stop(1);
+    });
+  }
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+
+  const base = `http://localhost:${env.PORT}`;
+  if (await waitForHealth(`http://127.0.0.1:${env.PORT}/health`, 60_000)) {
+    say(`Caddie is up at ${base}  (docs: ${base}/docs)`);
+    if (newKey) {
+      say('Created a development organization and a test key with every scope. It is shown only this once:');
+      say(`  ${newKey}`);
+      say('Try:');
+      say(`  curl -H "x-api-key: ${newKey}" ${base}/v1/courses/bulk-ids`);
+      say(`  curl ${base}/v1/services`);
+    } else {
+      say(`Keys: npm run keys -- list   (create one: npm run keys -- create --name me --kind test --scopes courses:read)`);
+    }
+  } else if (!stopping) {
+    say('the API did not become healthy within 60 s');
+    await stop(1);
+  }
+}
+
+function terminate(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+main().catch((error) => {
+  say(`failed to start: ${(error as Error).message}`);
+  process.exit(1);
+});
