@@ -4,6 +4,7 @@
 //   e2e    *.e2e-spec.ts      the built HTTP API and worker processes as a client sees them
 const moduleNameMapper = {
   '^@caddie/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+  '^quick-lru$': '<rootDir>/test/support/quick-lru-shim.js',
 };
 const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],

@@ -1,10 +1,11 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import type { ApiConfig } from './platform/config/api-config';
 import { ConfigModule } from './platform/config/config.module';
+import { CoursesModule } from './courses/courses.module';
 import { PlatformModule } from './platform/platform.module';
 
 /** Feature modules served by the API. */
-export const FEATURE_MODULES: Type[] = [];
+export const FEATURE_MODULES: Type[] = [CoursesModule];
 
 @Module({})
 export class AppModule {

@@ -5,9 +5,12 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ApiKeyEntity } from './entities/api-key.entity';
 import { OrganizationEntity } from './entities/organization.entity';
 import { Platform1763790000000 } from './migrations/1763790000000-platform';
+import { CourseCatalog1763790100000 } from './migrations/1763790100000-course-catalog';
+import { CourseDocumentEntity } from './entities/course-document.entity';
+import { CourseEntity } from './entities/course.entity';
 
-export const ENTITIES = [OrganizationEntity, ApiKeyEntity];
-export const MIGRATIONS = [Platform1763790000000];
+export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity];
+export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000];
 
 export interface DatabaseSettings {
   /** unset: the embedded SQLite file in dataDir; `postgres://…`; or `sqlite:<file>` */

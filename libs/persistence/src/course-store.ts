@@ -1,0 +1,130 @@
+import type { DataSource, Repository } from 'typeorm';
+import type { Course } from '@caddie/catalog';
+import { haversineDistance } from '@caddie/geometry';
+import { CourseDocumentEntity } from './entities/course-document.entity';
+import { CourseEntity } from './entities/course.entity';
+import { isPostgres } from './data-source-options';
+
+export const METERS_PER_MILE = 1609.344;
+
+export interface NearbyCourseRow {
+  course: CourseEntity;
+  distanceMiles: number;
+}
+
+/** Longitude/latitude window that contains every point within `radiusMeters` of the origin. */
+export function searchWindow(longitude: number, latitude: number, radiusMeters: number) {
+  const degreesLatitude = (radiusMeters / 6_371_008.8) * (180 / Math.PI);
+  const south = Math.max(-90, latitude - degreesLatitude);
+  const north = Math.min(90, latitude + degreesLatitude);
+  // Near a pole the window spans every longitude.
+  if (north >= 89.999 || south <= -89.999) return { south, north, longitudeRanges: [[-180, 180]] as [number, number][] };
+  const degreesLongitude = degreesLatitude / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
+  const west = longitude - degreesLongitude;
+  const east = longitude + degreesLongitude;
+  const longitudeRanges: [number, number][] =
+    west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
+  return { south, north, longitudeRanges };
+}
+
+const isAvailable = (hole: Course['holes'][number]) => hole.centerline.length >= 2 && hole.greenFeatureId !== null;
+
+/**
+ * The catalog in the database: a summary row per course (indexed by position) and the whole
+ * snapshot as a document. Both change together in one transaction, so readers always see one
+ * consistent revision.
+ */
+export class CourseStore {
+  private readonly courses: Repository<CourseEntity>;
+  private readonly documents: Repository<CourseDocumentEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.courses = dataSource.getRepository(CourseEntity);
+    this.documents = dataSource.getRepository(CourseDocumentEntity);
+  }
+
+  /** Inserts or replaces a course snapshot; 'unchanged' when the stored revision is the same. */
+  async upsert(course: Course, revision: string): Promise<'created' | 'updated' | 'unchanged'> {
+    const existing = await this.courses.findOne({ where: { id: course.id }, select: { id: true, revision: true } });
+    if (existing?.revision === revision) return 'unchanged';
+    const holes = [...course.holes].sort((a, b) => a.number - b.number).map((h) => ({ number: h.number, available: isAvailable(h) }));
+    const row: CourseEntity = {
+      id: course.id,
+      name: course.name,
+      city: course.location.city,
+      region: course.location.region,
+      country: course.location.country,
+      longitude: course.location.longitude,
+      latitude: course.location.latitude,
+      holeCount: holes.length,
+      holes,
+      active: course.active && holes.some((h) => h.available) && course.location.longitude !== null && course.location.latitude !== null,
+      hasElevation: course.elevation.ground !== null,
+      classification: course.classification,
+      revision,
+      updatedAt: new Date().toISOString(),
+    };
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(CourseEntity).save(row);
+      await manager.getRepository(CourseDocumentEntity).save({ courseId: course.id, revision, document: JSON.stringify(course) });
+    });
+    return existing ? 'updated' : 'created';
+  }
+
+  summary(id: string): Promise<CourseEntity | null> {
+    return this.courses.findOneBy({ id });
+  }
+
+  async document(id: string): Promise<{ revision: string; course: Course } | null> {
+    const row = await this.documents.findOneBy({ courseId: id });
+    return row ? { revision: row.revision, course: JSON.parse(row.document) as Course } : null;
+  }
+
+  async revision(id: string): Promise<string | null> {
+    return (await this.courses.findOne({ where: { id }, select: { id: true, revision: true } }))?.revision ?? null;
+  }
+
+  /** Every active geometry-backed course, by name then id. */
+  directory(): Promise<CourseEntity[]> {
+    return this.courses.find({ where: { active: true }, order: { name: 'ASC', id: 'ASC' } });
+  }
+
+  count(): Promise<number> {
+    return this.courses.count();
+  }
+
+  /** The nearest active courses within the radius: an indexed window query, then exact distances. */
+  async nearby(longitude: number, latitude: number, radiusMiles: number, limit: number): Promise<NearbyCourseRow[]> {
+    const radiusMeters = radiusMiles * METERS_PER_MILE;
+    const candidates = await this.windowQuery(longitude, latitude, radiusMeters).getMany();
+    return candidates
+      .map((course) => ({ course, distanceMiles: haversineDistance([longitude, latitude], [course.longitude!, course.latitude!]) / METERS_PER_MILE }))
+      .filter((row) => row.distanceMiles <= radiusMiles)
+      .sort((a, b) => a.distanceMiles - b.distanceMiles || a.course.id.localeCompare(b.course.id))
+      .slice(0, limit);
+  }
+
+  /** The database's plan for the nearby window query (tests assert it uses the position index). */
+  async explainNearby(longitude: number, latitude: number, radiusMiles: number): Promise<string> {
+    const [sql, parameters] = this.windowQuery(longitude, latitude, radiusMiles * METERS_PER_MILE).getQueryAndParameters();
+    if (isPostgres({ databaseUrl: String((this.dataSource.options as { url?: string }).url ?? ''), dataDir: '' })) {
+      const rows = (await this.dataSource.query(`EXPLAIN ${sql}`, parameters)) as { 'QUERY PLAN': string }[];
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    }
+    const rows = (await this.dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters)) as { detail: string }[];
+    return rows.map((r) => r.detail).join('\n');
+  }
+
+  private windowQuery(longitude: number, latitude: number, radiusMeters: number) {
+    const window = searchWindow(longitude, latitude, radiusMeters);
+    const query = this.courses
+      .createQueryBuilder('c')
+      .where('c.latitude BETWEEN :south AND :north', { south: window.south, north: window.north })
+      .andWhere('c.active = :active', { active: true });
+    const ranges = window.longitudeRanges
+      .map((_, i) => `c.longitude BETWEEN :west${i} AND :east${i}`)
+      .join(' OR ');
+    const parameters = Object.fromEntries(window.longitudeRanges.flatMap(([w, e], i) => [[`west${i}`, w], [`east${i}`, e]]));
+    return query.andWhere(`(${ranges})`, parameters);
+  }
+}
