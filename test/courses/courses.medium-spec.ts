@@ -50,6 +50,14 @@ describe('course endpoints', () => {
     expectProblem(await get('/v1/courses/x'), 422, 'invalid-course-id');
   });
 
+  it('answers 404 for a boundary without mapped holes, and leaves it out of the directory', async () => {
+    const store = api.app.get(CoursesService).store;
+    const bare = { ...demo[1], id: 'osm-way-1234', name: 'Bare boundary', active: false, holes: [], features: [] };
+    await store.upsert(bare, courseRevision(bare));
+    expectProblem(await get('/v1/courses/osm-way-1234'), 404, 'course-not-found');
+    expect(directorySchema.parse((await get('/v1/courses/bulk-ids')).json()).courses.map((c) => c.id)).not.toContain('osm-way-1234');
+  });
+
   it('keeps bulk-ids, {courseId} and {lon}/{lat} apart', async () => {
     expect(directorySchema.parse((await get('/v1/courses/bulk-ids')).json()).courses.length).toBeGreaterThanOrEqual(2);
     expect((await get(`/v1/courses/${demo[0].id}`)).json().id).toBe(demo[0].id);

@@ -1,3 +1,5 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { describeGraphicsOptions, GRAPHICS_OPTIONS_DOCUMENT_SCHEMA } from '@caddie/styles';
 import { startApi, type ApiHarness } from '../support/api-harness';
 
 describe('service catalog, OpenAPI and operations endpoints', () => {
@@ -41,6 +43,16 @@ describe('service catalog, OpenAPI and operations endpoints', () => {
     const asset = await api.request({ method: 'GET', url: '/docs/assets/swagger-ui-bundle.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('GET /v1/styles lists the graphics options from the same table that validates requests', async () => {
+    const response = await api.request({ method: 'GET', url: '/v1/styles' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual(JSON.parse(JSON.stringify(describeGraphicsOptions())));
+    const validate = new Ajv2020({ strict: false }).compile(GRAPHICS_OPTIONS_DOCUMENT_SCHEMA);
+    expect(validate(body)).toBe(true);
+    expect(JSON.stringify(body)).toContain('fairwayPattern');
   });
 
   it('dereferences problem types', async () => {

@@ -1,13 +1,14 @@
 /**
  * `npm start`: the whole service on one machine with its embedded defaults: Redis (an existing
  * one, or a private child redis-server), the SQLite database with migrations, a development key
- * on first run, then the API and both workers as child processes in this terminal.
+ * on first run, demo courses in an empty catalog, then the API and both workers as child processes in this terminal.
  */
 import 'reflect-metadata';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
-import { openDatabase } from '@caddie/persistence';
+import { CourseStore, openDatabase } from '@caddie/persistence';
 import { createDevelopmentKeyIfNone } from './dev-credentials';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './embedded-redis';
 
@@ -43,6 +44,11 @@ async function main(): Promise<void> {
 
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA });
   const newKey = await createDevelopmentKeyIfNone(db, env.OPERATOR_TOKEN);
+  const store = new CourseStore(db);
+  if ((await store.count()) === 0) {
+    for (const course of generateDemoCourses()) await store.upsert(course, courseRevision(course));
+    say('seeded the demo courses demo-pine-hollow (18 holes) and demo-cedar-links (9 holes)');
+  }
   await db.destroy();
 
   const children = CHILDREN.map(([name, script]) => {
@@ -76,6 +82,7 @@ async function main(): Promise<void> {
       say(`  ${newKey}`);
       say('Try:');
       say(`  curl -H "x-api-key: ${newKey}" ${base}/v1/courses/bulk-ids`);
+      say(`  curl -H "x-api-key: ${newKey}" ${base}/v1/courses/demo-pine-hollow`);
       say(`  curl ${base}/v1/services`);
     } else {
       say(`Keys: npm run keys -- list   (create one: npm run keys -- create --name me --kind test --scopes courses:read)`);

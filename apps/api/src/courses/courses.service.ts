@@ -40,6 +40,8 @@ export class CoursesService {
 
   async summary(courseId: string) {
     const row = await this.summaryRow(courseId);
+    // A boundary without mapped holes is kept for provenance, but it is not a course one can summarise.
+    if (row.holeCount === 0) throw new ApiProblem('course-not-found', `Course ${courseId} has no mapped holes.`);
     const anyHole = row.holes.some((h) => h.available);
     return {
       id: row.id,

@@ -4,6 +4,7 @@ import { AccessGuard } from './auth/access.guard';
 import { ApiKeysService } from './auth/api-keys.service';
 import { RouteCatalogService } from './catalog/route-catalog.service';
 import { ServicesController } from './catalog/services.controller';
+import { StylesController } from './catalog/styles.controller';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
 import { MetricsService } from './observability/metrics.service';
@@ -18,7 +19,7 @@ import { ARTIFACT_STORE, artifactStoreProvider } from './storage/artifact-store.
 @Global()
 @Module({
   imports: [DiscoveryModule, DatabaseModule, RedisModule],
-  controllers: [ServicesController, ProblemsController, OpenApiController, HealthController],
+  controllers: [ServicesController, StylesController, ProblemsController, OpenApiController, HealthController],
   providers: [
     RouteCatalogService,
     ApiKeysService,

@@ -1,0 +1,86 @@
+/**
+ * npm run import -- <osm files…> [--dem <file>]… [--dry-run] [--report <file.json>]
+ * Imports OpenStreetMap golf data (OSM XML, Overpass JSON, GeoJSON) and DEM files (SRTM .hgt,
+ * .hgt.zip, GeoTIFF) into the catalog, with progress and a report per course.
+ */
+import 'reflect-metadata';
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { attachGroundElevation, courseRevision, importOsm, measureCourse, OsmImportError, type Course, type CourseImportReport } from '@caddie/catalog';
+import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
+import { type DemRaster, readGeoTiffDem, readHgt, readHgtZip } from '@caddie/geometry';
+import { CourseStore, openDatabase } from '@caddie/persistence';
+
+const USAGE = 'usage: npm run import -- <osm files…> [--dem <file.hgt|file.hgt.zip|file.tif>]… [--dry-run] [--report report.json]';
+const err = (line: string) => process.stderr.write(`${line}\n`);
+
+async function readDem(path: string): Promise<DemRaster> {
+  const bytes = new Uint8Array(await readFile(path));
+  const name = basename(path);
+  if (/\.hgt\.zip$/i.test(name)) return readHgtZip(bytes, name);
+  if (/\.hgt$/i.test(name)) return readHgt(bytes, name);
+  if (/\.tiff?$/i.test(name)) return readGeoTiffDem(bytes, name);
+  throw new Error(`${name}: unknown elevation format (expected .hgt, .hgt.zip or .tif)`);
+}
+
+function reportLine(report: CourseImportReport, course: Course, outcome: string): string {
+  const features = Object.values(report.features).reduce((n, c) => n + c.assigned + c.unassigned, 0);
+  const assigned = Object.values(report.features).reduce((n, c) => n + c.assigned, 0);
+  const notes = [
+    report.holesWithoutPar.length ? `no par on ${report.holesWithoutPar.length} holes` : '',
+    report.holesWithoutGreen.length ? `no green on holes ${report.holesWithoutGreen.join(',')}` : '',
+    report.holesWithoutTee.length ? `no tee on holes ${report.holesWithoutTee.join(',')}` : '',
+    report.reversedHoles.length ? `reversed holes ${report.reversedHoles.join(',')}` : '',
+    course.elevation.ground ? `ground elevation ${course.elevation.ground.width}x${course.elevation.ground.height} @ ${course.elevation.ground.resolutionMeters} m` : 'no elevation',
+  ].filter(Boolean);
+  return `  ${outcome.padEnd(9)} ${report.courseId}  "${report.courseName}"  ${report.holeCount} holes, ${assigned}/${features} features on holes, ${report.inferences.length} inferences${notes.length ? `; ${notes.join('; ')}` : ''}${report.active ? '' : '  (inactive: no hole geometry)'}`;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { dem: { type: 'string', multiple: true, default: [] }, 'dry-run': { type: 'boolean', default: false }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help || (!positionals.length && !values.dem.length)) {
+    err(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const rasters: DemRaster[] = [];
+  for (const path of values.dem) {
+    rasters.push(await readDem(path));
+    err(`elevation: ${path} (${rasters[rasters.length - 1].width}x${rasters[rasters.length - 1].height}, ${rasters[rasters.length - 1].source})`);
+  }
+  const inputs = await Promise.all(positionals.map(async (path) => ({ name: basename(path), content: await readFile(path) })));
+  const started = Date.now();
+  const { courses, reports, unplaced } = importOsm(inputs, {
+    onProgress: (p) => {
+      if (p.stage === 'parse' && p.item) err(`parsing ${p.item} (${p.done + 1}/${p.total})`);
+      if (p.stage === 'assemble' && p.total > 0 && (p.done === p.total || p.done % 10 === 0)) err(`assembling courses ${p.done}/${p.total}`);
+    },
+  });
+  const env = loadEnvOrExit(apiEnvSchema);
+  const db = values['dry-run'] ? null : await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA });
+  const store = db ? new CourseStore(db) : null;
+  const outcomes: Record<string, number> = {};
+  err(`\n${courses.length} courses from ${inputs.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+  try {
+    for (const [i, imported] of courses.entries()) {
+      const elevated = attachGroundElevation(imported, rasters);
+      const course = { ...elevated, measurements: measureCourse(elevated) };
+      const outcome = store ? await store.upsert(course, courseRevision(course)) : 'dry-run';
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      err(reportLine(reports[i], course, outcome));
+    }
+  } finally {
+    await db?.destroy();
+  }
+  err(`\nunplaced: ${unplaced.unclassified} unclassified objects, ${unplaced.outsideBoundaries} features outside every course boundary, ${unplaced.holeLinesOutsideBoundaries.length} hole lines outside boundaries`);
+  err(`done: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ') || 'nothing imported'}`);
+  if (values.report) await writeFile(values.report, JSON.stringify({ reports, unplaced }, null, 2));
+}
+
+main().catch((error) => {
+  err(error instanceof OsmImportError ? `${error.code}: ${error.message}` : `import failed: ${(error as Error).message}`);
+  process.exit(1);
+});

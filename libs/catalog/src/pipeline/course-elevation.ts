@@ -1,0 +1,62 @@
+import { bbox as featureBBox, featureCollection } from '@turf/turf';
+import { type DemRaster, resampleToGrid } from '@caddie/geometry';
+import type { BBox, Course, ProvenanceSource } from '../model';
+
+/** Ground model margin around the course's features, so renders and profiles reach past the edges. */
+export const GROUND_MARGIN_METERS = 150;
+
+const METERS_PER_DEGREE = 111_320;
+
+function courseBBox(course: Course): BBox | null {
+  if (!course.features.length) return null;
+  const [w, s, e, n] = featureBBox(featureCollection(course.features)) as BBox;
+  const dLat = GROUND_MARGIN_METERS / METERS_PER_DEGREE;
+  const dLon = GROUND_MARGIN_METERS / (METERS_PER_DEGREE * Math.cos((((s + n) / 2) * Math.PI) / 180));
+  return [w - dLon, s - dLat, e + dLon, n + dLat];
+}
+
+/** The raster's own ground spacing: resampling finer would only interpolate. */
+function nativeSpacingMeters(raster: DemRaster, latitude: number): number {
+  return Math.min(raster.latStep * METERS_PER_DEGREE, raster.lonStep * METERS_PER_DEGREE * Math.cos((latitude * Math.PI) / 180));
+}
+
+function provenanceOf(raster: DemRaster): ProvenanceSource {
+  const srtm = raster.source.startsWith('srtm');
+  return {
+    kind: srtm ? 'srtm' : 'geotiff',
+    name: raster.source,
+    license: srtm ? 'public-domain' : 'see source',
+    attribution: srtm ? 'SRTM elevation (NASA/USGS), public domain' : `elevation from ${raster.source}`,
+    ids: [raster.source],
+  };
+}
+
+/**
+ * Adds a ground elevation grid sampled from the DEM rasters that cover the course, at the
+ * rasters' native spacing. A course the rasters do not cover is returned unchanged.
+ */
+export function attachGroundElevation(course: Course, rasters: readonly DemRaster[]): Course {
+  const bounds = courseBBox(course);
+  if (!bounds || !rasters.length) return course;
+  const covering = rasters.filter((r) => {
+    const west = r.originLon - r.lonStep / 2;
+    const north = r.originLat + r.latStep / 2;
+    const east = west + r.width * r.lonStep;
+    const south = north - r.height * r.latStep;
+    return west <= bounds[2] && east >= bounds[0] && south <= bounds[3] && north >= bounds[1];
+  });
+  if (!covering.length) return course;
+  const latitude = (bounds[1] + bounds[3]) / 2;
+  const spacing = Math.max(5, Math.min(...covering.map((r) => nativeSpacingMeters(r, latitude))));
+  const grid = resampleToGrid(covering, bounds, Math.round(spacing * 10) / 10, covering.map((r) => r.source).join('+'));
+  if (grid.values.every((v) => v === null)) return course;
+  return {
+    ...course,
+    elevation: { ...course.elevation, ground: grid },
+    provenance: {
+      ...course.provenance,
+      sources: [...course.provenance.sources, ...covering.map(provenanceOf)],
+      missing: course.provenance.missing.filter((m) => !/elevation/i.test(m) || /green|putting/i.test(m)),
+    },
+  };
+}

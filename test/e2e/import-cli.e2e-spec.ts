@@ -1,0 +1,74 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CourseStore, openDatabase } from '@caddie/persistence';
+import { runNode } from '../support/processes';
+import { describeWithSharedData, sharedDataPath } from '../support/shared-data';
+
+/** A small mapped course on Edinburgh's Braid Hills, where the shared SRTM data has real relief. */
+function braidHillsCourse(): string {
+  const box = (lon: number, lat: number, d: number) => [[[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]]];
+  const feature = (id: number, tags: Record<string, string>, geometry: object) => ({
+    type: 'Feature', properties: { osm_type: 'way', osm_id: id, ...tags }, geometry,
+  });
+  return JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      feature(1, { leisure: 'golf_course', name: 'Test Links on Braid Hills' }, { type: 'Polygon', coordinates: box(-3.205, 55.913, 0.006) }),
+      feature(2, { golf: 'hole', ref: '1', par: '4', handicap: '1' }, { type: 'LineString', coordinates: [[-3.209, 55.911], [-3.205, 55.913], [-3.201, 55.915]] }),
+      feature(3, { golf: 'tee' }, { type: 'Polygon', coordinates: box(-3.209, 55.911, 0.00008) }),
+      feature(4, { golf: 'green' }, { type: 'Polygon', coordinates: box(-3.201, 55.915, 0.00012) }),
+      feature(5, { golf: 'fairway' }, { type: 'Polygon', coordinates: box(-3.205, 55.913, 0.0008) }),
+    ],
+  });
+}
+
+describeWithSharedData('the import CLI')('npm run import', () => {
+  it('imports OSM files, reports each course, and gives the same revisions on re-import', () => {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-import-')) };
+    const files = [sharedDataPath('osm', 'augusta_national_us.osm'), sharedDataPath('osm', 'ogm_be_golf_chateau_de_la_tournette.geojson')];
+    const first = runNode('apps/api/src/cli/import.js', files, env);
+    expect(first.status).toBe(0);
+    expect(first.stderr).toMatch(/created\s+osm-way-871993734\s+"Augusta National Golf Club"\s+18 holes/);
+    expect(first.stderr).toMatch(/osm-way-27416448-l-anglais .*18 holes/);
+    expect(first.stderr).toMatch(/reversed holes/);
+    expect(first.stderr).toContain('done: 4 created');
+    const second = runNode('apps/api/src/cli/import.js', files, env);
+    expect(second.stderr).toContain('done: 4 unchanged');
+  }, 120_000);
+
+  it('samples ground elevation from SRTM .hgt.zip and GeoTIFF files for courses they cover', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'caddie-import-dem-'));
+    writeFileSync(join(dir, 'braid-hills.geojson'), braidHillsCourse());
+    const result = runNode(
+      'apps/api/src/cli/import.js',
+      [join(dir, 'braid-hills.geojson'), '--dem', sharedDataPath('elevation', 'srtm3_edinburgh_crop_N55W004.tif'), '--dem', sharedDataPath('elevation', 'N55W003.hgt.zip')],
+      { DATA_DIR: dir },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/osm-way-1 .*ground elevation \d+x\d+ @/);
+    const db = await openDatabase({ dataDir: dir });
+    try {
+      const stored = await new CourseStore(db).document('osm-way-1');
+      const ground = stored!.course.elevation.ground!;
+      expect(ground.source).toContain('geotiff:srtm3_edinburgh_crop_N55W004.tif');
+      const heights = ground.values.filter((v): v is number => v !== null);
+      expect(heights.length).toBe(ground.values.length);
+      // Braid Hills rise to about 200 m; the course area lies well above sea level with real relief
+      expect(Math.min(...heights)).toBeGreaterThan(60);
+      expect(Math.max(...heights)).toBeLessThan(260);
+      expect(Math.max(...heights) - Math.min(...heights)).toBeGreaterThan(10);
+      expect(stored!.course.provenance.sources.map((s) => s.kind)).toEqual(expect.arrayContaining(['osm', 'geotiff']));
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
+  it('fails with the importer code on malformed input', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'caddie-import-bad-'));
+    writeFileSync(join(dir, 'bad.osm'), '<osm><node id="1"');
+    const result = runNode('apps/api/src/cli/import.js', [join(dir, 'bad.osm')], { DATA_DIR: dir });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/OSM_[A-Z_]+: /);
+  }, 60_000);
+});
