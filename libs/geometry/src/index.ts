@@ -1,1 +1,13 @@
-export const EARTH_RADIUS_METERS = 6_371_008.8;
+export { EARTH_RADIUS_METERS } from './earth';
+export type { BBox, LonLat, Meters2 } from './geometry-types';
+export { GeometryError } from './geometry-error';
+export * from './units';
+export * from './geodesy';
+export * from './polyline';
+export * from './local-projection';
+export * from './web-mercator';
+export * from './elevation/dem-raster';
+export * from './elevation/hgt-reader';
+export * from './elevation/geotiff-reader';
+export * from './elevation/elevation-sampling';
+export * from './elevation/elevation-grid';

@@ -1,0 +1,2 @@
+/** IUGG mean Earth radius; the sphere every geodesy function here uses. */
+export const EARTH_RADIUS_METERS = 6_371_008.8;
