@@ -1,0 +1,159 @@
+/**
+ * Oriented hole lines and the catalog Hole objects built on them.
+ */
+import type { BBox, CourseFeature, Hole, HoleTee, Inference, LonLat } from '../model';
+import { decideHoleDirection, measureDirectionEvidence, type DirectionDecision } from './hole-direction';
+import type { HoleFeatureAssignment, HoleLine, PlacedFeature } from './hole-feature-assignment';
+import { sampleLine } from './hole-feature-assignment';
+import type { NumberedHoleLine } from './hole-number-assignment';
+import { parseSmallIntegerTag } from './hole-numbering';
+import {
+  geometryBounds,
+  mergeBounds,
+  polylineLength,
+  projectOntoLine,
+  roundCoordinate,
+  type LocalProjection,
+  type PlanarShape,
+} from './planar-geometry';
+
+const METERS_PER_YARD = 0.9144;
+
+export interface OrientedHole {
+  numbered: NumberedHoleLine;
+  group: number;
+  line: HoleLine;
+  /** source coordinates, tee first */
+  coordinates: LonLat[];
+  direction: DirectionDecision;
+  multiPart: boolean;
+}
+
+/** The longest part of the hole's line, turned to run tee → green when the evidence says so. */
+export function orientHole(
+  numbered: NumberedHoleLine,
+  group: number,
+  placed: PlacedFeature,
+  greens: PlanarShape[],
+  tees: PlanarShape[],
+): OrientedHole | null {
+  const geometry = numbered.feature.geometry;
+  const parts: number[][][] =
+    geometry.type === 'LineString' ? [geometry.coordinates] : geometry.type === 'MultiLineString' ? geometry.coordinates : [];
+  const planarParts = placed.shape.lines;
+  let index = -1;
+  let longest = 0;
+  planarParts.forEach((part, i) => {
+    const length = polylineLength(part);
+    if (length > longest) [index, longest] = [i, length];
+  });
+  if (index < 0 || parts[index].length < 2) return null;
+  let line = planarParts[index];
+  let coordinates = parts[index].map((c) => [c[0], c[1]] as LonLat);
+  const direction = decideHoleDirection(measureDirectionEvidence(line, greens, tees));
+  if (direction.reversed) {
+    line = [...line].reverse();
+    coordinates = [...coordinates].reverse();
+  }
+  const shape: PlanarShape = { points: [], lines: [line], polygons: [], box: placed.shape.box };
+  return {
+    numbered,
+    group,
+    line: { key: `${group}:${numbered.number}`, number: numbered.number, group, line, shape, length: longest, samples: sampleLine(line) },
+    coordinates,
+    direction,
+    multiPart: planarParts.length > 1,
+  };
+}
+
+export interface BuiltHole {
+  hole: Hole;
+  inferences: Inference[];
+}
+
+export function buildHole(
+  oriented: OrientedHole,
+  assignment: HoleFeatureAssignment,
+  features: CourseFeature[],
+  teeSetsOf: Map<string, string[]>,
+  projection: LocalProjection,
+): BuiltHole {
+  const { numbered, line } = oriented;
+  const tags = numbered.feature.tags;
+  const flags: string[] = [];
+  const inferences: Inference[] = [];
+  const subject = `hole ${numbered.number}`;
+  const par = parseSmallIntegerTag(tags['par'], 2, 7);
+  const handicap = parseSmallIntegerTag(tags['handicap'] ?? tags['hcp'], 1, 54);
+  if (par === null) flags.push('par-missing');
+  if (handicap === null) flags.push('handicap-missing');
+  if (numbered.source === 'name') flags.push('number-from-name');
+  if (numbered.source === 'gap') flags.push('number-inferred');
+  if (numbered.duplicates.length > 0) flags.push('duplicate-number');
+  if (oriented.multiPart) flags.push('multi-part-line');
+  if (oriented.direction.reversed) {
+    flags.push('direction-reversed');
+    inferences.push({
+      subject,
+      what: `${numbered.feature.id} is drawn green → tee; reversed to run tee → green`,
+      how: oriented.direction.reason,
+    });
+  }
+  if (oriented.direction.conflicting) flags.push('direction-conflicting');
+
+  const green = assignment.green.get(line.key) ?? null;
+  if (!green) flags.push('green-missing');
+  const tees = assignment.tees.get(line.key) ?? [];
+  if (tees.length === 0) flags.push('tee-missing');
+  const pin = assignment.pin.get(line.key) ?? null;
+
+  const holeTees: HoleTee[] = [];
+  for (const tee of tees) {
+    const { along, offset } = projectOntoLine(tee.center, line.line);
+    // a tee behind the first node plays the extra distance to it
+    const meters = line.length - along + (along === 0 ? offset : 0);
+    const center = projection.toLonLat(tee.center);
+    const sets = teeSetsOf.get(tee.feature.id) ?? [];
+    for (const teeSetId of sets.length > 0 ? sets : [null]) {
+      holeTees.push({ teeSetId, featureId: tee.feature.id, center, yards: Math.round(meters / METERS_PER_YARD) });
+    }
+  }
+  holeTees.sort(
+    (a, b) => (b.yards ?? 0) - (a.yards ?? 0) || cmp(a.featureId, b.featureId) || cmp(a.teeSetId ?? '', b.teeSetId ?? ''),
+  );
+
+  let bounds: BBox = geometryBounds({ type: 'LineString', coordinates: oriented.coordinates });
+  for (const feature of features) {
+    if (feature.properties.holeNumbers.includes(numbered.number)) bounds = mergeBounds(bounds, geometryBounds(feature.geometry));
+  }
+
+  return {
+    hole: {
+      number: numbered.number,
+      name: numbered.title,
+      par,
+      handicap,
+      handicapsByTeeSet: {},
+      centerline: oriented.coordinates.map(([x, y]) => [roundCoordinate(x), roundCoordinate(y)] as LonLat),
+      // OSM has no dogleg concept; a bend in the line is not promoted to one
+      dogleg: null,
+      tees: holeTees,
+      greenFeatureId: green?.feature.id ?? null,
+      greenCenter: green ? projection.toLonLat(green.center) : null,
+      pin: pin ? pinCoordinates(pin, projection) : null,
+      bounds: bounds.map(roundCoordinate) as BBox,
+      flags,
+    },
+    inferences,
+  };
+}
+
+function pinCoordinates(pin: PlacedFeature, projection: LocalProjection): LonLat {
+  const geometry = pin.feature.geometry;
+  if (geometry.type === 'Point') return [roundCoordinate(geometry.coordinates[0]), roundCoordinate(geometry.coordinates[1])];
+  return projection.toLonLat(pin.center);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

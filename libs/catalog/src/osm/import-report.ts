@@ -1,0 +1,49 @@
+import { GEOMETRY_LAYERS, type GeometryLayer, type Inference } from '../model';
+
+export interface LayerCount {
+  /** features of the layer tied to at least one hole */
+  assigned: number;
+  /** features of the layer in the course but tied to no hole */
+  unassigned: number;
+}
+
+/** What the importer found and decided for one course. */
+export interface CourseImportReport {
+  courseId: string;
+  courseName: string;
+  /** the leisure=golf_course object, e.g. 'way/871993734' */
+  boundaryId: string;
+  /** name of the sub-course when one boundary holds several courses */
+  subCourse: string | null;
+  active: boolean;
+  holeCount: number;
+  holeNumbers: number[];
+  features: Record<GeometryLayer, LayerCount>;
+  reversedHoles: number[];
+  holesWithoutGreen: number[];
+  holesWithoutTee: number[];
+  holesWithoutPar: number[];
+  /** hole lines dropped because another line carries the same number */
+  duplicateHoleLines: string[];
+  /** hole lines with no number in ref or name (or, rarely, numbered but without usable geometry) */
+  unnumberedHoleLines: string[];
+  inferences: Inference[];
+  missing: string[];
+}
+
+/** Features of the inputs that reached no course. */
+export interface UnplacedFeatures {
+  /** objects with no catalog layer (shops, towers, place nodes, …) */
+  unclassified: number;
+  /** classified features inside no leisure=golf_course boundary */
+  outsideBoundaries: number;
+  /** golf=hole lines inside no boundary: a course mapped without its boundary */
+  holeLinesOutsideBoundaries: string[];
+}
+
+export function emptyLayerCounts(): Record<GeometryLayer, LayerCount> {
+  return Object.fromEntries(GEOMETRY_LAYERS.map((layer) => [layer, { assigned: 0, unassigned: 0 }])) as Record<
+    GeometryLayer,
+    LayerCount
+  >;
+}

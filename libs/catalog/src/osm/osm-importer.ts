@@ -1,0 +1,87 @@
+/**
+ * OpenStreetMap → catalog courses. Every leisure=golf_course boundary in the inputs becomes
+ * a course (or several, when it holds several named courses); a course is `active` only when
+ * at least one numbered hole line with geometry backs it.
+ */
+import type { Course } from '../model';
+import { groupByBoundary } from './boundary-membership';
+import type { ClassifiedFeature } from './classified-feature';
+import { assembleBoundaryCourses } from './course-assembly';
+import { osmIdOrder } from './hole-number-assignment';
+import type { CourseImportReport, UnplacedFeatures } from './import-report';
+import { classifyFeature } from './layer-classification';
+import { parseOsmInput } from './osm-parser';
+import type { OsmInputFormat, TaggedFeature } from './tagged-feature';
+
+export interface OsmInput {
+  /** used in errors, reports and provenance; never used to guess the format */
+  name: string;
+  content: Buffer | string;
+}
+
+export interface OsmImportProgress {
+  stage: 'parse' | 'classify' | 'assemble';
+  done: number;
+  total: number;
+  /** input name while parsing, boundary id while assembling */
+  item: string | null;
+}
+
+export interface OsmImportOptions {
+  onProgress?: (progress: OsmImportProgress) => void;
+}
+
+export interface OsmImportResult {
+  courses: Course[];
+  reports: CourseImportReport[];
+  inputs: { name: string; format: OsmInputFormat; features: number }[];
+  unplaced: UnplacedFeatures;
+}
+
+export function importOsm(inputs: OsmInput[], options: OsmImportOptions = {}): OsmImportResult {
+  const progress = options.onProgress ?? (() => undefined);
+  const byId = new Map<string, TaggedFeature>();
+  const inputSummaries: OsmImportResult['inputs'] = [];
+  inputs.forEach((input, i) => {
+    progress({ stage: 'parse', done: i, total: inputs.length, item: input.name });
+    const parsed = parseOsmInput(input.name, input.content);
+    inputSummaries.push({ name: input.name, format: parsed.format, features: parsed.features.length });
+    // the same object in two inputs (overlapping extracts): the first input wins
+    for (const feature of parsed.features) if (!byId.has(feature.id)) byId.set(feature.id, feature);
+  });
+  progress({ stage: 'parse', done: inputs.length, total: inputs.length, item: null });
+
+  const all = [...byId.values()].sort((a, b) => osmIdOrder(a.id, b.id));
+  const classified: ClassifiedFeature[] = [];
+  let unclassified = 0;
+  for (const feature of all) {
+    const layerClass = classifyFeature(feature.tags, feature.geometry.type);
+    if (layerClass) classified.push({ feature, ...layerClass });
+    else unclassified++;
+  }
+  progress({ stage: 'classify', done: all.length, total: all.length, item: null });
+
+  const membership = groupByBoundary(classified);
+  const courses: Course[] = [];
+  const reports: CourseImportReport[] = [];
+  membership.courses.forEach((members, i) => {
+    progress({ stage: 'assemble', done: i, total: membership.courses.length, item: members.boundary.feature.id });
+    for (const assembled of assembleBoundaryCourses(members)) {
+      courses.push(assembled.course);
+      reports.push(assembled.report);
+    }
+  });
+  progress({ stage: 'assemble', done: membership.courses.length, total: membership.courses.length, item: null });
+
+  const order = courses.map((_, i) => i).sort((a, b) => (courses[a].id < courses[b].id ? -1 : courses[a].id > courses[b].id ? 1 : 0));
+  return {
+    courses: order.map((i) => courses[i]),
+    reports: order.map((i) => reports[i]),
+    inputs: inputSummaries,
+    unplaced: {
+      unclassified,
+      outsideBoundaries: membership.outside.length,
+      holeLinesOutsideBoundaries: membership.outside.filter((f) => f.layer === 'centerlines').map((f) => f.feature.id),
+    },
+  };
+}
