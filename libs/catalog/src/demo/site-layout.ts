@@ -1,0 +1,87 @@
+import type { Meters2 } from '@caddie/geometry';
+import type { DemoCoursePlan } from './demo-course-plan';
+import { closeRing, rectangleRing } from './demo-shapes';
+import type { HoleLayout } from './hole-layout';
+import { add, distance, heading, leftOf, scale, step } from './planar';
+import { lineFeature, polygonFeature, type PlanarFeature } from './planar-feature';
+import type { SeededRandom } from './seeded-random';
+
+/** Car park footprint, metres: along the access direction and across it. */
+const PARKING_DEPTH = 40;
+const PARKING_WIDTH = 80;
+
+export function clubhouseFeature(plan: DemoCoursePlan): PlanarFeature {
+  // An L-shaped clubhouse: main hall plus a pro-shop wing toward the car park.
+  const u = heading(plan.roadSide);
+  const v = leftOf(u);
+  const at = (a: number, b: number): Meters2 => add(scale(u, a), scale(v, b));
+  const ring = closeRing([at(-11, -22), at(11, -22), at(11, -6), at(24, -6), at(24, 10), at(-11, 10)]);
+  return polygonFeature('clubhouse', 'buildings', ring, { kind: 'clubhouse', name: `${plan.name} Clubhouse` });
+}
+
+export function parkingFeature(plan: DemoCoursePlan): PlanarFeature {
+  const ring = rectangleRing(plan.parking, plan.roadSide, PARKING_DEPTH, PARKING_WIDTH);
+  return polygonFeature('parking', 'parking', ring, { kind: 'surface', name: `${plan.name} parking` });
+}
+
+/** A cart path beside each hole, from behind the back tee to the side of the green. */
+export function layOutCartPaths(holes: readonly HoleLayout[]): Map<number, Meters2[]> {
+  const paths = new Map<number, Meters2[]>();
+  for (const hole of holes) {
+    const { routed, pathSide, path } = hole;
+    const side = (sample: { point: Meters2; tangent: Meters2 }, offset: number) =>
+      add(sample.point, scale(leftOf(sample.tangent), -pathSide * offset));
+    const points: Meters2[] = [side({ point: step(routed.tee, routed.plan.heading, -12), tangent: path[0].tangent }, 13)];
+    const offset = routed.plan.par === 3 ? 26 : 32;
+    for (const sample of path) {
+      if (sample.along < 25 || sample.along > routed.lengthMeters - 30) continue;
+      if (distance(sample.point, points[points.length - 1]) < 18) continue;
+      points.push(side(sample, offset));
+    }
+    const last = path[path.length - 1];
+    points.push(side({ point: step(hole.green.center, hole.green.bearing, 6), tangent: last.tangent }, 38));
+    paths.set(routed.plan.number, points);
+  }
+  return paths;
+}
+
+export interface RoadLayout {
+  features: PlanarFeature[];
+  /** houses along the far side of the road */
+  houses: PlanarFeature[];
+}
+
+/**
+ * The public road runs straight past the course on the plan's road side, outside the
+ * boundary; a service drive links it to the car park; houses line its far side.
+ */
+export function layOutRoads(plan: DemoCoursePlan, boundary: readonly Meters2[], random: SeededRandom): RoadLayout {
+  const out = heading(plan.roadSide);
+  const along = leftOf(out);
+  const dot = (p: Meters2, d: Meters2) => p[0] * d[0] + p[1] * d[1];
+  const roadOffset = Math.max(...boundary.map((p) => dot(p, out))) + 22;
+  const from = Math.min(...boundary.map((p) => dot(p, along))) - 120;
+  const to = Math.max(...boundary.map((p) => dot(p, along))) + 120;
+  const roadPoint = (t: number): Meters2 => add(scale(out, roadOffset + 6 * Math.sin(t / 180)), scale(along, t));
+  const road: Meters2[] = [];
+  for (let t = from; t <= to; t += 40) road.push(roadPoint(t));
+
+  const parkingEdge = add(plan.parking, scale(out, PARKING_DEPTH / 2));
+  const junctionT = dot(plan.parking, along);
+  const service: Meters2[] = [parkingEdge, roadPoint(junctionT)];
+
+  const houses: PlanarFeature[] = [];
+  for (let t = from + 20; t <= to - 20; t += random.range(32, 42)) {
+    if (Math.abs(t - junctionT) < 40 || !random.chance(0.78)) continue;
+    const center = add(roadPoint(t), scale(out, random.range(26, 34)));
+    const ring = rectangleRing(center, plan.roadSide + random.range(-6, 6), random.range(10, 13), random.range(13, 18));
+    houses.push(polygonFeature(`house-${houses.length + 1}`, 'buildings', ring, { kind: 'house' }));
+  }
+  return {
+    features: [
+      lineFeature('road-main', 'roads', road, { kind: 'residential', name: plan.roadName }),
+      lineFeature('road-service', 'roads', service, { kind: 'service', name: null }),
+    ],
+    houses,
+  };
+}
