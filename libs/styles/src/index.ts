@@ -1,0 +1,25 @@
+// Graphics options: declaration, validation, normalization, documentation.
+export * from './options/graphics-vocabulary';
+export type * from './options/option-declaration';
+export { CONTEXT_LAYER_NAMES, DEFAULT_RULES } from './options/option-declaration';
+export { GRAPHICS_OPTIONS, graphicsOption } from './options/graphics-options';
+export * from './options/style-options';
+export * from './options/composition-options';
+export * from './options/green-options';
+export * from './options/profile-options';
+export { CONTEXT_LAYER_OPTION } from './options/context-options';
+export * from './options/graphics-request-error';
+export * from './options/padding-shorthand';
+export * from './options/course-style-context';
+export * from './options/graphic-styling';
+export * from './options/region-composition';
+export * from './options/normalized-graphic-request';
+export { parseGraphicsQuery, parseSubjectPath, GRAPHICS_SUBJECT_PATTERN } from './options/graphics-query-parser';
+export { parseGraphicsBody } from './options/graphics-body-parser';
+export { canonicalJson, artifactKey } from './options/artifact-key';
+export { describeGraphicsOptions, GRAPHICS_OPTIONS_DOCUMENT_VERSION } from './options/graphics-options-document';
+export type { GraphicsOptionsDocument, GraphicsOptionDescription } from './options/graphics-options-document';
+export { GRAPHICS_OPTIONS_DOCUMENT_SCHEMA, GRAPHICS_OPTIONS_DOCUMENT_SCHEMA_ID } from './options/graphics-options-document-schema';
+export { graphicsQueryParameters, graphicsPathParameters, graphicsRequestBodySchema } from './options/openapi-documents';
+export type { OpenApiParameter } from './options/openapi-documents';
+export type { JsonSchema } from './options/option-json-schema';
