@@ -23,3 +23,4 @@ export { GRAPHICS_OPTIONS_DOCUMENT_SCHEMA, GRAPHICS_OPTIONS_DOCUMENT_SCHEMA_ID }
 export { graphicsQueryParameters, graphicsPathParameters, graphicsRequestBodySchema } from './options/openapi-documents';
 export type { OpenApiParameter } from './options/openapi-documents';
 export type { JsonSchema } from './options/option-json-schema';
+export { registerFonts, font, FONT_FAMILY } from './fonts/register-fonts';
