@@ -1,0 +1,74 @@
+import { renderLabel } from './label-font';
+import { LABEL_GLYPHS, readLabel } from './label-reader';
+import type { GreyImage } from './pixel-image';
+import { decodeIdentityLabel, formatIdentityLabel } from './printed-identity';
+
+/** Box-blurs and adds deterministic noise, roughly what a phone camera does to small print. */
+function degrade(image: GreyImage, noise: number): GreyImage {
+  const { width, height } = image;
+  const out = new Uint8Array(width * height);
+  let seed = 5;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          const yy = Math.min(height - 1, Math.max(0, y + dy));
+          sum += image.data[yy * width + xx];
+          n++;
+        }
+      }
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      out[y * width + x] = Math.max(0, Math.min(255, Math.round(sum / n + ((seed >>> 24) / 255 - 0.5) * 2 * noise)));
+    }
+  }
+  return { data: out, width, height };
+}
+
+describe('label rendering and reading by font', () => {
+  it('renders with the bundled DejaVu Sans Mono Bold at the requested height', () => {
+    const image = renderLabel('SM9H1', 40);
+    expect(image.height).toBeGreaterThanOrEqual(40);
+    const ink = image.data.filter((v) => v < 128).length;
+    expect(ink).toBeGreaterThan(200);
+    // Monospaced: every label of the same length has the same width.
+    expect(renderLabel('WWWWW', 40).width).toBe(image.width);
+  });
+
+  it.each([14, 24, 48])('reads back every glyph of the identity alphabet at %i px', (height) => {
+    const text = `${LABEL_GLYPHS.slice(0, 16)}-${LABEL_GLYPHS.slice(16, 32)}`;
+    const reading = readLabel(renderLabel(text, height));
+    expect(reading.text).toBe(text);
+    expect(reading.characters).toHaveLength(text.length);
+    for (const character of reading.characters) {
+      expect(character.confidence).toBeGreaterThan(0.6);
+      expect(character.confidence).toBeGreaterThanOrEqual(character.alternative.confidence);
+    }
+    expect(reading.confidence).toBe(Math.min(...reading.characters.map((c) => c.confidence)));
+  });
+
+  it('reads a blurred, noisy label and decodes it in any chunk order', () => {
+    const printed = formatIdentityLabel({ designCode: 'M9H10GG', courseCode: 'K7M2Q' });
+    const [s, c, e] = printed.split('-');
+    for (const order of [[s, c, e], [e, s, c], [c, e, s]]) {
+      const reading = readLabel(degrade(renderLabel(order.join('-'), 26), 30));
+      expect(reading.text).toBe(order.join('-'));
+      expect(decodeIdentityLabel(reading.text)).toMatchObject({ designCode: 'M9H10GG', courseToken: 'K7M2Q', correctionCount: 0 });
+    }
+  });
+
+  it('a label printed with one wrong character is read as printed and corrected by the checksum', () => {
+    const printed = formatIdentityLabel({ designCode: 'M18F', courseCode: 'P4R7T' });
+    const damaged = printed.replace('P4R7T', 'P4R1T');
+    const reading = readLabel(degrade(renderLabel(damaged, 22), 20));
+    expect(reading.text).toBe(damaged);
+    expect(decodeIdentityLabel(reading.text)).toMatchObject({ text: printed, correctionCount: 1 });
+  });
+
+  it('returns an empty low-confidence reading for a blank crop', () => {
+    const blank = { data: new Uint8Array(200 * 40).fill(250), width: 200, height: 40 };
+    expect(readLabel(blank)).toEqual({ text: '', characters: [], confidence: 0 });
+  });
+});
