@@ -1,11 +1,13 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import type { ApiConfig } from './platform/config/api-config';
 import { ConfigModule } from './platform/config/config.module';
+import { ArtifactsModule } from './artifacts/artifacts.module';
 import { CoursesModule } from './courses/courses.module';
+import { GraphicsModule } from './graphics/graphics.module';
 import { PlatformModule } from './platform/platform.module';
 
 /** Feature modules served by the API. */
-export const FEATURE_MODULES: Type[] = [CoursesModule];
+export const FEATURE_MODULES: Type[] = [ArtifactsModule, CoursesModule, GraphicsModule];
 
 @Module({})
 export class AppModule {

@@ -22,6 +22,8 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
     genReqId: (req: { headers: Record<string, unknown> }) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: config.env.BODY_LIMIT_BYTES,
     trustProxy: config.env.TRUST_PROXY,
+    // signed artifact tokens and render ids are longer than Fastify's default 100
+    maxParamLength: 512,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.extraModules), adapter, {
     logger: logs ? new ConsoleLogger({ json: true, logLevels: ['log', 'error', 'warn'] }) : false,

@@ -7,6 +7,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertSafeKey, type ArtifactStore, type ObjectHead, type StoredObject } from './artifact-store';
 
 export interface S3StoreSettings {
@@ -79,6 +80,12 @@ export class S3ArtifactStore implements ArtifactStore {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  /** A presigned GET URL, valid for `ttlSeconds` (S3 caps presigned URLs at 7 days). */
+  presignedGetUrl(key: string, ttlSeconds: number): Promise<string> {
+    assertSafeKey(key);
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }), { expiresIn: ttlSeconds });
   }
 
   async check(): Promise<void> {

@@ -57,6 +57,8 @@ export const apiEnvSchema = commonEnvSchema.extend({
   API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   TRUST_PROXY: booleanFromEnv(false),
   BODY_LIMIT_BYTES: positiveInt(4_250_000),
+  /** How long a graphics request waits for its render before answering RENDERING (202). */
+  RENDER_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
 });
 
 export const workerEnvSchema = commonEnvSchema.extend({

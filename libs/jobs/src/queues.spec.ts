@@ -2,9 +2,10 @@ import { assertEveryJobHasHandler, redisOptionsFromUrl } from '@caddie/jobs';
 
 describe('job contract', () => {
   it('accepts exactly the declared handlers', () => {
-    expect(() => assertEveryJobHasHandler('render', { 'worker.ping': async () => undefined })).not.toThrow();
-    expect(() => assertEveryJobHasHandler('render', {})).toThrow(/no handler for worker.ping/);
-    expect(() => assertEveryJobHasHandler('render', { 'worker.ping': 1, 'render.other': 1 })).toThrow(/undeclared jobs render.other/);
+    const both = { 'worker.ping': async () => undefined, 'render.graphic': async () => undefined };
+    expect(() => assertEveryJobHasHandler('render', both)).not.toThrow();
+    expect(() => assertEveryJobHasHandler('render', {})).toThrow(/no handler for worker.ping, render.graphic/);
+    expect(() => assertEveryJobHasHandler('render', { ...both, 'render.other': 1 })).toThrow(/undeclared jobs render.other/);
   });
 });
 

@@ -2,6 +2,9 @@
  * The job contract between the API and the workers: queue names, job names and payloads,
  * in one typed list. Each worker checks at start-up that it handles every job of its queue.
  */
+import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
+import type { ScorecardNormalizePayload, ScorecardNormalizeResult } from './scorecard-jobs';
+
 export const QUEUE_NAMES = ['render', 'scorecard'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -18,9 +21,11 @@ export interface WorkerPingResult {
 export interface JobContract {
   render: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
+    'render.graphic': { payload: RenderGraphicPayload; result: RenderGraphicResult };
   };
   scorecard: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
+    'scorecard.normalize': { payload: ScorecardNormalizePayload; result: ScorecardNormalizeResult };
   };
 }
 
@@ -29,8 +34,8 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobContract[
 export type JobResult<Q extends QueueName, N extends JobName<Q>> = JobContract[Q][N] extends { result: infer R } ? R : never;
 
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
-  render: ['worker.ping'],
-  scorecard: ['worker.ping'],
+  render: ['worker.ping', 'render.graphic'],
+  scorecard: ['worker.ping', 'scorecard.normalize'],
 };
 
 export type JobHandlers<Q extends QueueName> = {

@@ -29,7 +29,7 @@ export interface OperationSpec {
   operationId: string;
   summary: string;
   description?: string;
-  tags: string[];
+  tags: readonly string[];
   service?: ServiceId;
   access: Access;
   scope?: Scope;

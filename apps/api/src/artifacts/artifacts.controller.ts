@@ -1,0 +1,52 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { type ArtifactStore, decodeArtifactToken, verifyArtifactSignature } from '@caddie/artifacts';
+import { ApiConfig } from '../platform/config/api-config';
+import { Operation } from '../platform/http/operation.decorator';
+import { ValidParams, ValidQuery } from '../platform/http/validated-input';
+import { ApiProblem } from '../platform/problems/api-problem';
+import { registerProblemCodes } from '../platform/problems/problem-codes';
+import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
+
+registerProblemCodes({
+  'invalid-signature': { status: 403, title: 'Invalid signature', hint: 'The signed URL was altered or belongs to another object; request a new one.' },
+  'signature-expired': { status: 403, title: 'Signed URL expired', hint: 'Signed URLs are short-lived and never refreshed; request the artifact again.' },
+  'artifact-not-found': { status: 404, title: 'Artifact not found', hint: 'The artifact no longer exists (lifecycle deletion) or never did.' },
+});
+
+/** Serves stored artifacts through HMAC-signed URLs: the signature is the capability, no key is needed. */
+@Controller('artifacts')
+export class ArtifactsController {
+  constructor(
+    @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
+    private readonly config: ApiConfig,
+  ) {}
+
+  @Get(':token')
+  @Operation({
+    operationId: 'getSignedArtifact',
+    summary: 'A stored artifact through its signed URL',
+    tags: ['Catalog'],
+    access: 'public',
+    params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/) }),
+    query: z.strictObject({ exp: z.coerce.number().int().positive(), sig: z.string().max(100) }),
+    responses: { 200: { description: 'The artifact bytes', contentTypes: ['image/webp', 'image/png', 'image/jpeg', 'application/octet-stream'] } },
+    problems: ['invalid-signature', 'signature-expired', 'artifact-not-found'],
+  })
+  async get(@ValidParams() params: { token: string }, @ValidQuery() query: { exp: number; sig: string }, @Res() reply: FastifyReply) {
+    const key = decodeArtifactToken(params.token);
+    const verdict = verifyArtifactSignature(this.config.signingSecret, key, query.exp, query.sig);
+    if (verdict === 'invalid') throw new ApiProblem('invalid-signature', 'The signature does not match this URL.');
+    if (verdict === 'expired') throw new ApiProblem('signature-expired', 'This signed URL has expired.');
+    const object = await this.store.get(key).catch(() => null);
+    if (!object) throw new ApiProblem('artifact-not-found', 'The artifact does not exist (any more).');
+    const maxAge = Math.max(0, query.exp - Math.floor(Date.now() / 1000));
+    reply
+      .header('content-type', object.contentType)
+      .header('cache-control', `private, max-age=${maxAge}, immutable`)
+      .header('content-length', String(object.body.length));
+    if (object.metadata.sha256) reply.header('etag', `"${object.metadata.sha256}"`);
+    reply.send(object.body);
+  }
+}

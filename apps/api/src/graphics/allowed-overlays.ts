@@ -1,0 +1,17 @@
+import type { NormalizedGraphicRequest, OverlayType } from '@caddie/styles';
+
+const HOLE: OverlayType[] = [
+  'hole-centerline', 'hole-spine', 'shot-dispersion', 'tee', 'flag', 'cup', 'approach-rings', 'approach-markers', 'grids',
+  'green-elevation-heatmap', 'green-downhill-arrows', 'green-measurements', 'fairway-widths', 'teeboxes', 'teeboxes-legend', 'hole-number',
+];
+const GREEN: OverlayType[] = ['flag', 'cup', 'grids', 'green-elevation-heatmap', 'green-downhill-arrows', 'green-measurements', 'hole-number'];
+const COURSE: OverlayType[] = ['hole-centerline', 'tee', 'flag', 'grids', 'teeboxes', 'teeboxes-legend', 'hole-number'];
+/** Pencil loads no putting-surface detail, so its receipts authorize no green data components (rule 2). */
+const SURFACE_DATA: OverlayType[] = ['green-elevation-heatmap', 'green-downhill-arrows'];
+
+/** The overlay components a render receipt authorizes; elevation profiles authorize none. */
+export function allowedOverlays(request: NormalizedGraphicRequest): OverlayType[] {
+  const bySubject: Record<string, OverlayType[]> = { hole: HOLE, 'hole-region': HOLE, green: GREEN, course: COURSE, 'profile-elevation': [] };
+  const allowed = bySubject[request.subject.type] ?? [];
+  return request.style.graphicStyle === 'pencil' ? allowed.filter((o) => !SURFACE_DATA.includes(o)) : allowed;
+}

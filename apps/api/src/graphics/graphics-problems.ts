@@ -1,0 +1,32 @@
+import { registerProblemCodes } from '../platform/problems/problem-codes';
+
+/** Problem codes of the graphics routes (request codes come from the option table's parser). */
+/** Codes a render job may fail with that the API answers as 422 (the course lacks the data). */
+export const DATA_MISSING_CODES = [
+  'hole-not-found', 'hole-geometry-missing', 'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
+];
+
+registerProblemCodes({
+  'repeated-parameter': { status: 400, title: 'Repeated parameter', hint: 'Give each query parameter once.' },
+  'missing-parameter': { status: 400, title: 'Missing parameter', hint: 'A required parameter is missing.' },
+  'parameter-not-applicable': { status: 400, title: 'Parameter not applicable', hint: 'The option does not apply to this subject or style; remove it.' },
+  'incompatible-style-option': { status: 400, title: 'Incompatible style option', hint: 'The graphic style fixes this option (e.g. Pencil needs housing=none).' },
+  'conflicting-parameters': { status: 400, title: 'Conflicting parameters', hint: 'Two options exclude each other; send one.' },
+  'unsupported-value': { status: 400, title: 'Unsupported value', hint: 'The value is reserved or not supported.' },
+  'unsupported-subject': { status: 400, title: 'Unsupported subject', hint: 'Subjects: course, hole-N, green-N, profile-elevation-N.' },
+  'unsupported-format': { status: 400, title: 'Unsupported format', hint: 'Formats: webp, png, jpeg, jpg.' },
+  'graphic-too-large': { status: 400, title: 'Graphic size out of range', hint: 'Width and height 320..8000 each, at most 32 megapixels.' },
+  'padding-too-large': { status: 400, title: 'Padding too large', hint: 'The padding leaves no room for the content.' },
+  // The course lacks what the graphic needs; nothing is invented (codes of libs/styles GraphicDataMissingError).
+  'hole-not-found': { status: 422, title: 'No such hole', hint: 'The course has no hole with that number.' },
+  'hole-geometry-missing': { status: 422, title: 'Hole geometry missing', hint: 'The hole has no mapped play line to frame.' },
+  'green-missing': { status: 422, title: 'Green missing', hint: 'The hole has no mapped green.' },
+  'elevation-missing': { status: 422, title: 'Elevation missing', hint: 'The course has no elevation model for this graphic (profiles, heatmaps, slope arrows).' },
+  'course-geometry-missing': { status: 422, title: 'Course geometry missing', hint: 'The course has no mapped geometry to draw.' },
+  'region-point-unresolved': { status: 422, title: 'Region point unresolved', hint: 'A regionComposition point could not be placed on this hole.' },
+  'green-elevation-missing': { status: 422, title: 'Green elevation missing', hint: 'The green has no putting-surface elevation for heatmaps or slope arrows.' },
+  'render-failed': { status: 500, title: 'Render failed', hint: 'The render failed on our side; retry later and quote the requestId.' },
+  'render-unavailable': { status: 503, title: 'Render service unavailable', hint: 'The render queue is unavailable; retry with backoff.' },
+  'render-not-found': { status: 404, title: 'Render not found', hint: 'No render with this id is known (any more); request the graphic again.' },
+  'invalid-receipt': { status: 403, title: 'Invalid render receipt', hint: 'The receipt is malformed, altered, expired, or belongs to another key or render.' },
+});

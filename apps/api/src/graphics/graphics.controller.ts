@@ -1,0 +1,92 @@
+import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { graphicsQueryParameters, graphicsRequestBodySchema } from '@caddie/styles';
+import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
+import { ValidParams } from '../platform/http/validated-input';
+import { GraphicsService } from './graphics.service';
+
+const GRAPHIC_PROBLEMS = [
+  'course-not-found', 'invalid-course-id', 'unknown-parameter', 'repeated-parameter', 'missing-parameter', 'parameter-not-applicable',
+  'incompatible-style-option', 'conflicting-parameters', 'unsupported-value', 'unsupported-subject', 'unsupported-format',
+  'graphic-too-large', 'padding-too-large', 'render-failed', 'render-unavailable', 'hole-not-found', 'hole-geometry-missing',
+  'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
+];
+const graphicAccess = { access: 'key' as const, scope: 'course-graphics:read' as const, browserScope: 'course-graphics:browser' as const, service: 'course-graphics' as const, tags: ['Graphics'] };
+const IMAGE_TYPES = ['image/webp', 'image/png', 'image/jpeg'];
+const courseParams = z.strictObject({ courseId: z.string().max(200) });
+
+const descriptorResponse: OperationSpec['responses'] = {
+  201: { description: 'GraphicRenderDescriptor: image URL, cache state and a short-lived render receipt' },
+};
+const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
+  ...graphicAccess,
+  operationId,
+  summary: deprecated ? 'Legacy alias of POST /courses/{courseId}/graphics/images' : 'Validate a structured graphics request; return its URL and receipt',
+  params: courseParams,
+  bodyDoc: graphicsRequestBodySchema(),
+  responses: descriptorResponse,
+  problems: GRAPHIC_PROBLEMS,
+  deprecated,
+});
+
+@Controller()
+export class GraphicsController {
+  constructor(private readonly graphics: GraphicsService) {}
+
+  @Get('courses/:courseId/graphics/images/:subject/:format')
+  @Operation({
+    ...graphicAccess,
+    operationId: 'getGraphicImage',
+    summary: 'Render and download a graphic',
+    description: 'Answers the image (200), or 202 with Retry-After and Location while a render is still running past the wait deadline. Identical requests anywhere in the cluster share one render.',
+    params: z.strictObject({ courseId: z.string().max(200), subject: z.string().max(40), format: z.string().max(8) }),
+    queryDoc: graphicsQueryParameters() as unknown as Record<string, unknown>[],
+    responses: {
+      200: { description: 'The image', contentTypes: IMAGE_TYPES, headers: { ETag: 'sha256 of the image', 'Cache-Status': 'RFC 9211 cache status' } },
+      202: { description: 'Still rendering; fetch Location later', headers: { 'Retry-After': 'seconds', Location: 'render image URL' } },
+      304: { description: 'Not modified (If-None-Match)' },
+    },
+    problems: GRAPHIC_PROBLEMS,
+  })
+  async image(@ValidParams() params: { courseId: string; subject: string; format: string }, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const { revision, request: normalized } = await this.graphics.fromQuery(params.courseId, params.subject, params.format, request.query as Record<string, string>);
+    const outcome = await this.graphics.render(params.courseId, revision, normalized);
+    await this.graphics.sendImage(outcome, reply, request.headers['if-none-match']);
+  }
+
+  @Post('courses/:courseId/graphics/images')
+  @HttpCode(201)
+  @Operation(postSpec('createGraphicRender', false))
+  async create(@ValidParams() params: { courseId: string }, @Req() request: FastifyRequest) {
+    return this.describe(params.courseId, request);
+  }
+
+  @Post('courses/:courseId/maps/images')
+  @HttpCode(201)
+  @Operation(postSpec('createGraphicRenderLegacy', true))
+  async createLegacy(@ValidParams() params: { courseId: string }, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.header('deprecation', 'true').header('link', `</v1/courses/${params.courseId}/graphics/images>; rel="successor-version"`);
+    return this.describe(params.courseId, request);
+  }
+
+  @Get('renders/:renderId/image')
+  @Operation({
+    ...graphicAccess,
+    operationId: 'getRenderImage',
+    summary: 'The image of a render by id (the URL a RENDERING descriptor hands out)',
+    params: z.strictObject({ renderId: z.string().max(80) }),
+    responses: { 200: { description: 'The image', contentTypes: IMAGE_TYPES }, 202: { description: 'Still rendering', headers: { 'Retry-After': 'seconds' } } },
+    problems: ['render-not-found'],
+  })
+  async renderImage(@ValidParams() params: { renderId: string }, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    await this.graphics.sendImage(await this.graphics.byRenderId(params.renderId), reply, request.headers['if-none-match']);
+  }
+
+  private async describe(courseId: string, request: FastifyRequest) {
+    const { revision, request: normalized } = await this.graphics.fromBody(courseId, request.body ?? {});
+    const outcome = await this.graphics.render(courseId, revision, normalized);
+    if (outcome.cacheState === 'FAILED') throw outcome.failure!;
+    return this.graphics.descriptor(outcome, request.principal!);
+  }
+}

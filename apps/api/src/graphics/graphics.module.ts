@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { CoursesModule } from '../courses/courses.module';
+import { GraphicsController } from './graphics.controller';
+import { GraphicsService } from './graphics.service';
+import { RenderQueueService } from './render-queue.service';
+
+@Module({ imports: [CoursesModule], controllers: [GraphicsController], providers: [GraphicsService, RenderQueueService] })
+export class GraphicsModule {}
