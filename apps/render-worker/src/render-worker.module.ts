@@ -7,8 +7,7 @@ import type { WorkerEnv } from '@caddie/config';
 import { redisOptionsFromUrl, workerBullOptions } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { GraphicRenderHandler } from './graphic-render.handler';
-import { RenderProcessor } from './render.processor';
-import { WORKER_ENV } from './worker-env.token';
+import { renderProcessorClass } from './render.processor';
 
 const DATABASE = Symbol('DATABASE');
 const REDIS = Symbol('REDIS');
@@ -30,7 +29,6 @@ export class RenderWorkerModule {
       module: RenderWorkerModule,
       imports: [BullModule.forRoot(workerBullOptions(env)), BullModule.registerQueue({ name: 'render' })],
       providers: [
-        { provide: WORKER_ENV, useValue: env },
         // workers read the catalog; the API owns migrations
         { provide: DATABASE, useFactory: () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false }) },
         { provide: REDIS, useFactory: () => new Redis({ ...redisOptionsFromUrl(env.REDIS_URL), maxRetriesPerRequest: 1 }) },
@@ -40,7 +38,7 @@ export class RenderWorkerModule {
           useFactory: (db: DataSource, redis: Redis) => new GraphicRenderHandler(new CourseStore(db), createArtifactStore(env), redis, env.REDIS_PREFIX),
         },
         WorkerConnections,
-        RenderProcessor,
+        renderProcessorClass(env),
       ],
     };
   }

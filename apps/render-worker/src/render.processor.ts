@@ -1,34 +1,38 @@
-import { type OnApplicationBootstrap, Inject, Logger } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { Logger, type Type } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import type { WorkerEnv } from '@caddie/config';
 import { JobDispatcher, pingHandler } from '@caddie/jobs';
 import { GraphicRenderHandler } from './graphic-render.handler';
-import { WORKER_ENV } from './worker-env.token';
 
-/** Consumes the render queue: graphics, map tiles and PMTiles archives. */
-@Processor('render')
-export class RenderProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private readonly logger = new Logger('RenderWorker');
-  private readonly dispatcher: JobDispatcher<'render'>;
+/**
+ * The render queue consumer (graphics, map tiles, PMTiles archives). Built per process from the
+ * parsed environment, because BullMQ worker options are fixed when the worker is created.
+ */
+export function renderProcessorClass(env: WorkerEnv): Type<WorkerHost> {
+  @Processor('render', {
+    // recorded on each job as processedBy, so operations can tell which worker holds it
+    name: `${hostname()}:${process.pid}`,
+    concurrency: env.WORKER_CONCURRENCY,
+    lockDuration: env.WORKER_LOCK_DURATION_MS,
+    stalledInterval: env.WORKER_STALLED_INTERVAL_MS,
+  })
+  class RenderProcessor extends WorkerHost {
+    private readonly dispatcher: JobDispatcher<'render'>;
 
-  constructor(
-    @Inject(WORKER_ENV) private readonly env: WorkerEnv,
-    graphics: GraphicRenderHandler,
-  ) {
-    super();
-    this.dispatcher = new JobDispatcher('render', {
-      'worker.ping': pingHandler('render'),
-      'render.graphic': (payload) => graphics.handle(payload),
-    });
+    constructor(graphics: GraphicRenderHandler) {
+      super();
+      this.dispatcher = new JobDispatcher('render', {
+        'worker.ping': pingHandler('render'),
+        'render.graphic': (payload) => graphics.handle(payload),
+      });
+      new Logger('RenderWorker').log(`consuming queue render with concurrency ${env.WORKER_CONCURRENCY}`);
+    }
+
+    process(job: Job): Promise<unknown> {
+      return this.dispatcher.dispatch(job);
+    }
   }
-
-  onApplicationBootstrap(): void {
-    this.worker.concurrency = this.env.WORKER_CONCURRENCY;
-    this.logger.log(`consuming queue render with concurrency ${this.env.WORKER_CONCURRENCY}`);
-  }
-
-  process(job: Job): Promise<unknown> {
-    return this.dispatcher.dispatch(job);
-  }
+  return RenderProcessor;
 }

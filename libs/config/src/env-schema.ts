@@ -63,6 +63,10 @@ export const apiEnvSchema = commonEnvSchema.extend({
 
 export const workerEnvSchema = commonEnvSchema.extend({
   WORKER_CONCURRENCY: positiveInt(2, 64),
+  /** How long a worker's claim on a job lasts without renewal; a crashed worker's job is retaken after it. */
+  WORKER_LOCK_DURATION_MS: positiveInt(30_000, 600_000),
+  /** How often workers look for jobs whose worker died. */
+  WORKER_STALLED_INTERVAL_MS: positiveInt(30_000, 600_000),
 });
 
 export type CommonEnv = z.infer<typeof commonEnvSchema>;

@@ -1,1 +1,0 @@
-export const WORKER_ENV = Symbol('WORKER_ENV');
