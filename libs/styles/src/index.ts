@@ -24,3 +24,11 @@ export { graphicsQueryParameters, graphicsPathParameters, graphicsRequestBodySch
 export type { OpenApiParameter } from './options/openapi-documents';
 export type { JsonSchema } from './options/option-json-schema';
 export { registerFonts, font, FONT_FAMILY } from './fonts/register-fonts';
+// Graphics renderer: composition, painters, render pipeline, encoding, spatial sidecar.
+export { RENDERER_VERSION } from './render/renderer-version';
+export { renderGraphic, paintGraphic, type RenderedGraphic, type PaintedGraphic } from './render/render-graphic';
+export { projectWithSidecar, unprojectWithSidecar, SPATIAL_SIDECAR_SCHEMA, SidecarProjectionError, type SpatialSidecar, type SidecarProjection } from './render/spatial-sidecar';
+export { GraphicDataMissingError, type GraphicDataMissingCode } from './render/graphic-data-missing-error';
+export { encodeRgba, checkOutputSize, OutputSizeError, type GraphicContentType, type EncodeSettings } from './render/image-encoder';
+export { ViewTransform, similarityThrough, mapViewMatrix, type AffineMatrix } from './composition/view-transform';
+export type { Composition, Overflow, PixelBox } from './composition/framing';

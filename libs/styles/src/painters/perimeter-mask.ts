@@ -1,0 +1,112 @@
+/**
+ * The perimeter treatment as a raster mask: the envelope shapes filled (buffers become round
+ * strokes twice the radius wide), feathered over 20 physical yards, drawn at reduced resolution
+ * (the feather spans ~10 mask pixels) because a feathered edge has no detail to lose. Applied with destination-in.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { CLASSIC_FEATHER_METERS, type EnvelopeShape } from '../composition/perimeter-shapes';
+import type { ViewTransform } from '../composition/view-transform';
+import { traceRing } from '../render/view-scene';
+
+/** the feather spans about this many mask pixels; the mask scale follows from it */
+const FEATHER_MASK_PIXELS = 10;
+
+/** Adds the shapes grown by `grow` metres (negative shrinks buffers; polygons never shrink below their outline). */
+export function traceEnvelope(ctx: SKRSContext2D, shapes: readonly EnvelopeShape[], grow: number, fill: string): void {
+  ctx.fillStyle = fill;
+  ctx.strokeStyle = fill;
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  for (const s of shapes) {
+    const r = s.radius + grow;
+    if (s.kind === 'circle') {
+      if (r <= 0) continue;
+      ctx.beginPath();
+      ctx.arc(s.center[0], s.center[1], r, 0, Math.PI * 2);
+      ctx.fill();
+    } else if (s.kind === 'line') {
+      if (r <= 0) continue;
+      ctx.beginPath();
+      traceRing(ctx, s.points, false);
+      ctx.lineWidth = 2 * r;
+      ctx.stroke();
+    } else {
+      ctx.beginPath();
+      for (const ring of s.rings) traceRing(ctx, ring, true);
+      ctx.fill('evenodd');
+      if (r > 0) {
+        ctx.lineWidth = 2 * r;
+        ctx.stroke();
+      }
+    }
+  }
+}
+
+export function buildPerimeterMask(shapes: readonly EnvelopeShape[], transform: ViewTransform, width: number, height: number, featherMeters = CLASSIC_FEATHER_METERS): Canvas {
+  const featherPx = featherMeters * transform.pixelsPerMeter;
+  const scale = Math.min(0.5, Math.max(0.05, FEATHER_MASK_PIXELS / Math.max(1, featherPx)));
+  const mw = Math.max(8, Math.ceil(width * scale));
+  const mh = Math.max(8, Math.ceil(height * scale));
+  const sx = mw / width;
+  const sharp = createCanvas(mw, mh);
+  const sctx = sharp.getContext('2d');
+  const [a, b, c, d, e, f] = transform.scaled(sx).matrix;
+  sctx.setTransform(a, b, c, d, e, f);
+  traceEnvelope(sctx, shapes, 0, '#ffffff');
+  const sigma = (featherMeters * transform.pixelsPerMeter * sx) / 4;
+  if (sigma < 0.3) return sharp;
+  const soft = createCanvas(mw, mh);
+  const soft2d = soft.getContext('2d');
+  soft2d.filter = `blur(${sigma.toFixed(3)}px)`;
+  soft2d.drawImage(sharp, 0, 0);
+  return soft;
+}
+
+export function applyMask(ctx: SKRSContext2D, mask: Canvas, width: number, height: number): void {
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = 'destination-in';
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'low';
+  ctx.drawImage(mask, 0, 0, width, height);
+  ctx.restore();
+}
+
+/**
+ * The envelope's outline as a stroke of `widthPx`: the union grown by half the width minus the
+ * union shrunk by half the width (Pencil's final envelope stroke).
+ */
+export function paintEnvelopeOutline(ctx: SKRSContext2D, shapes: readonly EnvelopeShape[], transform: ViewTransform, width: number, height: number, color: string, widthPx: number): void {
+  if (widthPx <= 0) return;
+  const layer = createCanvas(width, height);
+  const lctx = layer.getContext('2d');
+  const [a, b, c, d, e, f] = transform.matrix;
+  lctx.setTransform(a, b, c, d, e, f);
+  const half = widthPx / 2 / transform.pixelsPerMeter;
+  traceEnvelope(lctx, shapes, half, color);
+  lctx.globalCompositeOperation = 'destination-out';
+  const inner = shapes.map((s) => (s.kind === 'polygon' && s.radius < half ? { ...s, radius: 0 } : s));
+  const innerGrow = -half;
+  for (const s of inner) {
+    if (s.kind === 'polygon' && s.radius === 0) {
+      // an unbuffered outline: keep a stroke on its edge by erasing only the interior shrunk by half the width
+      lctx.save();
+      lctx.beginPath();
+      for (const ring of s.rings) traceRing(lctx, ring, true);
+      lctx.clip('evenodd');
+      lctx.beginPath();
+      for (const ring of s.rings) traceRing(lctx, ring, true);
+      lctx.fillStyle = '#000';
+      lctx.fill('evenodd');
+      lctx.globalCompositeOperation = 'source-over';
+      lctx.lineWidth = 2 * half;
+      lctx.strokeStyle = color;
+      lctx.stroke();
+      lctx.restore();
+    } else traceEnvelope(lctx, [s], innerGrow, '#000');
+  }
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layer, 0, 0);
+  ctx.restore();
+}
