@@ -3,21 +3,18 @@ import { hostname } from 'node:os';
 import { UnrecoverableError } from 'bullmq';
 import type Redis from 'ioredis';
 import type { ArtifactStore } from '@caddie/artifacts';
-import type { RenderGraphicPayload, RenderGraphicResult } from '@caddie/jobs';
+import { graphicObjectKey, renderRecordKey, type RenderGraphicPayload, type RenderGraphicResult } from '@caddie/jobs';
 import type { CourseStore } from '@caddie/persistence';
 import { renderGraphic, type NormalizedGraphicRequest } from '@caddie/styles';
 
-const objectKeyOf = (artifactKey: string) => {
-  const hex = artifactKey.slice('sha256:'.length);
-  return `graphics/${hex.slice(0, 2)}/${hex}`;
-};
 
 /** Errors that name data the course lacks: retrying cannot help, and the API answers 422 with the code. */
 const isDataMissing = (error: unknown): error is Error & { code: string } =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && /DataMissing|GreenDataError/.test(error.name);
 
 /**
- * Renders one graphic and stores it. The sidecar is written before the image: the image's
+ * Renders one graphic and stores it. The render record (spatial sidecar, normalized request,
+ * course revision) is written before the image: the image's
  * presence is what marks an artifact complete, so no reader ever sees half of one.
  */
 export class GraphicRenderHandler {
@@ -31,7 +28,7 @@ export class GraphicRenderHandler {
   ) {}
 
   async handle(payload: RenderGraphicPayload): Promise<RenderGraphicResult> {
-    const objectKey = objectKeyOf(payload.artifactKey);
+    const objectKey = graphicObjectKey(payload.artifactKey);
     const existing = await this.store.head(objectKey);
     if (existing) {
       // A retry after a crash, or a render that finished elsewhere: the artifact is already complete.
@@ -50,7 +47,9 @@ export class GraphicRenderHandler {
       throw error;
     }
     const sha256 = `sha256:${createHash('sha256').update(rendered.bytes).digest('hex')}`;
-    await this.store.put(`${objectKey}.sidecar.json`, Buffer.from(JSON.stringify(rendered.sidecar)), 'application/json', { artifactKey: payload.artifactKey });
+    // The render record: what overlay resolution needs to bind components to this exact artifact.
+    const record = { sidecar: rendered.sidecar, request: payload.request, courseRevision: payload.courseRevision };
+    await this.store.put(renderRecordKey(payload.artifactKey), Buffer.from(JSON.stringify(record)), 'application/json', { artifactKey: payload.artifactKey });
     await this.store.put(objectKey, rendered.bytes, rendered.contentType, {
       sha256,
       width: String(rendered.width),

@@ -4,3 +4,4 @@ export * from './worker-runtime';
 export * from './worker-bull-options';
 export * from './render-jobs';
 export * from './scorecard-jobs';
+export * from './render-submitter';

@@ -20,3 +20,9 @@ export interface RenderGraphicResult {
   /** which worker rendered it (for coalescing tests and operations) */
   worker: string;
 }
+
+const hexOf = (artifactKey: string) => artifactKey.slice('sha256:'.length);
+/** Where a rendered graphic lives in the artifact store. */
+export const graphicObjectKey = (artifactKey: string) => `graphics/${hexOf(artifactKey).slice(0, 2)}/${hexOf(artifactKey)}`;
+/** The render record beside each image: spatial sidecar, normalized request and course revision (server side only). */
+export const renderRecordKey = (artifactKey: string) => `${graphicObjectKey(artifactKey)}.render.json`;
