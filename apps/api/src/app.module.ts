@@ -5,9 +5,10 @@ import { ArtifactsModule } from './artifacts/artifacts.module';
 import { CoursesModule } from './courses/courses.module';
 import { GraphicsModule } from './graphics/graphics.module';
 import { PlatformModule } from './platform/platform.module';
+import { ScorecardsModule } from './scorecards/scorecards.module';
 
 /** Feature modules served by the API. */
-export const FEATURE_MODULES: Type[] = [ArtifactsModule, CoursesModule, GraphicsModule];
+export const FEATURE_MODULES: Type[] = [ArtifactsModule, CoursesModule, GraphicsModule, ScorecardsModule];
 
 @Module({})
 export class AppModule {

@@ -1,24 +1,35 @@
 import { type OnApplicationBootstrap, Inject, Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import type { ArtifactStore } from '@caddie/artifacts';
 import type { WorkerEnv } from '@caddie/config';
+import { loadOpenCv } from '@caddie/fiducials';
 import { JobDispatcher, pingHandler } from '@caddie/jobs';
-import { WORKER_ENV } from './worker-env.token';
+import { ScorecardNormalizer } from './scorecard-normalizer';
+import { SCORECARD_ARTIFACT_STORE, WORKER_ENV } from './worker-env.token';
 
 /** Consumes the scorecard queue: marker detection, normalization and handwriting reading under request deadlines. */
 @Processor('scorecard')
 export class ScorecardProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger('ScorecardWorker');
-  private readonly dispatcher = new JobDispatcher('scorecard', {
-    'worker.ping': pingHandler('scorecard'),
-  });
+  private readonly dispatcher: JobDispatcher<'scorecard'>;
 
-  constructor(@Inject(WORKER_ENV) private readonly env: WorkerEnv) {
+  constructor(
+    @Inject(WORKER_ENV) private readonly env: WorkerEnv,
+    @Inject(SCORECARD_ARTIFACT_STORE) store: ArtifactStore,
+  ) {
     super();
+    const normalizer = new ScorecardNormalizer(store);
+    this.dispatcher = new JobDispatcher('scorecard', {
+      'worker.ping': pingHandler('scorecard'),
+      'scorecard.normalize': (payload) => normalizer.handle(payload),
+    });
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.worker.concurrency = this.env.WORKER_CONCURRENCY;
+    // OpenCV (WebAssembly) loads once per process, before the first job's deadline runs.
+    await loadOpenCv();
     this.logger.log(`consuming queue scorecard with concurrency ${this.env.WORKER_CONCURRENCY}`);
   }
 

@@ -1,1 +1,2 @@
 export const WORKER_ENV = Symbol('WORKER_ENV');
+export const SCORECARD_ARTIFACT_STORE = Symbol('SCORECARD_ARTIFACT_STORE');

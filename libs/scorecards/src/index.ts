@@ -1,0 +1,16 @@
+export { ScorecardError, type ScorecardErrorCode } from './scorecard-errors';
+export {
+  NORMALIZATION_VERSIONS,
+  DEFAULT_NORMALIZATION_VERSION,
+  normalizationSchema,
+  parseNormalizationVersion,
+  type NormalizationVersion,
+} from './normalization-versions';
+export { isProductionCapture } from './production-captures';
+export { sniffPhotoType, probePhoto, decodePhoto, MAX_DECODED_PIXELS, type PhotoType, type PhotoProbe } from './photo-decoder';
+export { topologyNeutralRegions, type SemanticRegion, type TopologyNeutralRegions } from './semantic-regions';
+export { assessPageQuality, type PageQuality, type MarkerEvidence, type QualityBand, type QualityWarning } from './page-quality';
+export { encodeCanonicalPng, diagnosticBackdrop, drawMarkerDiagnostic, DIAGNOSTIC_MAX_SIDE, type EncodedImage, type DiagnosticBackdrop } from './artifact-encoding';
+export { mapArtifactSlots, type ArtifactPair, type NormalizationIssue, type NormalizationWarning, type PageEvidence } from './response-bodies';
+export { normalizePhoto, type NormalizePhotoOptions, type PhotoNormalization } from './normalize-photo';
+export { retentionUntil, ARTIFACT_URL_TTL_SECONDS } from './retention';
