@@ -116,3 +116,20 @@ export {
   DesignContradictoryError,
   type FiducialErrorCode,
 } from './fiducial-errors';
+export {
+  renderPrintableCard,
+  renderCardRaster,
+  PrintableCardError,
+  PRINT_DPI,
+  type PrintableCard,
+  type PrintableCardOptions,
+} from './cards/printable-card';
+export { courseCodeFor } from './cards/course-code';
+export {
+  synthesizeScene,
+  type Scene,
+  type SceneOptions,
+  type SceneTruthPage,
+  type OcclusionMode,
+} from './photo-synthesis/scene-synthesizer';
+export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, HandwritingSourceError, type HandwrittenDigit } from './photo-synthesis/handwriting';

@@ -1,0 +1,87 @@
+/**
+ * Normalization of one 12 MP (4000x3000) JPEG photo: the full path (decode, detect markers,
+ * group and register pages, warp the canonical page, encode its PNG) against the work sharp
+ * alone needs for the same input and output (decode the photo, encode the output PNG).
+ *   npm run build && node dist/bench/normalize.bench.js
+ */
+import sharp from 'sharp';
+import { generateDemoCourses } from '@caddie/catalog';
+import { detectMarkers, groupPages, synthesizeScene, warpToCanonical, type PixelImage } from '@caddie/fiducials';
+
+const ROUNDS = 7;
+const WARM_UP = 2;
+
+async function decode(jpeg: Buffer): Promise<PixelImage> {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, channels: info.channels as 3 };
+}
+
+async function encodeGreyPng(image: { data: Uint8Array; width: number; height: number }): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } }).png().toBuffer();
+}
+
+async function normalize(jpeg: Buffer): Promise<Buffer[]> {
+  const photo = await decode(jpeg);
+  const grouping = groupPages(await detectMarkers(photo));
+  const pngs: Buffer[] = [];
+  for (const page of grouping.pages) {
+    const { width, height } = page.capture.canonicalPixels;
+    pngs.push(await encodeGreyPng(await warpToCanonical(photo, page.sourceToCanonical, { canonicalWidth: width, canonicalHeight: height })));
+  }
+  return pngs;
+}
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const t = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const [course] = generateDemoCourses();
+  const scene = await synthesizeScene(2026, {
+    course,
+    width: 4000,
+    height: 3000,
+    pageCount: 1,
+    captureIds: ['M9H1/front-nine-page'],
+    occlusion: 'none',
+    handwriting: true,
+    maxTiltDegrees: 25,
+    jpegQuality: 90,
+  });
+  const jpeg = scene.jpeg as Buffer;
+  const output = await normalize(jpeg);
+  if (output.length !== 1) throw new Error(`expected one normalized page, got ${output.length}`);
+  const canonical = await sharp(output[0]).raw().toBuffer({ resolveWithObject: true });
+  const page = { data: new Uint8Array(canonical.data), width: canonical.info.width, height: canonical.info.height };
+  const baseline = async () => {
+    await decode(jpeg);
+    await encodeGreyPng(page);
+  };
+
+  for (let i = 0; i < WARM_UP; i++) {
+    await normalize(jpeg);
+    await baseline();
+  }
+  const full: number[] = [];
+  const sharpOnly: number[] = [];
+  // Interleaved so drift on a shared machine hits both sides alike.
+  for (let i = 0; i < ROUNDS; i++) {
+    full.push(await time(() => normalize(jpeg)));
+    sharpOnly.push(await time(baseline));
+  }
+  const fullMs = median(full);
+  const baseMs = median(sharpOnly);
+  console.log(`photo: 4000x3000 JPEG, ${(jpeg.length / 1e6).toFixed(2)} MB; normalized page ${page.width}x${page.height} PNG, ${(output[0].length / 1e6).toFixed(2)} MB`);
+  console.log(`full normalization (decode + detect + group + register + warp + PNG): median ${fullMs.toFixed(0)} ms over ${ROUNDS} runs [${full.map((v) => v.toFixed(0)).join(', ')}]`);
+  console.log(`sharp only (decode + PNG encode):                                   median ${baseMs.toFixed(0)} ms over ${ROUNDS} runs [${sharpOnly.map((v) => v.toFixed(0)).join(', ')}]`);
+  console.log(`ratio full / sharp-only: ${(fullMs / baseMs).toFixed(2)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { generateDemoCourses, type Course } from '@caddie/catalog';
+import { findCapture } from '../design-catalog';
+import { applyHomography, invertHomography } from '../homography';
+import { detectMarkers } from '../marker-detector';
+import { groupPages } from '../page-grouping';
+import { toGrey } from '../pixel-image';
+import { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT } from './handwriting';
+import { synthesizeScene } from './scene-synthesizer';
+
+jest.setTimeout(60_000);
+
+let course: Course;
+beforeAll(() => {
+  [course] = generateDemoCourses();
+});
+
+const digest = (data: Uint8Array | Uint8ClampedArray) => createHash('sha256').update(data).digest('hex');
+
+describe('synthesizeScene', () => {
+  it('is deterministic by seed', async () => {
+    const options = { course, width: 640, height: 480, handwriting: true, occlusion: 'page' as const };
+    const a = await synthesizeScene(21, options);
+    const b = await synthesizeScene(21, options);
+    const c = await synthesizeScene(22, options);
+    expect(digest(a.image.data)).toBe(digest(b.image.data));
+    expect(a.truth).toEqual(b.truth);
+    expect(digest(c.image.data)).not.toBe(digest(a.image.data));
+    expect(a.image.data).toHaveLength(640 * 480 * 4);
+    expect(a.jpeg?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  it.each(['M9H1/front-nine-page', 'M18B/horizontal-spread'])('reports truth corners a clean photo of %s normalizes to within 1.5 canonical px', async (captureId) => {
+    const scene = await synthesizeScene(5, { course, clean: true, width: 2400, height: 1800, pageCount: 1, captureIds: [captureId], maxTiltDegrees: 30 });
+    const [truth] = scene.truth.pages;
+    expect(truth.captureId).toBe(captureId);
+    expect(truth.complete).toBe(true);
+    const grouping = groupPages(await detectMarkers(scene.image));
+    expect(grouping.pages).toHaveLength(1);
+    const page = grouping.pages[0];
+    expect(page.capture.captureId).toBe(captureId);
+    const photoToCanonical = invertHomography(truth.canonicalToPhoto);
+    const { width, height } = findCapture(captureId)!.canonicalPixels;
+    const expected = [
+      { x: -0.5, y: -0.5 },
+      { x: width - 0.5, y: -0.5 },
+      { x: width - 0.5, y: height - 0.5 },
+      { x: -0.5, y: height - 0.5 },
+    ];
+    const found = [page.sourceCorners.topLeft, page.sourceCorners.topRight, page.sourceCorners.bottomRight, page.sourceCorners.bottomLeft];
+    found.forEach((corner, i) => {
+      const c = applyHomography(photoToCanonical, corner);
+      expect(Math.hypot(c.x - expected[i].x, c.y - expected[i].y)).toBeLessThan(1.5);
+      // The truth corners are the canonical corners seen through the truth transform.
+      const t = applyHomography(truth.canonicalToPhoto, expected[i]);
+      expect(Math.hypot(t.x - truth.corners[i].x, t.y - truth.corners[i].y)).toBeLessThan(1e-6);
+    });
+  });
+
+  it('marks a page with a covered marker incomplete, and the pipeline then finds no complete page', async () => {
+    const scene = await synthesizeScene(8, { course, width: 1200, height: 900, pageCount: 1, occlusion: 'marker', captureIds: ['M9H1GG/front-nine-page'], blurSigma: 0, noiseSigma: 2, jpegQuality: null });
+    const [truth] = scene.truth.pages;
+    expect(truth.complete).toBe(false);
+    expect(truth.hiddenMarkerIds.length).toBeGreaterThan(0);
+    const capture = findCapture(truth.captureId)!;
+    expect(capture.markers.map((m) => m.id)).toEqual(expect.arrayContaining(truth.hiddenMarkerIds));
+    const detection = await detectMarkers(scene.image);
+    for (const id of truth.hiddenMarkerIds) expect(detection.markers.map((m) => m.id)).not.toContain(id);
+    expect(() => groupPages(detection)).toThrow(expect.objectContaining({ code: 'registration-markers-incomplete' }));
+
+    const open = await synthesizeScene(8, { course, width: 1200, height: 900, pageCount: 1, occlusion: 'none', captureIds: ['M9H1GG/front-nine-page'] });
+    expect(open.truth.pages[0].complete).toBe(true);
+  });
+
+  it('writes handwritten digits only from MNIST training items below 600 into the score cells', async () => {
+    const scene = await synthesizeScene(3, { course, clean: true, handwriting: true, width: 1600, height: 1200, pageCount: 1, captureIds: ['M9H1/front-nine-page'] });
+    const [truth] = scene.truth.pages;
+    expect(truth.handwriting.length).toBeGreaterThan(5);
+    for (const item of truth.handwriting) {
+      expect(item.mnistIndex).toBeGreaterThanOrEqual(0);
+      expect(item.mnistIndex).toBeLessThan(HANDWRITING_ITEMS_PER_DIGIT);
+      expect(item.digit).toBeGreaterThanOrEqual(0);
+      expect(item.digit).toBeLessThanOrEqual(9);
+    }
+    // Written cells carry ink, cells left blank do not.
+    const grey = toGrey(scene.image);
+    const capture = findCapture('M9H1/front-nine-page')!;
+    const { width, height } = capture.canonicalPixels;
+    const darkest = (box: { x1: number; y1: number; x2: number; y2: number }) => {
+      let min = 255;
+      for (let u = 0.2; u <= 0.8; u += 0.04) {
+        for (let v = 0.2; v <= 0.8; v += 0.04) {
+          const p = applyHomography(truth.canonicalToPhoto, { x: (box.x1 + (box.x2 - box.x1) * u) * width, y: (box.y1 + (box.y2 - box.y1) * v) * height });
+          min = Math.min(min, grey.data[Math.round(p.y) * grey.width + Math.round(p.x)]);
+        }
+      }
+      return min;
+    };
+    for (const hole of capture.regions.holes) {
+      const written = truth.handwriting.some((h) => h.holeNumber === hole.holeNumber && h.cell === 'score');
+      if (written) expect(darkest(hole.cells.score)).toBeLessThan(150);
+      else expect(darkest(hole.cells.score)).toBeGreaterThan(200);
+    }
+    expect(darkest(capture.regions.holes[0].cells.approachDistance)).toBeGreaterThan(200);
+  });
+
+  it('refuses MNIST items outside the training range', () => {
+    expect(() => handwritingGlyph(4, HANDWRITING_ITEMS_PER_DIGIT)).toThrow(expect.objectContaining({ code: 'handwriting-item-out-of-range' }));
+    expect(() => handwritingGlyph(4, 750)).toThrow(expect.objectContaining({ code: 'handwriting-item-out-of-range' }));
+    expect(() => handwritingGlyph(4, -1)).toThrow(expect.objectContaining({ code: 'handwriting-item-out-of-range' }));
+    expect(handwritingGlyph(4, 599)).toHaveLength(28 * 28);
+  });
+});
