@@ -28,5 +28,13 @@ registerProblemCodes({
   'render-failed': { status: 500, title: 'Render failed', hint: 'The render failed on our side; retry later and quote the requestId.' },
   'render-unavailable': { status: 503, title: 'Render service unavailable', hint: 'The render queue is unavailable; retry with backoff.' },
   'render-not-found': { status: 404, title: 'Render not found', hint: 'No render with this id is known (any more); request the graphic again.' },
+  'receipt-expired': { status: 403, title: 'Render receipt expired', hint: 'Receipts are short-lived; request the render again for a new one.' },
+  'overlay-not-allowed': { status: 403, title: 'Overlay not allowed', hint: 'The receipt does not authorize this overlay component for this render.' },
+  'duplicate-overlay-id': { status: 400, title: 'Duplicate overlay id', hint: 'Each overlay id may appear once.' },
+  'render-not-ready': { status: 422, title: 'Render not ready', hint: 'The artifact is still rendering; resolve overlays once it is stored.' },
+  'render-stale': { status: 422, title: 'Render stale', hint: 'The course changed since this render; request the graphic again.' },
+  'projection-missing': { status: 422, title: 'No map projection', hint: 'Side views (elevation profiles) take no overlay components.' },
+  'overlay-data-missing': { status: 422, title: 'Overlay data missing', hint: 'The course lacks data this overlay component needs.' },
+  'fairway-measurements-missing': { status: 422, title: 'Fairway measurements missing', hint: 'The hole has no measured fairway stations.' },
   'invalid-receipt': { status: 403, title: 'Invalid render receipt', hint: 'The receipt is malformed, altered, expired, or belongs to another key or render.' },
 });

@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { graphicsQueryParameters, graphicsRequestBodySchema } from '@caddie/styles';
 import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
-import { ValidParams } from '../platform/http/validated-input';
+import { ValidBody, ValidParams } from '../platform/http/validated-input';
 import { GraphicsService } from './graphics.service';
+import { OverlaysService } from './overlays.service';
 
 const GRAPHIC_PROBLEMS = [
   'course-not-found', 'invalid-course-id', 'unknown-parameter', 'repeated-parameter', 'missing-parameter', 'parameter-not-applicable',
@@ -32,7 +33,10 @@ const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
 
 @Controller()
 export class GraphicsController {
-  constructor(private readonly graphics: GraphicsService) {}
+  constructor(
+    private readonly graphics: GraphicsService,
+    private readonly overlaysService: OverlaysService,
+  ) {}
 
   @Get('courses/:courseId/graphics/images/:subject/:format')
   @Operation({
@@ -81,6 +85,23 @@ export class GraphicsController {
   })
   async renderImage(@ValidParams() params: { renderId: string }, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.graphics.sendImage(await this.graphics.byRenderId(params.renderId), reply, request.headers['if-none-match']);
+  }
+
+  @Post('renders/:renderId/overlays')
+  @HttpCode(200)
+  @Operation({
+    ...graphicAccess,
+    operationId: 'resolveRenderOverlays',
+    summary: 'Resolve overlay components for a render',
+    description:
+      'Validates the credential and the signed receipt (bound to the key and the normalized render request), then resolves each component against the exact rendered artifact. Only output-pixel display instructions are returned: never coordinates, transforms, source geometry or measurement records.',
+    params: z.strictObject({ renderId: z.string().regex(/^rnd_[A-Za-z0-9_-]+$/).max(80) }),
+    body: z.strictObject({ receipt: z.string().min(1).max(4000), overlays: z.array(z.unknown()).min(1).max(64) }),
+    responses: { 200: { description: 'Resolved preset, image pixels and presentation settings per component' } },
+    problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'fairway-measurements-missing', 'overlay-data-missing', 'missing-parameter'],
+  })
+  overlays(@ValidParams() params: { renderId: string }, @ValidBody() body: { receipt: string; overlays: unknown[] }, @Req() request: FastifyRequest) {
+    return this.overlaysService.resolve(params.renderId, body.receipt, body.overlays, request.principal!);
   }
 
   private async describe(courseId: string, request: FastifyRequest) {

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { CoursesModule } from '../courses/courses.module';
 import { GraphicsController } from './graphics.controller';
 import { GraphicsService } from './graphics.service';
+import { OverlaysService } from './overlays.service';
 import { RenderQueueService } from './render-queue.service';
 
-@Module({ imports: [CoursesModule], controllers: [GraphicsController], providers: [GraphicsService, RenderQueueService] })
+@Module({ imports: [CoursesModule], controllers: [GraphicsController], providers: [GraphicsService, OverlaysService, RenderQueueService] })
 export class GraphicsModule {}
