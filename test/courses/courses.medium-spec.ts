@@ -99,6 +99,16 @@ describe('course endpoints', () => {
     expect((data.elevations.trees as { status: string }).status).toBe('todo');
   });
 
+  it('analyses putting surfaces on the same 2-ft grid the graphics use', async () => {
+    const body = dataBundleSchema.parse((await get(`/v1/courses/${demo[0].id}/data?include=greens.analysis&holes=2`)).json());
+    const [analysis] = (body.data as { greens: { analysis: Record<string, number>[] } }).greens.analysis;
+    expect(analysis).toMatchObject({ holeNumber: 2 });
+    expect(analysis.cells).toBeGreaterThan(500);
+    expect(analysis.slopePercentMedian).toBeGreaterThan(0.5);
+    expect(analysis.slopePercentMedian).toBeLessThan(8);
+    expect(analysis.elevationRangeFeet).toBeGreaterThan(0.5);
+  });
+
   it('reports datasets the key is not granted as denied, never their contents', async () => {
     const body = dataBundleSchema.parse((await get(`/v1/courses/${demo[0].id}/data?include=identity,geometry.greens,scorecard`, identityOnly)).json());
     // bundles list datasets in the spec's keyword order

@@ -1,20 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(__dirname, '..', '..');
 export const DIST = join(REPO_ROOT, 'dist');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../apps/api/src/cli/embedded-redis';
 
 /** A built entry point as a child process, with its output collected. */
 export function startNode(script: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {

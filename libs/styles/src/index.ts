@@ -36,3 +36,4 @@ export type { Composition, Overflow, PixelBox } from './composition/framing';
 export * from './tiles';
 // Overlay components: validation and resolution against a rendered artifact's sidecar.
 export * from './overlays';
+export { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from './green-data';

@@ -6,6 +6,7 @@
 import { bbox as featureBBox } from '@turf/turf';
 import { ALWAYS_GRANTED, type DatasetKeyword } from '@caddie/access';
 import type { BBox, Course, CourseFeature, ElevationGrid, GeometryLayer } from '@caddie/catalog';
+import { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from '@caddie/styles';
 
 export const CONTEXT_BUFFER_METERS = 50;
 
@@ -138,9 +139,10 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
       return greens.map((g) => ({ holeNumber: g.holeNumber, center: { type: 'Point', coordinates: g.center }, depthYards: g.depthYards, widthYards: g.widthYards, areaSquareMeters: g.areaSquareMeters }));
     }
     case 'greens.analysis': {
-      const entries = Object.entries(course.elevation.greens).filter(([n]) => keepHole(Number(n)));
       if (!Object.keys(course.elevation.greens).length) return todo('No putting-surface elevation is available for this course.');
-      return entries.map(([n, grid]) => ({ holeNumber: Number(n), ...surfaceStatistics(grid) }));
+      return analyseGreens(course)
+        .filter((a) => keepHole(a.holeNumber))
+        .map(({ holeNumber, statistics }) => ({ holeNumber, ...statistics }));
     }
     case 'elevations.ground': {
       if (!course.elevation.ground) return todo('No ground elevation model is available for this course.');
@@ -173,32 +175,29 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
   return todo('Unknown dataset.');
 }
 
-/** Elevation range and slope of a putting surface grid, in feet and percent. */
-function surfaceStatistics(grid: ElevationGrid) {
-  const cellX = ((grid.east - grid.west) / grid.width) * 111_320 * Math.cos((((grid.north + grid.south) / 2) * Math.PI) / 180);
-  const cellY = ((grid.north - grid.south) / grid.height) * 111_320;
-  let min = Infinity;
-  let max = -Infinity;
-  const slopes: number[] = [];
-  for (let r = 0; r < grid.height; r++) {
-    for (let c = 0; c < grid.width; c++) {
-      const v = grid.values[r * grid.width + c];
-      if (v === null) continue;
-      min = Math.min(min, v);
-      max = Math.max(max, v);
-      const east = c + 1 < grid.width ? grid.values[r * grid.width + c + 1] : null;
-      const south = r + 1 < grid.height ? grid.values[(r + 1) * grid.width + c] : null;
-      if (east !== null && south !== null) slopes.push(Math.hypot((east - v) / cellX, (south - v) / cellY) * 100);
+/**
+ * Putting-surface statistics per green (2-ft grid, gradients across 6 ft: the same surface the
+ * heatmaps and slope arrows use), memoized per parsed course snapshot.
+ */
+const greenAnalyses = new WeakMap<Course, { holeNumber: number; statistics: PuttingSurfaceStatistics }[]>();
+function analyseGreens(course: Course) {
+  let analyses = greenAnalyses.get(course);
+  if (!analyses) {
+    analyses = [];
+    for (const [number, grid] of Object.entries(course.elevation.greens)) {
+      const hole = course.holes.find((h) => h.number === Number(number));
+      const green = course.features.find((f) => f.id === hole?.greenFeatureId);
+      if (!green || (green.geometry.type !== 'Polygon' && green.geometry.type !== 'MultiPolygon')) continue;
+      try {
+        analyses.push({ holeNumber: Number(number), statistics: puttingSurfaceStatistics(buildPuttingSurface(green.geometry, grid)) });
+      } catch {
+        // a green whose surface cannot be built (no elevation inside it) has no analysis; nothing is invented
+      }
     }
+    analyses.sort((a, b) => a.holeNumber - b.holeNumber);
+    greenAnalyses.set(course, analyses);
   }
-  slopes.sort((a, b) => a - b);
-  const feet = (m: number) => Math.round((m / 0.3048) * 100) / 100;
-  return {
-    elevationRangeFeet: Number.isFinite(min) ? feet(max - min) : null,
-    medianSlopePercent: slopes.length ? Math.round(slopes[Math.floor(slopes.length / 2)] * 100) / 100 : null,
-    maxSlopePercent: slopes.length ? Math.round(slopes[slopes.length - 1] * 100) / 100 : null,
-    resolutionMeters: grid.resolutionMeters,
-  };
+  return analyses;
 }
 
 function setNested(target: Record<string, unknown>, keyword: string, value: unknown): void {
