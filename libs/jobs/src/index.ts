@@ -5,3 +5,4 @@ export * from './worker-bull-options';
 export * from './render-jobs';
 export * from './scorecard-jobs';
 export * from './render-submitter';
+export * from './close-quietly';

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { type Queue, QueueEvents } from 'bullmq';
-import { redisOptionsFromUrl, RenderSubmitter, type RenderGraphicPayload, type RenderWait } from '@caddie/jobs';
+import { closeWithin, redisOptionsFromUrl, RenderSubmitter, type RenderGraphicPayload, type RenderWait } from '@caddie/jobs';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
 
@@ -18,7 +18,7 @@ export class RenderQueueService implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.events.close();
+    await closeWithin(() => this.events.close(), () => this.events.disconnect());
   }
 
   async submit(payload: RenderGraphicPayload): Promise<{ jobId: string; coalesced: boolean }> {

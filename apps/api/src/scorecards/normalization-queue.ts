@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { type Job, type Queue, QueueEvents } from 'bullmq';
-import { decodeScorecardFailure, redisOptionsFromUrl, type ScorecardNormalizePayload, type ScorecardNormalizeResult } from '@caddie/jobs';
+import { decodeScorecardFailure, redisOptionsFromUrl, type ScorecardNormalizePayload, type ScorecardNormalizeResult, closeWithin } from '@caddie/jobs';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { WORKER_REPORTABLE_CODES } from './scorecard-problems';
@@ -38,7 +38,8 @@ export class NormalizationQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.events?.close().catch(() => undefined);
+    const events = this.events;
+    if (events) await closeWithin(() => events.close(), () => events.disconnect());
   }
 
   /** Runs one normalization; resolves with the worker's result or throws the problem to answer. */

@@ -1,8 +1,8 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { QUEUE_NAMES, redisOptionsFromUrl } from '@caddie/jobs';
+import { closeWithin, QUEUE_NAMES, redisOptionsFromUrl } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
 
 export const REDIS = Symbol('REDIS');
@@ -12,13 +12,17 @@ export const REDIS = Symbol('REDIS');
 class RedisLifecycle implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeWithin(() => this.redis.quit(), () => this.redis.disconnect());
   }
 }
 
-/** A queue without an 'error' listener would crash the process on a Redis outage; log instead. */
+/**
+ * Queue lifecycle the module itself does not handle: a queue without an 'error' listener would
+ * crash the process on a Redis outage, and closing a queue whose Redis is unreachable would hang
+ * shutdown forever, so it gets a bounded close before the module's own.
+ */
 @Injectable()
-class QueueErrorLogger implements OnModuleInit {
+class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Queues');
   private lastLog = 0;
   constructor(@InjectQueue('render') private readonly render: Queue, @InjectQueue('scorecard') private readonly scorecard: Queue) {}
@@ -30,6 +34,10 @@ class QueueErrorLogger implements OnModuleInit {
         this.logger.warn(`queue ${queue.name}: ${error.message}`);
       });
     }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([this.render, this.scorecard].map((queue) => closeWithin(() => queue.close(), () => queue.disconnect())));
   }
 }
 
@@ -62,7 +70,7 @@ class QueueErrorLogger implements OnModuleInit {
       },
     },
     RedisLifecycle,
-    QueueErrorLogger,
+    QueueLifecycle,
   ],
   exports: [REDIS, BullModule],
 })
