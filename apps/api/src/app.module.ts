@@ -4,11 +4,12 @@ import { ConfigModule } from './platform/config/config.module';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { CoursesModule } from './courses/courses.module';
 import { GraphicsModule } from './graphics/graphics.module';
+import { MapsModule } from './maps/maps.module';
 import { PlatformModule } from './platform/platform.module';
 import { ScorecardsModule } from './scorecards/scorecards.module';
 
 /** Feature modules served by the API. */
-export const FEATURE_MODULES: Type[] = [ArtifactsModule, CoursesModule, GraphicsModule, ScorecardsModule];
+export const FEATURE_MODULES: Type[] = [ArtifactsModule, CoursesModule, GraphicsModule, MapsModule, ScorecardsModule];
 
 @Module({})
 export class AppModule {

@@ -7,6 +7,7 @@ import type { WorkerEnv } from '@caddie/config';
 import { redisOptionsFromUrl, workerBullOptions } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { GraphicRenderHandler } from './graphic-render.handler';
+import { MapArchiveHandler } from './map-archive.handler';
 import { renderProcessorClass } from './render.processor';
 
 const DATABASE = Symbol('DATABASE');
@@ -37,6 +38,7 @@ export class RenderWorkerModule {
           inject: [DATABASE, REDIS],
           useFactory: (db: DataSource, redis: Redis) => new GraphicRenderHandler(new CourseStore(db), createArtifactStore(env), redis, env.REDIS_PREFIX),
         },
+        { provide: MapArchiveHandler, inject: [DATABASE], useFactory: (db: DataSource) => new MapArchiveHandler(new CourseStore(db), createArtifactStore(env)) },
         WorkerConnections,
         renderProcessorClass(env),
       ],

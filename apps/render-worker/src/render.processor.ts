@@ -5,6 +5,7 @@ import type { Job } from 'bullmq';
 import type { WorkerEnv } from '@caddie/config';
 import { JobDispatcher, pingHandler } from '@caddie/jobs';
 import { GraphicRenderHandler } from './graphic-render.handler';
+import { MapArchiveHandler } from './map-archive.handler';
 
 /**
  * The render queue consumer (graphics, map tiles, PMTiles archives). Built per process from the
@@ -21,11 +22,12 @@ export function renderProcessorClass(env: WorkerEnv): Type<WorkerHost> {
   class RenderProcessor extends WorkerHost {
     private readonly dispatcher: JobDispatcher<'render'>;
 
-    constructor(graphics: GraphicRenderHandler) {
+    constructor(graphics: GraphicRenderHandler, maps: MapArchiveHandler) {
       super();
       this.dispatcher = new JobDispatcher('render', {
         'worker.ping': pingHandler('render'),
         'render.graphic': (payload) => graphics.handle(payload),
+        'render.map-archive': (payload) => maps.handle(payload),
       });
       new Logger('RenderWorker').log(`consuming queue render with concurrency ${env.WORKER_CONCURRENCY}`);
     }

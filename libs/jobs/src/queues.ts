@@ -2,6 +2,7 @@
  * The job contract between the API and the workers: queue names, job names and payloads,
  * in one typed list. Each worker checks at start-up that it handles every job of its queue.
  */
+import type { RenderMapArchivePayload, RenderMapArchiveResult } from './map-jobs';
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
 import type { ScorecardNormalizePayload, ScorecardNormalizeResult } from './scorecard-jobs';
 
@@ -22,6 +23,7 @@ export interface JobContract {
   render: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
     'render.graphic': { payload: RenderGraphicPayload; result: RenderGraphicResult };
+    'render.map-archive': { payload: RenderMapArchivePayload; result: RenderMapArchiveResult };
   };
   scorecard: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
@@ -34,7 +36,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobContract[
 export type JobResult<Q extends QueueName, N extends JobName<Q>> = JobContract[Q][N] extends { result: infer R } ? R : never;
 
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
-  render: ['worker.ping', 'render.graphic'],
+  render: ['worker.ping', 'render.graphic', 'render.map-archive'],
   scorecard: ['worker.ping', 'scorecard.normalize'],
 };
 

@@ -32,6 +32,8 @@ export { GraphicDataMissingError, type GraphicDataMissingCode } from './render/g
 export { encodeRgba, checkOutputSize, OutputSizeError, type GraphicContentType, type EncodeSettings } from './render/image-encoder';
 export { ViewTransform, similarityThrough, mapViewMatrix, type AffineMatrix } from './composition/view-transform';
 export type { Composition, Overflow, PixelBox } from './composition/framing';
+// Map tiles and static maps (course-maps service).
+export * from './tiles';
 // Overlay components: validation and resolution against a rendered artifact's sidecar.
 export * from './overlays';
 export { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from './green-data';

@@ -21,3 +21,9 @@ export function speckPattern(ctx: SKRSContext2D, seed: string, color: string, sp
   t.fill();
   return ctx.createPattern(tile, 'repeat') as CanvasPattern;
 }
+
+/** The pattern's phase at a canvas whose corner sits at `offset` in texture space (whole pixels). */
+export function speckPatternPhase(offset: readonly [number, number]): [number, number] {
+  const wrap = (v: number) => ((Math.round(v) % TILE) + TILE) % TILE;
+  return [wrap(offset[0]), wrap(offset[1])];
+}

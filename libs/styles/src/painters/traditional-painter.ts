@@ -12,7 +12,7 @@ import { paintNearbyTurf } from './nearby-holes';
 import { HOLE_VIEWS, nearbyMode, withMeters, type PaintContext } from './paint-context';
 import { BUNKER_COLORS, CONTOUR_COLOR, EDGE_INK, greeneryPalette, ROAD_COLORS, ROOF_COLORS, WATER_COLORS, type GreeneryPalette } from './palettes';
 import { keepTraditionalSegment, isHousing, segmentClass, segmentWidthMeters } from './segment-classes';
-import { speckPattern } from './speck-pattern';
+import { speckPattern, speckPatternPhase } from './speck-pattern';
 import { fairwayPatternSpec, paintPattern, TEE_BAND_METERS } from './turf-patterns';
 
 const FIRST_CUT_METERS = feetToMeters(6);
@@ -58,14 +58,19 @@ function paintFlecks(ctx: SKRSContext2D, p: PaintContext, color: string, key: st
   ctx.save();
   ctx.globalAlpha = alpha;
   ctx.fillStyle = speckPattern(ctx, `${scene.seed}:${key}`, color, FLECK_DENSITY, size);
+  // the pattern repeats in pixel space from the texture origin (the canvas corner unless offset)
+  const [ox, oy] = speckPatternPhase(scene.textureOffset);
   if (within) {
     scene.useMeters(ctx);
     ctx.beginPath();
     for (const f of within) scene.trace(ctx, f);
     // the pattern lives in pixel space; the path was added under the metre transform
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.setTransform(1, 0, 0, 1, -ox, -oy);
     ctx.fill('evenodd');
-  } else ctx.fillRect(0, 0, scene.width, scene.height);
+  } else {
+    ctx.setTransform(1, 0, 0, 1, -ox, -oy);
+    ctx.fillRect(ox, oy, scene.width, scene.height);
+  }
   ctx.restore();
 }
 

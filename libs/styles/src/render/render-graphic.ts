@@ -137,7 +137,7 @@ function holeAnchors(hole: Hole, composition: Composition, subject: string): Spa
 }
 
 /** Unit play direction (metres) per hole, for mowing patterns; the image's up for unassigned turf. */
-function playDirections(course: Course, scene: ViewScene): PaintContext['playDirection'] {
+export function playDirections(course: Course, scene: ViewScene): PaintContext['playDirection'] {
   const cache = new Map<number, Point2>();
   // metres direction that points to the image top: the inverse of (0,-1)
   const up = scene.transform.pixelsToMeters([scene.width / 2, 0]);

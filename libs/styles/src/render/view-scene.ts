@@ -45,6 +45,11 @@ export class ViewScene {
     /** the hole a hole view is about; null for course and profile views */
     readonly subjectHole: number | null,
     readonly seed: string,
+    /**
+     * Where this canvas sits in the space that pixel-space textures (flecks) repeat in; [0, 0]
+     * for framed graphics. Map tiles pass their world-pixel offset so neighbours share texture.
+     */
+    readonly textureOffset: Point2 = [0, 0],
   ) {
     const corners: Point2[] = [[0, 0], [width, 0], [0, height], [width, height]];
     const ll = corners.map((c) => transform.unproject(c));

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Job, type Queue, QueueEvents } from 'bullmq';
+import type { ArtifactStore } from '@caddie/artifacts';
+import { closeWithin, JOB_RETENTION, mapArchiveKey, redisOptionsFromUrl, type RenderMapArchivePayload, type RenderMapArchiveResult } from '@caddie/jobs';
+import { PmtilesIndex, type ByteSource } from '@caddie/pmtiles';
+import { ApiConfig } from '../platform/config/api-config';
+import { ApiProblem } from '../platform/problems/api-problem';
+import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
+
+/** A stored archive with its directories read once. */
+export interface OpenArchive {
+  key: string;
+  /** quoted strong ETag: "sha256:…" */
+  etag: string;
+  size: number;
+  index: PmtilesIndex;
+}
+
+export type ArchiveStatus = { state: 'ready'; archive: OpenArchive } | { state: 'building' } | { state: 'absent'; reason: string };
+
+/** Archives whose header and directories stay in memory (each is a few KiB to a few hundred). */
+const OPEN_ARCHIVE_LIMIT = 64;
+/** Tile bytes kept in memory across archives (archives are immutable, so entries never go stale). */
+const TILE_CACHE_BYTES = 64 * 1024 * 1024;
+/** Seconds a client waits before asking again while an archive builds. */
+export const ARCHIVE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Map archives in the artifact store, their build jobs on the render queue, and the in-memory
+ * index of each archive (header, root and leaf directories) keyed by object key and ETag, so a
+ * tile request reads only its tile's bytes. Builds coalesce on the object key through BullMQ
+ * deduplication, like graphics renders.
+ */
+@Injectable()
+export class MapArchivesService implements OnModuleDestroy {
+  private readonly events: QueueEvents;
+  private readonly open = new Map<string, Promise<OpenArchive>>();
+  private readonly tiles = new Map<string, Buffer>();
+  private tileBytes = 0;
+
+  constructor(
+    @InjectQueue('render') private readonly queue: Queue,
+    @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
+    private readonly config: ApiConfig,
+  ) {
+    this.events = new QueueEvents('render', { connection: redisOptionsFromUrl(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
+    this.events.on('error', () => undefined);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    // shutting down must not hang while Redis is unreachable
+    await closeWithin(() => this.events.close(), () => this.events.disconnect());
+  }
+
+  /** The archive when stored; otherwise starts (or joins) its build and reports it building. */
+  async status(payload: RenderMapArchivePayload): Promise<ArchiveStatus> {
+    const ready = await this.stored(payload);
+    if (ready) return { state: 'ready', archive: ready };
+    try {
+      await this.submit(payload);
+      return { state: 'building' };
+    } catch (error) {
+      return { state: 'absent', reason: (error as Error).message };
+    }
+  }
+
+  /** The archive, building it first if needed and waiting up to RENDER_WAIT_MS; then 503 with Retry-After. */
+  async require(payload: RenderMapArchivePayload): Promise<OpenArchive> {
+    const ready = await this.stored(payload);
+    if (ready) return ready;
+    let jobId: string;
+    try {
+      jobId = await this.submit(payload);
+    } catch (error) {
+      throw new ApiProblem('map-unavailable', `The render queue is unavailable: ${(error as Error).message.slice(0, 120)}`);
+    }
+    const job = await Job.fromId<RenderMapArchivePayload, RenderMapArchiveResult>(this.queue, jobId);
+    if (job) {
+      try {
+        await job.waitUntilFinished(this.events, this.config.env.RENDER_WAIT_MS);
+      } catch (error) {
+        const message = (error as Error).message ?? '';
+        if (/timed out before finishing/i.test(message)) throw this.building();
+        throw failureProblem(message);
+      }
+    }
+    const built = await this.stored(payload);
+    if (!built) throw this.building();
+    return built;
+  }
+
+  private building(): ApiProblem {
+    return new ApiProblem('map-archive-building', 'The course map archive is still rendering.', { headers: { 'retry-after': String(ARCHIVE_RETRY_AFTER_SECONDS) } });
+  }
+
+  private async submit(payload: RenderMapArchivePayload): Promise<string> {
+    const offeredId = `m-${randomUUID()}`;
+    const job = await this.queue.add('render.map-archive', payload, {
+      jobId: offeredId,
+      deduplication: { id: keyOf(payload) },
+      attempts: 2,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: JOB_RETENTION.completedAgeSeconds, count: JOB_RETENTION.completedCount },
+      removeOnFail: { age: JOB_RETENTION.failedAgeSeconds },
+    });
+    return job.id!;
+  }
+
+  /** The stored archive, opened once per key and ETag. */
+  private async stored(payload: RenderMapArchivePayload): Promise<OpenArchive | null> {
+    const key = keyOf(payload);
+    const head = await this.store.head(key);
+    if (!head) return null;
+    const etag = `"${head.metadata.sha256}"`;
+    const cacheKey = `${key}#${etag}`;
+    let archive = this.open.get(cacheKey);
+    if (!archive) {
+      archive = this.openArchive(key, etag, head.size);
+      archive.catch(() => this.open.delete(cacheKey));
+      this.open.set(cacheKey, archive);
+      if (this.open.size > OPEN_ARCHIVE_LIMIT) this.open.delete(this.open.keys().next().value as string);
+    } else {
+      // least recently used goes first
+      this.open.delete(cacheKey);
+      this.open.set(cacheKey, archive);
+    }
+    return archive;
+  }
+
+  private async openArchive(key: string, etag: string, size: number): Promise<OpenArchive> {
+    return { key, etag, size, index: await PmtilesIndex.open(this.byteSource(key)) };
+  }
+
+  /** Byte ranges of a stored object (directories are read through this once, then cached by PmtilesIndex). */
+  byteSource(key: string): ByteSource {
+    return {
+      getBytes: async (offset, length) => {
+        const bytes = await this.store.getRange(key, offset, offset + length - 1);
+        if (!bytes) throw new ApiProblem('map-archive-failed', 'The map archive disappeared from storage.');
+        return bytes;
+      },
+    };
+  }
+
+  readRange(key: string, start: number, end: number): Promise<Buffer | null> {
+    return this.store.getRange(key, start, end);
+  }
+
+  /** One tile's bytes, from memory when recently read (least recently used leave first). */
+  async readTile(archive: OpenArchive, offset: number, length: number): Promise<Buffer | null> {
+    const cacheKey = `${archive.etag}:${offset}`;
+    const cached = this.tiles.get(cacheKey);
+    if (cached) {
+      this.tiles.delete(cacheKey);
+      this.tiles.set(cacheKey, cached);
+      return cached;
+    }
+    const bytes = await this.store.getRange(archive.key, offset, offset + length - 1);
+    if (!bytes || bytes.length !== length) return null;
+    this.tiles.set(cacheKey, bytes);
+    this.tileBytes += length;
+    while (this.tileBytes > TILE_CACHE_BYTES) {
+      const [oldest, value] = this.tiles.entries().next().value as [string, Buffer];
+      this.tiles.delete(oldest);
+      this.tileBytes -= value.length;
+    }
+    return bytes;
+  }
+
+  readWhole(key: string): Promise<Buffer | null> {
+    return this.store.get(key).then((o) => o?.body ?? null);
+  }
+}
+
+const keyOf = (p: RenderMapArchivePayload) => mapArchiveKey(p.courseId, p.courseRevision, p.tileSize, p.format);
+
+function failureProblem(reason: string): ApiProblem {
+  try {
+    const parsed = JSON.parse(reason) as { code?: string; detail?: string };
+    if (parsed.code === 'course-geometry-missing') return new ApiProblem('course-geometry-missing', parsed.detail ?? 'No geometry.');
+    if (parsed.code === 'stale-revision') return new ApiProblem('stale-revision', parsed.detail ?? 'The course changed.');
+  } catch {
+    // not a structured reason
+  }
+  return new ApiProblem('map-archive-failed', 'The map archive build failed.');
+}

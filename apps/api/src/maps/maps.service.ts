@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import type { Course } from '@caddie/catalog';
+import type { RenderMapArchivePayload } from '@caddie/jobs';
+import {
+  composeStaticMap,
+  courseAttribution,
+  courseTileCoverage,
+  parseStaticBBox,
+  rangeAtZoom,
+  resolveStaticMap,
+  STATIC_MAP_MAX_PIXELS,
+  StaticMapError,
+  staticMapTiles,
+  TILE_CONTENT_TYPES,
+  TileCoverageError,
+  tileCount,
+  tileInCoverage,
+  type MapTileFormat,
+  type MapTileSize,
+  type TileCoverage,
+} from '@caddie/styles';
+import { CoursesService } from '../courses/courses.service';
+import { ApiConfig } from '../platform/config/api-config';
+import { ApiProblem } from '../platform/problems/api-problem';
+import { MapArchivesService, type OpenArchive } from './map-archives.service';
+import type { TilePlan } from './tile-plan.schema';
+
+export interface TileQuery {
+  tileSize: MapTileSize;
+  format: MapTileFormat;
+  revision?: string;
+}
+
+interface CourseMap {
+  courseId: string;
+  revision: string;
+  name: string;
+  attribution: string;
+  coverage: TileCoverage;
+}
+
+const COURSE_MAP_CACHE_LIMIT = 256;
+
+/** Plans, tiles, static maps and archives of a course: all read from its pre-rendered PMTiles archive. */
+@Injectable()
+export class MapsService {
+  /** coverage and attribution per course revision (a revision never changes) */
+  private readonly maps = new Map<string, Promise<CourseMap>>();
+
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly archives: MapArchivesService,
+    private readonly config: ApiConfig,
+  ) {}
+
+  /** The course at its current revision, checked against a pinned revision (409 when stale). */
+  async courseMap(courseId: string, pinned: string | undefined): Promise<CourseMap> {
+    const { revision } = await this.courses.summaryRow(courseId);
+    if (pinned !== undefined && normalizeRevision(pinned) !== revision) {
+      throw new ApiProblem('stale-revision', `Course ${courseId} is at revision ${revision}, not ${normalizeRevision(pinned)}.`, { extras: { currentRevision: revision } });
+    }
+    const cacheKey = `${courseId}@${revision}`;
+    let map = this.maps.get(cacheKey);
+    if (!map) {
+      map = this.courses.course(courseId).then(({ course }) => describeCourse(course, revision));
+      map.catch(() => this.maps.delete(cacheKey));
+      this.maps.set(cacheKey, map);
+      if (this.maps.size > COURSE_MAP_CACHE_LIMIT) this.maps.delete(this.maps.keys().next().value as string);
+    }
+    return map;
+  }
+
+  async plan(courseId: string, zoom: number, query: TileQuery): Promise<TilePlan> {
+    const map = await this.courseMap(courseId, query.revision);
+    const { coverage } = map;
+    const status = await this.archives.status(payloadOf(map, query));
+    const base = `${this.config.publicBaseUrl}/v1/courses/${encodeURIComponent(courseId)}/maps`;
+    const pin = `revision=${map.revision}`;
+    const template = `${base}/tiles/{z}/{x}/{y}?${pin}&tileSize=${query.tileSize}&format=${query.format}`;
+    const [w, s, e, n] = coverage.bounds;
+    const center: [number, number] = [round7((w + e) / 2), round7((s + n) / 2)];
+    const centerZoom = Math.min(coverage.maxZoom, Math.max(coverage.minZoom, zoom));
+    const ranges = coverage.ranges.map((r) => ({ zoom: r.zoom, minX: r.minX, maxX: r.maxX, minY: r.minY, maxY: r.maxY, tileCount: tileCount(r) }));
+    const atZoom = rangeAtZoom(coverage, zoom);
+    const staticZoom = staticLinkZoom(coverage, zoom);
+    const archive = status.state === 'ready' ? status.archive : null;
+    return {
+      service: 'course-maps',
+      courseId,
+      revision: map.revision,
+      tileSize: query.tileSize,
+      format: query.format,
+      contentType: TILE_CONTENT_TYPES[query.format],
+      coverage: { bounds: coverage.bounds, center, minZoom: coverage.minZoom, maxZoom: coverage.maxZoom, tileCount: coverage.tileCount },
+      zoom,
+      zoomTiles: atZoom ? ranges.find((r) => r.zoom === zoom)! : null,
+      tileRanges: ranges,
+      tileUrlTemplate: template,
+      staticMap: {
+        url: `${base}/static?bbox=${coverage.bounds.join(',')}&zoom=${staticZoom}&${pin}`,
+        zoom: staticZoom,
+        maxPixels: STATIC_MAP_MAX_PIXELS,
+      },
+      archive: {
+        status: status.state,
+        url: `${base}/archive.pmtiles?${pin}&tileSize=${query.tileSize}&format=${query.format}`,
+        sizeBytes: archive?.size ?? null,
+        etag: archive?.etag ?? null,
+        retryAfterSeconds: status.state === 'building' ? 5 : null,
+      },
+      tilejson: '3.0.0',
+      name: map.name,
+      attribution: map.attribution,
+      scheme: 'xyz',
+      tiles: [template],
+      minzoom: coverage.minZoom,
+      maxzoom: coverage.maxZoom,
+      bounds: coverage.bounds,
+      center: [center[0], center[1], centerZoom],
+    };
+  }
+
+  /** A tile's location in its archive (404 outside the coverage), with its strong ETag. */
+  async tile(courseId: string, z: number, x: number, y: number, query: TileQuery) {
+    const map = await this.courseMap(courseId, query.revision);
+    if (!tileInCoverage(map.coverage, z, x, y)) {
+      throw new ApiProblem('tile-not-found', `Tile ${z}/${x}/${y} lies outside the map coverage of ${courseId} (zoom ${map.coverage.minZoom}..${map.coverage.maxZoom}).`);
+    }
+    const archive = await this.archives.require(payloadOf(map, query));
+    const location = await archive.index.findTile(z, x, y);
+    if (!location) throw new ApiProblem('tile-not-found', `The archive holds no tile ${z}/${x}/${y}.`);
+    // the archive is immutable and its ETag names its bytes, so offset + length name the tile's bytes
+    const etag = `"${archive.etag.slice(8, 32)}.${location.offset.toString(36)}.${location.length.toString(36)}"`;
+    return {
+      etag,
+      contentType: TILE_CONTENT_TYPES[query.format],
+      pinned: query.revision !== undefined,
+      read: () => this.archives.readTile(archive, location.offset, location.length),
+    };
+  }
+
+  async archive(courseId: string, query: TileQuery): Promise<OpenArchive> {
+    const map = await this.courseMap(courseId, query.revision);
+    return this.archives.require(payloadOf(map, query));
+  }
+
+  readRange(archive: OpenArchive, start: number, end: number) {
+    return this.archives.readRange(archive.key, start, end);
+  }
+
+  readWhole(archive: OpenArchive) {
+    return this.archives.readWhole(archive.key);
+  }
+
+  /** A branded PNG of the box at a zoom, assembled from the archive's 256-pixel WebP tiles. */
+  async staticMap(courseId: string, rawBBox: string, zoom: number, revision: string | undefined) {
+    const map = await this.courseMap(courseId, revision);
+    let frame;
+    try {
+      const bbox = parseStaticBBox(rawBBox);
+      if (zoom < map.coverage.minZoom || zoom > map.coverage.maxZoom) {
+        throw new StaticMapError('bbox-outside-coverage', `zoom must be within the map's zoom range ${map.coverage.minZoom}..${map.coverage.maxZoom}`);
+      }
+      frame = resolveStaticMap(bbox, zoom, map.coverage.bounds);
+    } catch (error) {
+      if (error instanceof StaticMapError) throw new ApiProblem(error.code, error.message);
+      throw error;
+    }
+    const archive = await this.archives.require(payloadOf(map, { tileSize: 256, format: 'webp' }));
+    const tiles = await Promise.all(
+      staticMapTiles(frame.rect).map(async ([x, y]) => ({ x, y, bytes: await archive.index.readTile(zoom, x, y) })),
+    );
+    const present = tiles.filter((t): t is { x: number; y: number; bytes: Uint8Array } => t.bytes !== null);
+    const png = await composeStaticMap(frame.rect, present, map.attribution);
+    return { png, frame };
+  }
+}
+
+function describeCourse(course: Course, revision: string): CourseMap {
+  try {
+    return { courseId: course.id, revision, name: course.name, attribution: courseAttribution(course), coverage: courseTileCoverage(course) };
+  } catch (error) {
+    if (error instanceof TileCoverageError) throw new ApiProblem('course-geometry-missing', error.message);
+    throw error;
+  }
+}
+
+function payloadOf(map: CourseMap, query: Pick<TileQuery, 'tileSize' | 'format'>): RenderMapArchivePayload {
+  return { courseId: map.courseId, courseRevision: map.revision, tileSize: query.tileSize, format: query.format };
+}
+
+/** `sha256:<hex>` whether or not the prefix was sent. */
+export function normalizeRevision(revision: string): string {
+  return revision.startsWith('sha256:') ? revision : `sha256:${revision}`;
+}
+
+/** The requested zoom, brought into the archive's range and down until the coverage fits the size limit. */
+function staticLinkZoom(coverage: TileCoverage, zoom: number): number {
+  let z = Math.min(coverage.maxZoom, Math.max(coverage.minZoom, zoom));
+  for (; z > coverage.minZoom; z--) {
+    try {
+      resolveStaticMap(coverage.bounds, z, coverage.bounds);
+      break;
+    } catch {
+      // too large at this zoom
+    }
+  }
+  return z;
+}
+
+const round7 = (v: number) => Math.round(v * 1e7) / 1e7;

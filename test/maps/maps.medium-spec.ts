@@ -1,0 +1,223 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import sharp from 'sharp';
+import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
+import { lonLatToWorldPixel } from '@caddie/geometry';
+import { TileType } from '@caddie/pmtiles';
+import { CoursesService } from '../../apps/api/src/courses/courses.service';
+import { referenceReader } from '../../libs/pmtiles/src/testing/reference-reader';
+import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
+import { startRenderWorker } from '../support/render-worker-harness';
+
+/** One short hole of a demo course, credited to OpenStreetMap: a small archive that builds in seconds. */
+function smallOsmCourse(): Course {
+  const demo = generateDemoCourses()[1];
+  const hole = [...demo.holes].sort((a, b) => (a.bounds[2] - a.bounds[0]) * (a.bounds[3] - a.bounds[1]) - (b.bounds[2] - b.bounds[0]) * (b.bounds[3] - b.bounds[1]))[0];
+  return {
+    ...demo,
+    id: 'demo-maps-short-hole',
+    name: 'Short hole',
+    holes: [hole],
+    features: demo.features.filter((f) => f.properties.holeNumbers.includes(hole.number) && f.properties.layer !== 'hole-boundaries'),
+    provenance: { ...demo.provenance, sources: [{ kind: 'osm', name: 'OpenStreetMap', license: 'ODbL-1.0', attribution: '© OpenStreetMap contributors', ids: [] }] },
+  };
+}
+
+describe('course maps API with a render worker', () => {
+  let api: ApiHarness;
+  let worker: INestApplicationContext;
+  let key: string;
+  let course: Course;
+  let revision: string;
+  let plan: Record<string, any>;
+  let archive: Buffer;
+
+  beforeAll(async () => {
+    api = await startApi({ env: { RENDER_WAIT_MS: '60000' } });
+    course = smallOsmCourse();
+    revision = courseRevision(course);
+    await api.app.get(CoursesService).store.upsert(course, revision);
+    key = (await api.createKey({ kind: 'live', scopes: ['course-maps:read'] })).key;
+    worker = await startRenderWorker(api);
+  }, 60_000);
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => api.request({ method: 'GET', url, headers: { 'x-api-key': key, ...headers } });
+  const base = () => `/v1/courses/${course.id}/maps`;
+
+  it('needs a key with course-maps:read', async () => {
+    expectProblem(await api.request({ method: 'GET', url: `${base()}/tiles` }), 401, 'missing-credential');
+  });
+
+  it('answers the tile plan with TileJSON members, and starts the archive build', async () => {
+    const response = await get(`${base()}/tiles`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    plan = response.json();
+    expect(plan).toMatchObject({
+      service: 'course-maps', courseId: course.id, revision, tileSize: 256, format: 'webp', contentType: 'image/webp', zoom: 17,
+      tilejson: '3.0.0', scheme: 'xyz', name: 'Short hole', attribution: '© OpenStreetMap contributors',
+    });
+    expect(['building', 'ready']).toContain(plan.archive.status);
+    expect(plan.tiles).toEqual([plan.tileUrlTemplate]);
+    expect(plan.tileUrlTemplate).toBe(`http://api.test${base()}/tiles/{z}/{x}/{y}?revision=${revision}&tileSize=256&format=webp`);
+    expect(plan.minzoom).toBe(plan.coverage.minZoom);
+    expect(plan.maxzoom).toBe(20);
+    expect(plan.bounds).toEqual(plan.coverage.bounds);
+    const [w, s, e, n] = plan.bounds;
+    expect(w < e && s < n).toBe(true);
+    expect(plan.center).toEqual([plan.coverage.center[0], plan.coverage.center[1], 17]);
+    expect(plan.tileRanges.map((r: { zoom: number }) => r.zoom)).toEqual(Array.from({ length: plan.maxzoom - plan.minzoom + 1 }, (_, i) => plan.minzoom + i));
+    expect(plan.zoomTiles).toEqual(plan.tileRanges.find((r: { zoom: number }) => r.zoom === 17));
+    // every range covers the bounds at its zoom
+    for (const r of plan.tileRanges) {
+      const nw = lonLatToWorldPixel([w, n], r.zoom);
+      expect([r.minX, r.minY]).toEqual([Math.floor(nw[0] / 256), Math.floor(nw[1] / 256)]);
+      expect(r.tileCount).toBe((r.maxX - r.minX + 1) * (r.maxY - r.minY + 1));
+    }
+    expect(plan.coverage.tileCount).toBe(plan.tileRanges.reduce((sum: number, r: { tileCount: number }) => sum + r.tileCount, 0));
+    expect(plan.staticMap.url).toContain(`/maps/static?bbox=${plan.bounds.join(',')}&zoom=`);
+  });
+
+  it('validates plan parameters and the revision pin', async () => {
+    expectProblem(await get(`${base()}/tiles?zoom=23`), 400, 'invalid-parameter');
+    expectProblem(await get(`${base()}/tiles?tileSize=300`), 400, 'invalid-parameter');
+    expectProblem(await get(`${base()}/tiles?revision=sha256:abc`), 400, 'invalid-parameter');
+    expectProblem(await get(`${base()}/tiles?revision=${'0'.repeat(64)}`), 409, 'stale-revision');
+    const bare = await get(`${base()}/tiles?revision=${revision.slice(7)}&zoom=19&tileSize=512&format=png`);
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toMatchObject({ zoom: 19, tileSize: 512, format: 'png', contentType: 'image/png' });
+    expectProblem(await get('/v1/courses/no-such-course/maps/tiles'), 404, 'course-not-found');
+  });
+
+  it('serves a tile from the archive with a strong ETag, 304 on If-None-Match, 404 outside coverage', async () => {
+    const r = plan.zoomTiles;
+    const url = `${base()}/tiles/17/${r.minX}/${r.minY}?revision=${revision}`;
+    const tile = await get(url);
+    expect(tile.statusCode).toBe(200);
+    expect(tile.headers['content-type']).toBe('image/webp');
+    expect(tile.headers.etag).toMatch(/^"[0-9a-f]{24}\.[0-9a-z]+\.[0-9a-z]+"$/);
+    const meta = await sharp(tile.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
+    expect((await get(url, { 'if-none-match': String(tile.headers.etag) })).statusCode).toBe(304);
+    expectProblem(await get(`${base()}/tiles/17/${r.maxX + 1}/${r.minY}`), 404, 'tile-not-found');
+    expectProblem(await get(`${base()}/tiles/${plan.maxzoom + 1}/0/0`), 404, 'tile-not-found');
+    expectProblem(await get(`${base()}/tiles/23/0/0`), 400, 'invalid-parameter');
+    expectProblem(await get(`${base()}/tiles/17/${r.minX}/${r.minY}?revision=${'1'.repeat(64)}`), 409, 'stale-revision');
+  }, 120_000);
+
+  it('serves the archive whole: every tile reads back byte-identical with the pmtiles package', async () => {
+    const response = await get(`${base()}/archive.pmtiles`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.etag).toMatch(/^"sha256:[0-9a-f]{64}"$/);
+    archive = response.rawPayload;
+    expect(Number(response.headers['content-length'])).toBe(archive.length);
+    const reader = referenceReader(archive);
+    const header = await reader.getHeader();
+    expect(header).toMatchObject({ specVersion: 3, tileType: TileType.Webp, tileCompression: 1, minZoom: plan.minzoom, maxZoom: plan.maxzoom, clustered: true });
+    expect(header.numAddressedTiles).toBe(plan.coverage.tileCount);
+    const metadata = (await reader.getMetadata()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({ name: 'Short hole', attribution: '© OpenStreetMap contributors', courseId: course.id, revision, bounds: plan.bounds });
+    expect(metadata.generator).toEqual(expect.stringContaining('caddie'));
+    // every tile of every zoom through the API equals the archive's bytes as the reference reader sees them
+    let checked = 0;
+    for (const r of plan.tileRanges) {
+      for (let y = r.minY; y <= r.maxY; y++) {
+        for (let x = r.minX; x <= r.maxX; x++) {
+          const reference = await reader.getZxy(r.zoom, x, y);
+          expect(reference).toBeDefined();
+          const served = await get(`${base()}/tiles/${r.zoom}/${x}/${y}?revision=${revision}`);
+          expect(served.statusCode).toBe(200);
+          expect(Buffer.from(reference!.data).equals(served.rawPayload)).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(plan.coverage.tileCount);
+    console.info(`archive: ${checked} tiles z${plan.minzoom}-${plan.maxzoom}, ${archive.length} bytes, ${header.numTileContents} distinct contents`);
+  }, 120_000);
+
+  it('answers byte ranges: 206 in several forms, 416, If-Match, If-Range, stale revision', async () => {
+    const url = `${base()}/archive.pmtiles`;
+    const size = archive.length;
+    const etag = `"sha256:${require('node:crypto').createHash('sha256').update(archive).digest('hex')}"`;
+    const cases: [string, number, number][] = [['bytes=0-126', 0, 126], ['bytes=100-', 100, size - 1], ['bytes=-500', size - 500, size - 1], [`bytes=${size - 10}-${size + 1000}`, size - 10, size - 1]];
+    for (const [range, start, end] of cases) {
+      const response = await get(url, { range });
+      expect(response.statusCode).toBe(206);
+      expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+      expect(response.headers.etag).toBe(etag);
+      expect(response.rawPayload.equals(archive.subarray(start, end + 1))).toBe(true);
+    }
+    const unsatisfiable = await get(url, { range: `bytes=${size}-` });
+    expectProblem(unsatisfiable, 416, 'range-not-satisfiable');
+    expect(unsatisfiable.headers['content-range']).toBe(`bytes */${size}`);
+    expectProblem(await get(url, { 'if-match': '"sha256:0"' }), 412, 'precondition-failed');
+    expect((await get(url, { 'if-match': etag, range: 'bytes=0-9' })).statusCode).toBe(206);
+    // If-Range with another validator: the whole archive instead of the range
+    const stale = await get(url, { 'if-range': '"other"', range: 'bytes=0-9' });
+    expect([stale.statusCode, stale.rawPayload.length]).toEqual([200, size]);
+    expect((await get(url, { 'if-range': etag, range: 'bytes=0-9' })).statusCode).toBe(206);
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+    expectProblem(await get(`${url}?revision=${'2'.repeat(64)}`), 409, 'stale-revision');
+    expect((await get(`${url}?revision=${revision}`, { range: 'bytes=0-0' })).statusCode).toBe(206);
+  }, 60_000);
+
+  it('draws a static map of the pixel-aligned box with 400 and 422 cases', async () => {
+    const [w, s, e, n] = plan.bounds;
+    const bbox = [w + (e - w) * 0.25, s + (n - s) * 0.25, e - (e - w) * 0.25, n - (n - s) * 0.25];
+    const zoom = 18;
+    const response = await get(`${base()}/static?bbox=${bbox.join(',')}&zoom=${zoom}&revision=${revision}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const nw = lonLatToWorldPixel([bbox[0], bbox[3]], zoom);
+    const se = lonLatToWorldPixel([bbox[2], bbox[1]], zoom);
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', Math.ceil(se[0]) - Math.floor(nw[0]), Math.ceil(se[1]) - Math.floor(nw[1])]);
+    expect(String(response.headers['x-caddie-map-bounds']).split(',')).toHaveLength(4);
+    // the map itself comes from the tiles: its top-left pixels match the covering tile's
+    const tx = Math.floor(nw[0] / 256);
+    const ty = Math.floor(nw[1] / 256);
+    const tile = await get(`${base()}/tiles/${zoom}/${tx}/${ty}`);
+    const tilePx = await sharp(tile.rawPayload).extract({ left: Math.floor(nw[0]) - tx * 256, top: Math.floor(nw[1]) - ty * 256, width: 1, height: 1 }).raw().toBuffer();
+    const mapPx = await sharp(response.rawPayload).extract({ left: 0, top: 0, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
+    expect([...mapPx]).toEqual([...tilePx.subarray(0, 3)]);
+
+    expectProblem(await get(`${base()}/static?bbox=1,2,3&zoom=18`), 400, 'invalid-bbox');
+    expectProblem(await get(`${base()}/static?bbox=${e},${s},${w},${n}&zoom=18`), 400, 'invalid-bbox');
+    expectProblem(await get(`${base()}/static?bbox=${bbox.join(',')}`), 400, 'invalid-parameter');
+    expectProblem(await get(`${base()}/static?bbox=${w - 1},${s},${e},${n}&zoom=18`), 422, 'bbox-outside-coverage');
+    expectProblem(await get(`${base()}/static?bbox=${plan.bounds.join(',')}&zoom=${plan.minzoom - 1}`), 422, 'bbox-outside-coverage');
+    const tooLarge = plan.tileRanges.find((r: { minX: number; maxX: number; minY: number; maxY: number }) => Math.max(r.maxX - r.minX, r.maxY - r.minY) >= 17);
+    if (tooLarge) expectProblem(await get(`${base()}/static?bbox=${plan.bounds.join(',')}&zoom=${tooLarge.zoom}`), 422, 'static-map-too-large');
+  }, 60_000);
+
+  it('keeps the deprecated aliases, marked deprecated with a link to the canonical route', async () => {
+    const aliasPlan = await get(`/v1/maptiles/${course.id}`);
+    expect(aliasPlan.statusCode).toBe(200);
+    expect(aliasPlan.headers.deprecation).toBe('true');
+    expect(aliasPlan.headers.link).toBe(`</v1/courses/${course.id}/maps/tiles>; rel="successor-version"`);
+    expect(aliasPlan.json().tileUrlTemplate).toBe(plan.tileUrlTemplate);
+    const r = plan.zoomTiles;
+    const aliasTile = await get(`/v1/maptiles/${course.id}/17/${r.minX}/${r.minY}`);
+    expect(aliasTile.statusCode).toBe(200);
+    expect(aliasTile.headers.deprecation).toBe('true');
+    expect(aliasTile.headers.link).toBe(`</v1/courses/${course.id}/maps/tiles/17/${r.minX}/${r.minY}>; rel="successor-version"`);
+    const canonical = await get(`${base()}/tiles/17/${r.minX}/${r.minY}`);
+    expect(aliasTile.rawPayload.equals(canonical.rawPayload)).toBe(true);
+    expect(aliasTile.headers.etag).toBe(canonical.headers.etag);
+  });
+
+  it('rejects the old revision once the course changes', async () => {
+    const changed: Course = { ...course, name: 'Short hole (renamed)' };
+    await api.app.get(CoursesService).store.upsert(changed, courseRevision(changed));
+    expectProblem(await get(`${base()}/tiles?revision=${revision}`), 409, 'stale-revision');
+    expectProblem(await get(`${base()}/tiles/17/${plan.zoomTiles.minX}/${plan.zoomTiles.minY}?revision=${revision}`), 409, 'stale-revision');
+    expectProblem(await get(`${base()}/archive.pmtiles?revision=${revision}`), 409, 'stale-revision');
+    expect((await get(`${base()}/tiles`)).json().revision).toBe(courseRevision(changed));
+  });
+});
