@@ -6,7 +6,7 @@ import Redis from 'ioredis';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { exited, freePort, startNode, waitFor } from '../support/processes';
+import { exited, freePort, runNode, startNode, waitFor } from '../support/processes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -21,7 +21,7 @@ describe('render farm: coalescing across worker processes', () => {
   let api: ReturnType<typeof startNode>;
   const workers: ReturnType<typeof startNode>[] = [];
   const redis = new Redis(REDIS_URL);
-  const course = generateDemoCourses()[0];
+  const [course, nineHoles] = generateDemoCourses();
 
   beforeAll(async () => {
     const port = await freePort();
@@ -30,6 +30,7 @@ describe('render farm: coalescing across worker processes', () => {
     await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');
     const db = await openDatabase({ dataDir });
     await new CourseStore(db).upsert(course, courseRevision(course));
+    await new CourseStore(db).upsert(nineHoles, courseRevision(nineHoles));
     key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'farm', kind: 'live', scopes: ['course-graphics:read'] })).key;
     await db.destroy();
     workers.push(startNode('apps/render-worker/src/main.js', workerEnv), startNode('apps/render-worker/src/main.js', workerEnv));
@@ -68,6 +69,17 @@ describe('render farm: coalescing across worker processes', () => {
     const grew = Object.keys(after).filter((w) => Number(after[w]) > Number(before[w] ?? 0));
     expect(grew).toHaveLength(2);
   }, 120_000);
+
+  it('prewarms every graphic of a course through the farm, and a second prewarm is all hits', () => {
+    const args = ['--course', nineHoles.id, '--styles', 'traditional', '--format', 'png'];
+    const first = runNode('apps/api/src/cli/prewarm.js', args, common, 150_000);
+    expect(first.status).toBe(0);
+    // course + 9 x (hole, green, profile)
+    expect(first.stderr).toMatch(new RegExp(`${nineHoles.id}: 28 rendered, 0 hit, 0 failed, 0 not applicable`));
+    const second = runNode('apps/api/src/cli/prewarm.js', args, common, 60_000);
+    expect(second.stderr).toMatch(new RegExp(`${nineHoles.id}: 0 rendered, 28 hit, 0 failed, 0 not applicable`));
+    expect(runNode('apps/api/src/cli/prewarm.js', ['--course', 'Bad!'], common).status).toBe(2);
+  }, 180_000);
 
   it('survives SIGKILL of the worker in the middle of a render: the other worker finishes it', async () => {
     const payload = { subject: { type: 'course' }, output: { format: 'png', width: 5600, height: 5600 } };

@@ -15,8 +15,8 @@ export function startNode(script: string, env: NodeJS.ProcessEnv): { child: Chil
   return { child, output: () => output };
 }
 
-export function runNode(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, [join(DIST, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+export function runNode(script: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000) {
+  const result = spawnSync(process.execPath, [join(DIST, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: timeoutMs });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
