@@ -14,42 +14,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import Redis from 'ioredis';
-import { Pool } from 'undici';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
+import { freePort, throughput } from './support/load';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = 3000;
 const CONCURRENCY = 32;
 const DIST = join(__dirname, '..');
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
-async function throughput(origin: string, path: string, headers: Record<string, string>): Promise<number> {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
-  let sent = 0;
-  const worker = async () => {
-    while (sent < REQUESTS) {
-      sent++;
-      const { statusCode, body } = await pool.request({ method: 'GET', path, headers });
-      await body.arrayBuffer();
-      if (statusCode !== 200) throw new Error(`status ${statusCode}`);
-    }
-  };
-  for (let i = 0; i < 200; i++) await (await pool.request({ method: 'GET', path, headers })).body.arrayBuffer(); // warm-up
-  const started = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  await pool.close();
-  return REQUESTS / seconds;
-}
 
 async function main(): Promise<void> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
@@ -79,8 +54,8 @@ async function main(): Promise<void> {
       res.writeHead(200, { 'content-type': 'image/webp', 'content-length': bytes.length });
       createReadStream(file).pipe(res);
     }).listen(staticPort, '127.0.0.1');
-    const api = await throughput(origin, path, headers);
-    const plain = await throughput(`http://127.0.0.1:${staticPort}`, '/g.webp', {});
+    const api = await throughput(origin, [path], headers, REQUESTS, CONCURRENCY);
+    const plain = await throughput(`http://127.0.0.1:${staticPort}`, ['/g.webp'], {}, REQUESTS, CONCURRENCY);
     staticServer.close();
     console.log(`HIT throughput: API ${api.toFixed(0)} req/s, static file server ${plain.toFixed(0)} req/s, ratio ${(api / plain).toFixed(2)}x  (${REQUESTS} requests, ${CONCURRENCY} concurrent)`);
 

@@ -15,23 +15,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import Redis from 'ioredis';
-import { Pool } from 'undici';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
+import { freePort, throughput } from './support/load';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = Number(process.argv[2] ?? 4000);
 const CONCURRENCY = 32;
 const DIST = join(__dirname, '..');
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Two holes of a demo course: an archive of a few hundred tiles builds in well under a minute. */
 function benchCourse(): Course {
@@ -40,24 +33,6 @@ function benchCourse(): Course {
   return { ...demo, id: 'bench-maps', holes: demo.holes.filter((h) => keep.has(h.number)), features: demo.features.filter((f) => f.properties.holeNumbers.some((n) => keep.has(n))) };
 }
 
-async function throughput(origin: string, paths: string[], headers: Record<string, string>): Promise<number> {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
-  let sent = 0;
-  const worker = async () => {
-    while (sent < REQUESTS) {
-      const path = paths[sent++ % paths.length];
-      const { statusCode, body } = await pool.request({ method: 'GET', path, headers });
-      await body.arrayBuffer();
-      if (statusCode !== 200) throw new Error(`status ${statusCode} for ${path}`);
-    }
-  };
-  for (const path of paths.slice(0, 200)) await (await pool.request({ method: 'GET', path, headers })).body.arrayBuffer(); // warm-up
-  const started = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  await pool.close();
-  return REQUESTS / seconds;
-}
 
 async function main(): Promise<void> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
@@ -107,8 +82,8 @@ async function main(): Promise<void> {
         stream.pipe(res);
       });
     }).listen(staticPort, '127.0.0.1');
-    const api = await throughput(origin, apiPaths, headers);
-    const plain = await throughput(`http://127.0.0.1:${staticPort}`, filePaths, {});
+    const api = await throughput(origin, apiPaths, headers, REQUESTS, CONCURRENCY);
+    const plain = await throughput(`http://127.0.0.1:${staticPort}`, filePaths, {}, REQUESTS, CONCURRENCY);
     staticServer.close();
     console.log(`tile throughput: API ${api.toFixed(0)} req/s, static file server ${plain.toFixed(0)} req/s, ratio ${(api / plain).toFixed(2)}x  (${REQUESTS} requests over ${apiPaths.length} tiles, ${CONCURRENCY} concurrent)`);
     const redis = new Redis(REDIS_URL);
