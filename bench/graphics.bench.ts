@@ -13,11 +13,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import Redis from 'ioredis';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { freePort, throughput } from './support/load';
+import { freePort, removeRedisPrefix, throughput } from './support/load';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = 3000;
@@ -68,10 +67,7 @@ async function main(): Promise<void> {
     const one = await cold(1200, 1);
     const hundred = await cold(1201, 100);
     console.log(`cold: 1 request ${one.ms} ms; 100 concurrent identical ${hundred.ms} ms ${JSON.stringify(hundred.states)}; ratio ${(hundred.ms / one.ms).toFixed(2)}x`);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await removeRedisPrefix(REDIS_URL, prefix);
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }

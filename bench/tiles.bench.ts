@@ -14,11 +14,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import Redis from 'ioredis';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { freePort, throughput } from './support/load';
+import { freePort, removeRedisPrefix, throughput } from './support/load';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = Number(process.argv[2] ?? 4000);
@@ -86,10 +85,7 @@ async function main(): Promise<void> {
     const plain = await throughput(`http://127.0.0.1:${staticPort}`, filePaths, {}, REQUESTS, CONCURRENCY);
     staticServer.close();
     console.log(`tile throughput: API ${api.toFixed(0)} req/s, static file server ${plain.toFixed(0)} req/s, ratio ${(api / plain).toFixed(2)}x  (${REQUESTS} requests over ${apiPaths.length} tiles, ${CONCURRENCY} concurrent)`);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await removeRedisPrefix(REDIS_URL, prefix);
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }

@@ -1,3 +1,4 @@
+import Redis from 'ioredis';
 import { Pool } from 'undici';
 
 export { freePort } from '../../apps/api/src/cli/embedded-redis';
@@ -23,4 +24,12 @@ export async function throughput(origin: string, paths: string[], headers: Recor
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   await pool.close();
   return requests / seconds;
+}
+
+/** Removes a benchmark's keys from Redis (each run uses its own prefix). */
+export async function removeRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
 }

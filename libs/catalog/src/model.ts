@@ -7,6 +7,7 @@
  * Distances are metres unless a name says yards or feet.
  */
 import type { Feature, LineString, MultiLineString, MultiPolygon, Point, Polygon } from 'geojson';
+import type { ElevationGridData } from '@caddie/geometry';
 
 export type LonLat = [number, number];
 /** [west, south, east, north] */
@@ -107,22 +108,10 @@ export interface Hole {
 }
 
 /**
- * A regular elevation grid in WGS84 degrees. Row 0 is the northern edge; column 0 the western.
- * `values[row * width + col]` in metres; null where there is no data.
+ * A regular elevation grid in WGS84 degrees (declared once, in libs/geometry, with its cell-centre
+ * convention). Row 0 is the northern edge; `values[row * width + col]` in metres, null without data.
  */
-export interface ElevationGrid {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-  width: number;
-  height: number;
-  /** approximate ground spacing of the cells */
-  resolutionMeters: number;
-  values: (number | null)[];
-  /** 'srtm3', 'geotiff:<name>', 'demo', … */
-  source: string;
-}
+export type ElevationGrid = ElevationGridData;
 
 export interface CourseElevation {
   /** course-wide ground model (coarse) */
