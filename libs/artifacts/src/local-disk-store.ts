@@ -31,11 +31,12 @@ export class LocalDiskArtifactStore implements ArtifactStore {
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    const { file } = this.paths(key);
-    const head = await this.head(key);
-    if (!head) return null;
+    const { file, meta } = this.paths(key);
     try {
-      return { body: await readFile(file), contentType: head.contentType, metadata: head.metadata };
+      // metadata and bytes in one step: this is the path of every cache hit
+      const [raw, body] = await Promise.all([readFile(meta, 'utf8'), readFile(file)]);
+      const parsed = JSON.parse(raw) as { contentType: string; metadata: Record<string, string> };
+      return { body, contentType: parsed.contentType, metadata: parsed.metadata };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
