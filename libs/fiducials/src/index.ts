@@ -132,4 +132,4 @@ export {
   type SceneTruthPage,
   type OcclusionMode,
 } from './photo-synthesis/scene-synthesizer';
-export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, HandwritingSourceError, type HandwrittenDigit } from './photo-synthesis/handwriting';
+export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, type HandwrittenDigit } from './photo-synthesis/handwriting';

