@@ -1,29 +1,40 @@
 /**
- * Map tile delivery against a baseline in the same run: throughput of
+ * Map tile delivery against nginx in the same run: throughput of
  * GET /v1/courses/{id}/maps/tiles/{z}/{x}/{y} (auth, rate limit, revision check, archive
- * directory lookup, one ranged read of the archive) against a plain static file server
- * (node:http + fs) serving the same tile bytes as files z/x/y.webp. Requests cycle through every
- * tile of the deepest zooms. nginx is not installed here, so the baseline is the Node server.
+ * directory lookup, tile bytes) against nginx (the Debian package) serving the same tile bytes as
+ * static files z/x/y.webp. Requests cycle through every tile of the two deepest zooms; both sides
+ * get the same keep-alive client, request count and concurrency, and the rounds alternate so
+ * drift on a shared machine hits both. Target: the API at least 0.8x of nginx.
+ *
+ * Fairness: the API is one Node process, so nginx runs one worker process (BENCH_NGINX_WORKERS
+ * to change it) with sendfile, keep-alive and an open-file cache, and no access log (the API does
+ * not log requests at LOG_LEVEL=error either). Without nginx the baseline falls back to a plain
+ * Node static server (node:http + fs), with a printed note.
+ *
  * Starts the built API and one render worker on loopback.
- *   npm run build && node dist/bench/tiles.bench.js
+ *   npm run bench:tiles [-- requests-per-round]
+ * Profiling the API under this load: BENCH_API_NODE_ARGS=--prof BENCH_API_CWD=/tmp/prof (then
+ * node --prof-process on the isolate log written there).
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { freePort, removeRedisPrefix, throughput } from './support/load';
+import { startStaticNginx } from './support/nginx';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = Number(process.argv[2] ?? 4000);
+const ROUNDS = 3;
 const CONCURRENCY = 32;
+const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
 const DIST = join(__dirname, '..');
-
 
 /** Two holes of a demo course: an archive of a few hundred tiles builds in well under a minute. */
 function benchCourse(): Course {
@@ -32,14 +43,32 @@ function benchCourse(): Course {
   return { ...demo, id: 'bench-maps', holes: demo.holes.filter((h) => keep.has(h.number)), features: demo.features.filter((f) => f.properties.holeNumbers.some((n) => keep.has(n))) };
 }
 
+/** The fallback baseline: node:http streaming the file, in this process. */
+async function startNodeStatic(root: string): Promise<{ origin: string; label: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    const stream = createReadStream(join(root, (req.url ?? '/').split('?')[0]));
+    stream.on('error', () => res.writeHead(404).end());
+    stream.on('open', () => {
+      res.writeHead(200, { 'content-type': 'image/webp' });
+      stream.pipe(res);
+    });
+  }).listen(port, '127.0.0.1');
+  return { origin: `http://127.0.0.1:${port}`, label: 'Node static server', stop: () => new Promise((r) => server.close(() => r())) };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'caddie-bench-tiles-'));
+  const staticDir = mkdtempSync(join(tmpdir(), 'caddie-bench-nginx-'));
   const port = await freePort();
   const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000000', RENDER_WAIT_MS: '120000' };
-  const children: ChildProcess[] = [spawn(process.execPath, [join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore' })];
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const children: ChildProcess[] = [spawn(process.execPath, [...nodeArgs, join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore', cwd: process.env.BENCH_API_CWD })];
   const origin = `http://127.0.0.1:${port}`;
+  let baseline: { origin: string; label: string; stop(): Promise<void> } | null = null;
   try {
     for (let i = 0; i < 300 && !(await fetch(`${origin}/health`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
     const db = await openDatabase({ dataDir });
@@ -57,9 +86,10 @@ async function main(): Promise<void> {
     console.log(`archive: ${plan.coverage.tileCount} tiles, ${(await archive.arrayBuffer()).byteLength} bytes, ready after ${((Date.now() - built) / 1000).toFixed(1)} s`);
 
     // every tile of the two deepest zooms, as API paths and as files of the same bytes
-    const tilesDir = join(dataDir, 'static-tiles');
+    const tilesDir = join(staticDir, 'tiles');
     const apiPaths: string[] = [];
     const filePaths: string[] = [];
+    let tileBytes = 0;
     for (const r of plan.tileRanges.filter((t) => t.zoom >= plan.maxzoom - 1)) {
       for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) {
         const path = `/v1/courses/${course.id}/maps/tiles/${r.zoom}/${x}/${y}?revision=${plan.revision}`;
@@ -67,27 +97,50 @@ async function main(): Promise<void> {
         const file = join(tilesDir, `${r.zoom}/${x}/${y}.webp`);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, bytes);
+        tileBytes += bytes.length;
         apiPaths.push(path);
         filePaths.push(`/${r.zoom}/${x}/${y}.webp`);
       }
     }
-    const staticPort = await freePort();
-    const staticServer: Server = createServer((req, res) => {
-      const file = join(tilesDir, (req.url ?? '/').split('?')[0]);
-      const stream = createReadStream(file);
-      stream.on('error', () => res.writeHead(404).end());
-      stream.on('open', () => {
-        res.writeHead(200, { 'content-type': 'image/webp' });
-        stream.pipe(res);
-      });
-    }).listen(staticPort, '127.0.0.1');
-    const api = await throughput(origin, apiPaths, headers, REQUESTS, CONCURRENCY);
-    const plain = await throughput(`http://127.0.0.1:${staticPort}`, filePaths, {}, REQUESTS, CONCURRENCY);
-    staticServer.close();
-    console.log(`tile throughput: API ${api.toFixed(0)} req/s, static file server ${plain.toFixed(0)} req/s, ratio ${(api / plain).toFixed(2)}x  (${REQUESTS} requests over ${apiPaths.length} tiles, ${CONCURRENCY} concurrent)`);
+    console.log(`tiles: ${apiPaths.length}, mean ${(tileBytes / apiPaths.length / 1024).toFixed(1)} KiB`);
+
+    const nginx = await startStaticNginx({ root: tilesDir, workDir: staticDir, port: await freePort(), workers: NGINX_WORKERS, contentType: { webp: 'image/webp' } });
+    if (nginx) {
+      baseline = { origin: nginx.origin, label: `${nginx.version} (${nginx.workers} worker${nginx.workers === 1 ? '' : 's'}, sendfile, keep-alive)`, stop: nginx.stop };
+    } else {
+      console.log('note: nginx is not installed (apt-get install nginx); the baseline is a Node static file server in the bench process instead');
+      baseline = await startNodeStatic(tilesDir);
+    }
+    // the same bytes on both sides
+    const probe = Buffer.from(await (await fetch(`${baseline.origin}${filePaths[0]}`)).arrayBuffer());
+    const served = Buffer.from(await (await fetch(`${origin}${apiPaths[0]}`, { headers })).arrayBuffer());
+    if (!probe.equals(served)) throw new Error('the baseline serves other bytes than the API');
+
+    // one unreported pass over every tile on both sides: JIT, the API's tile cache, nginx's open-file cache
+    await throughput(origin, apiPaths, headers, apiPaths.length * 2, CONCURRENCY);
+    await throughput(baseline.origin, filePaths, {}, filePaths.length * 2, CONCURRENCY);
+    const ratios: number[] = [];
+    const apiRates: number[] = [];
+    const baseRates: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const api = await throughput(origin, apiPaths, headers, REQUESTS, CONCURRENCY);
+      const base = await throughput(baseline.origin, filePaths, {}, REQUESTS, CONCURRENCY);
+      apiRates.push(api);
+      baseRates.push(base);
+      ratios.push(api / base);
+      console.log(`round ${round}: API ${api.toFixed(0)} req/s, ${baseline.label} ${base.toFixed(0)} req/s, ratio ${(api / base).toFixed(2)}x`);
+    }
+    const ratio = median(ratios);
+    console.log(
+      `tile throughput: API ${median(apiRates).toFixed(0)} req/s, ${baseline.label} ${median(baseRates).toFixed(0)} req/s (medians of ${ROUNDS} alternating rounds), ` +
+        `ratio ${ratio.toFixed(2)}x, target >= 0.80x: ${ratio >= 0.8 ? 'met' : 'NOT met'}  ` +
+        `(${REQUESTS} requests per round over ${apiPaths.length} tiles, ${CONCURRENCY} concurrent keep-alive connections; load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores, client in this process)`,
+    );
     await removeRedisPrefix(REDIS_URL, prefix);
   } finally {
+    await baseline?.stop();
     for (const child of children) child.kill('SIGTERM');
+    rmSync(staticDir, { recursive: true, force: true });
   }
 }
 

@@ -1,26 +1,18 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import sharp from 'sharp';
-import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
+import { courseRevision, type Course } from '@caddie/catalog';
 import { lonLatToWorldPixel } from '@caddie/geometry';
 import { TileType } from '@caddie/pmtiles';
 import { CoursesService } from '../../apps/api/src/courses/courses.service';
+import type { ArtifactStore } from '@caddie/artifacts';
+import { mapArchiveKey } from '@caddie/jobs';
+import { ARCHIVE_RECHECK_MS } from '../../apps/api/src/maps/map-archives.service';
+import { REVISION_CACHE_MS } from '../../apps/api/src/maps/maps.service';
+import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 import { referenceReader } from '../../libs/pmtiles/src/testing/reference-reader';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { startRenderWorker } from '../support/render-worker-harness';
-
-/** One short hole of a demo course, credited to OpenStreetMap: a small archive that builds in seconds. */
-function smallOsmCourse(): Course {
-  const demo = generateDemoCourses()[1];
-  const hole = [...demo.holes].sort((a, b) => (a.bounds[2] - a.bounds[0]) * (a.bounds[3] - a.bounds[1]) - (b.bounds[2] - b.bounds[0]) * (b.bounds[3] - b.bounds[1]))[0];
-  return {
-    ...demo,
-    id: 'demo-maps-short-hole',
-    name: 'Short hole',
-    holes: [hole],
-    features: demo.features.filter((f) => f.properties.holeNumbers.includes(hole.number) && f.properties.layer !== 'hole-boundaries'),
-    provenance: { ...demo.provenance, sources: [{ kind: 'osm', name: 'OpenStreetMap', license: 'ODbL-1.0', attribution: '© OpenStreetMap contributors', ids: [] }] },
-  };
-}
+import { smallOsmCourse } from './small-course';
 
 describe('course maps API with a render worker', () => {
   let api: ApiHarness;
@@ -212,12 +204,37 @@ describe('course maps API with a render worker', () => {
     expect(aliasTile.headers.etag).toBe(canonical.headers.etag);
   });
 
-  it('rejects the old revision once the course changes', async () => {
+  it('notices a deleted archive within ARCHIVE_RECHECK_MS and builds it again', async () => {
+    const store = api.app.get<ArtifactStore>(ARTIFACT_STORE);
+    const key = mapArchiveKey(course.id, revision, 256, 'webp');
+    const url = `${base()}/tiles/17/${plan.zoomTiles.minX}/${plan.zoomTiles.minY}?revision=${revision}`;
+    const before = await get(url);
+    expect(before.statusCode).toBe(200);
+    await store.delete(key);
+    await new Promise((resolve) => setTimeout(resolve, ARCHIVE_RECHECK_MS + 100));
+    // the whole archive is read from the store, so a remembered but deleted archive would fail here
+    const rebuilt = await get(`${base()}/archive.pmtiles?revision=${revision}`);
+    expect(rebuilt.statusCode).toBe(200);
+    expect(await store.head(key)).not.toBeNull();
+    expect((await get(url)).rawPayload.equals(before.rawPayload)).toBe(true);
+  }, 120_000);
+
+  it('rejects the old revision once the course changes; a newer pin is never refused', async () => {
+    const tile = (pin: string, z = 17) => get(`${base()}/tiles/${z}/${plan.zoomTiles.minX}/${plan.zoomTiles.minY}?revision=${pin}`);
+    expect((await tile(revision)).statusCode).toBe(200);
     const changed: Course = { ...course, name: 'Short hole (renamed)' };
     await api.app.get(CoursesService).store.upsert(changed, courseRevision(changed));
+    // the tile route remembers the revision briefly, but a pin it does not know is checked against the catalog
+    expectProblem(await tile(courseRevision(changed), plan.maxzoom + 1), 404, 'tile-not-found');
+    expectProblem(await tile(revision), 409, 'stale-revision');
     expectProblem(await get(`${base()}/tiles?revision=${revision}`), 409, 'stale-revision');
-    expectProblem(await get(`${base()}/tiles/17/${plan.zoomTiles.minX}/${plan.zoomTiles.minY}?revision=${revision}`), 409, 'stale-revision');
     expectProblem(await get(`${base()}/archive.pmtiles?revision=${revision}`), 409, 'stale-revision');
     expect((await get(`${base()}/tiles`)).json().revision).toBe(courseRevision(changed));
+    // without such a pin, the remembered revision expires after REVISION_CACHE_MS
+    const again: Course = { ...course, name: 'Short hole (renamed again)' };
+    await api.app.get(CoursesService).store.upsert(again, courseRevision(again));
+    await new Promise((resolve) => setTimeout(resolve, REVISION_CACHE_MS + 100));
+    const stale = expectProblem(await tile(courseRevision(changed), plan.maxzoom + 1), 409, 'stale-revision');
+    expect(stale.currentRevision).toBe(courseRevision(again));
   });
 });

@@ -2,6 +2,10 @@
  * npm run prewarm -- --course ID [--styles traditional,pencil,colored-pencil] [--format webp|png|jpeg] [--timeout-seconds 900]
  * Renders every hole, green, course and profile graphic of a course ahead of demand, through the
  * same coalescing render queue as the API (so it never duplicates a render a client triggered).
+ *
+ * npm run prewarm -- --course ID --maps [--tile-size 256|512] [--format webp|png] [--timeout-seconds 900]
+ * Builds the course's map archive (PMTiles) for its current revision instead, through the same
+ * coalescing submission the tile routes use on first demand; reports it built or already present.
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
@@ -9,11 +13,15 @@ import { Queue, QueueEvents } from 'bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
 import { COURSE_ID_PATTERN } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
-import { graphicObjectKey, redisOptionsFromUrl, RenderSubmitter } from '@caddie/jobs';
+import { graphicObjectKey, redisOptionsFromUrl, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery, RENDERER_VERSION } from '@caddie/styles';
+import { MapArchiveSubmitter, mapArchiveKeyOf } from '../maps/map-archive-submitter';
 
-const USAGE = `usage: npm run prewarm -- --course ID [--styles ${GRAPHIC_STYLES.join(',')}] [--format webp|png|jpeg] [--timeout-seconds 900]`;
+const USAGE = [
+  `usage: npm run prewarm -- --course ID [--styles ${GRAPHIC_STYLES.join(',')}] [--format webp|png|jpeg] [--timeout-seconds 900]`,
+  '       npm run prewarm -- --course ID --maps [--tile-size 256|512] [--format webp|png] [--timeout-seconds 900]',
+].join('\n');
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 function progress(done: number, total: number, counts: Record<string, number>): void {
@@ -29,6 +37,8 @@ async function main(): Promise<void> {
       course: { type: 'string' },
       styles: { type: 'string', default: 'traditional' },
       format: { type: 'string', default: 'webp' },
+      maps: { type: 'boolean', default: false },
+      'tile-size': { type: 'string', default: '256' },
       'timeout-seconds': { type: 'string', default: '900' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -40,6 +50,23 @@ async function main(): Promise<void> {
   if (!COURSE_ID_PATTERN.test(values.course)) {
     err(`invalid-course-id: "${values.course}" is not a course id`);
     process.exit(2);
+  }
+  const timeoutMs = Number(values['timeout-seconds']) * 1000;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    err(`invalid-parameter: --timeout-seconds must be a positive number\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.maps) {
+    if (values['tile-size'] !== '256' && values['tile-size'] !== '512') {
+      err(`invalid-parameter: --tile-size must be 256 or 512\n${USAGE}`);
+      process.exit(2);
+    }
+    if (values.format !== 'webp' && values.format !== 'png') {
+      err(`invalid-parameter: map tiles are webp or png, not ${values.format}\n${USAGE}`);
+      process.exit(2);
+    }
+    await prewarmMaps(values.course, Number(values['tile-size']) as 256 | 512, values.format, timeoutMs);
+    return;
   }
   const styles = values.styles.split(',').map((s) => s.trim());
   const unknownStyles = styles.filter((s) => !(GRAPHIC_STYLES as readonly string[]).includes(s));
@@ -93,7 +120,7 @@ async function main(): Promise<void> {
         }
         const { jobId } = await submitter.submit({ artifactKey: key, courseId: values.course, courseRevision: summary.revision, request: request as unknown as Record<string, unknown> });
         waits.push(
-          submitter.wait(jobId, Number(values['timeout-seconds']) * 1000).then((outcome) => {
+          submitter.wait(jobId, timeoutMs).then((outcome) => {
             if (outcome.state === 'done') finish('rendered');
             else finish('failed', `${style} ${subject}: ${outcome.state === 'pending' ? 'still rendering at the timeout' : outcome.reason}`);
           }),
@@ -110,6 +137,85 @@ async function main(): Promise<void> {
     await queue.close();
     await db.destroy();
   }
+}
+
+/** Builds (or finds) the map archive of the course's current revision, with a progress line and a one-line result. */
+async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp' | 'png', timeoutMs: number): Promise<void> {
+  const env = loadEnvOrExit(apiEnvSchema);
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false });
+  const connection = redisOptionsFromUrl(env.REDIS_URL);
+  const queue = new Queue('render', { connection, prefix: env.REDIS_PREFIX });
+  const events = new QueueEvents('render', { connection, prefix: env.REDIS_PREFIX });
+  const store = createArtifactStore(env);
+  const started = Date.now();
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  try {
+    const summary = await new CourseStore(db).summary(courseId);
+    if (!summary) {
+      err(`course-not-found: no course ${courseId}`);
+      process.exitCode = 1;
+      return;
+    }
+    const payload: RenderMapArchivePayload = { courseId, courseRevision: summary.revision, tileSize, format };
+    const key = mapArchiveKeyOf(payload);
+    const label = `${courseId}: map archive ${tileSize} ${format} (revision ${summary.revision.slice(0, 19)}…)`;
+    const describe = (tiles: string | number, minZoom: string | number, maxZoom: string | number, bytes: number) =>
+      `${tiles} tiles (z${minZoom}-${maxZoom}), ${bytes} bytes, ${seconds()} s`;
+    const present = await store.head(key);
+    if (present) {
+      err(`${label} already present: ${describe(present.metadata.tileCount, present.metadata.minZoom, present.metadata.maxZoom, present.size)}`);
+      return;
+    }
+    await events.waitUntilReady();
+    const submitter = new MapArchiveSubmitter(queue, events);
+    const { jobId, coalesced } = await submitter.submit(payload);
+    err(`${label}: ${coalesced ? 'joined the build already under way' : 'build submitted'} (job ${jobId})`);
+    const deadline = started + timeoutMs;
+    for (;;) {
+      const outcome = await submitter.wait(jobId, Math.max(1, Math.min(1000, deadline - Date.now())));
+      if (outcome.state === 'done') {
+        const r = outcome.result;
+        process.stderr.write('\n');
+        err(`${label} built: ${describe(r.tileCount, r.minZoom, r.maxZoom, r.sizeBytes)} (worker ${r.worker})`);
+        return;
+      }
+      if (outcome.state === 'failed' || outcome.state === 'gone') {
+        const stored = outcome.state === 'gone' ? await store.head(key) : null;
+        process.stderr.write('\n');
+        if (stored) {
+          err(`${label} built: ${describe(stored.metadata.tileCount, stored.metadata.minZoom, stored.metadata.maxZoom, stored.size)}`);
+          return;
+        }
+        err(`${label} failed after ${seconds()} s: ${outcome.state === 'gone' ? 'the build job disappeared' : failureText(outcome.reason)}`);
+        process.exitCode = 1;
+        return;
+      }
+      if (Date.now() >= deadline) {
+        process.stderr.write('\n');
+        err(`${label} still building at the timeout (${seconds()} s); it goes on in the render workers`);
+        process.exitCode = 1;
+        return;
+      }
+      const status = await submitter.progress(jobId);
+      const detail = status && typeof status.progress === 'object' && status.progress !== null ? ` ${JSON.stringify(status.progress)}` : '';
+      process.stderr.write(`\r  ${status?.state ?? 'queued'}${detail}, ${seconds()} s   `);
+    }
+  } finally {
+    await events.close();
+    await queue.close();
+    await db.destroy();
+  }
+}
+
+/** A worker's structured failure ({"code","detail"}) as "code: detail". */
+function failureText(reason: string): string {
+  try {
+    const parsed = JSON.parse(reason) as { code?: string; detail?: string };
+    if (parsed.code) return `${parsed.code}: ${parsed.detail ?? ''}`;
+  } catch {
+    // plain text
+  }
+  return reason.slice(0, 300);
 }
 
 main().catch((error) => {

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { Job, type Queue, QueueEvents } from 'bullmq';
+import { type Queue, QueueEvents } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
-import { closeWithin, JOB_RETENTION, mapArchiveKey, redisOptionsFromUrl, type RenderMapArchivePayload, type RenderMapArchiveResult } from '@caddie/jobs';
+import { closeWithin, redisOptionsFromUrl, type RenderMapArchivePayload } from '@caddie/jobs';
 import { PmtilesIndex, type ByteSource } from '@caddie/pmtiles';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
+import { MapArchiveSubmitter, mapArchiveKeyOf } from './map-archive-submitter';
 
 /** A stored archive with its directories read once. */
 export interface OpenArchive {
@@ -24,19 +24,29 @@ export type ArchiveStatus = { state: 'ready'; archive: OpenArchive } | { state: 
 const OPEN_ARCHIVE_LIMIT = 64;
 /** Tile bytes kept in memory across archives (archives are immutable, so entries never go stale). */
 const TILE_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * How long a stored archive is trusted without asking the store again. Archives are written once
+ * per key (course revision, tile size, format) and never rewritten in place, so this only bounds
+ * how late a deleted archive is noticed; without it every tile request paid a store HEAD.
+ */
+export const ARCHIVE_RECHECK_MS = 2000;
 /** Seconds a client waits before asking again while an archive builds. */
 export const ARCHIVE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Map archives in the artifact store, their build jobs on the render queue, and the in-memory
  * index of each archive (header, root and leaf directories) keyed by object key and ETag, so a
- * tile request reads only its tile's bytes. Builds coalesce on the object key through BullMQ
- * deduplication, like graphics renders.
+ * tile request reads only its tile's bytes. A found archive is trusted for ARCHIVE_RECHECK_MS
+ * before the store is asked again. Builds coalesce on the object key through BullMQ
+ * deduplication, like graphics renders (MapArchiveSubmitter, shared with the prewarm CLI).
  */
 @Injectable()
 export class MapArchivesService implements OnModuleDestroy {
   private readonly events: QueueEvents;
+  private readonly submitter: MapArchiveSubmitter;
   private readonly open = new Map<string, Promise<OpenArchive>>();
+  /** the latest store lookup per object key, reused while younger than ARCHIVE_RECHECK_MS */
+  private readonly found = new Map<string, { archive: Promise<OpenArchive | null>; at: number }>();
   private readonly tiles = new Map<string, Buffer>();
   private tileBytes = 0;
 
@@ -47,6 +57,7 @@ export class MapArchivesService implements OnModuleDestroy {
   ) {
     this.events = new QueueEvents('render', { connection: redisOptionsFromUrl(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
     this.events.on('error', () => undefined);
+    this.submitter = new MapArchiveSubmitter(queue, this.events);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -76,16 +87,9 @@ export class MapArchivesService implements OnModuleDestroy {
     } catch (error) {
       throw new ApiProblem('map-unavailable', `The render queue is unavailable: ${(error as Error).message.slice(0, 120)}`);
     }
-    const job = await Job.fromId<RenderMapArchivePayload, RenderMapArchiveResult>(this.queue, jobId);
-    if (job) {
-      try {
-        await job.waitUntilFinished(this.events, this.config.env.RENDER_WAIT_MS);
-      } catch (error) {
-        const message = (error as Error).message ?? '';
-        if (/timed out before finishing/i.test(message)) throw this.building();
-        throw failureProblem(message);
-      }
-    }
+    const outcome = await this.submitter.wait(jobId, this.config.env.RENDER_WAIT_MS);
+    if (outcome.state === 'pending') throw this.building();
+    if (outcome.state === 'failed') throw failureProblem(outcome.reason);
     const built = await this.stored(payload);
     if (!built) throw this.building();
     return built;
@@ -96,21 +100,29 @@ export class MapArchivesService implements OnModuleDestroy {
   }
 
   private async submit(payload: RenderMapArchivePayload): Promise<string> {
-    const offeredId = `m-${randomUUID()}`;
-    const job = await this.queue.add('render.map-archive', payload, {
-      jobId: offeredId,
-      deduplication: { id: keyOf(payload) },
-      attempts: 2,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: JOB_RETENTION.completedAgeSeconds, count: JOB_RETENTION.completedCount },
-      removeOnFail: { age: JOB_RETENTION.failedAgeSeconds },
-    });
-    return job.id!;
+    return (await this.submitter.submit(payload)).jobId;
   }
 
-  /** The stored archive, opened once per key and ETag. */
-  private async stored(payload: RenderMapArchivePayload): Promise<OpenArchive | null> {
-    const key = keyOf(payload);
+  /** The stored archive: a recent lookup of its key, or the store's answer (absence is never remembered). */
+  private stored(payload: RenderMapArchivePayload): Promise<OpenArchive | null> {
+    const key = mapArchiveKeyOf(payload);
+    const now = Date.now();
+    const recent = this.found.get(key);
+    if (recent && now - recent.at < ARCHIVE_RECHECK_MS) return recent.archive;
+    const archive = this.lookup(key);
+    const entry = { archive, at: now };
+    this.found.delete(key);
+    this.found.set(key, entry);
+    if (this.found.size > OPEN_ARCHIVE_LIMIT) this.found.delete(this.found.keys().next().value as string);
+    const forget = () => {
+      if (this.found.get(key) === entry) this.found.delete(key);
+    };
+    archive.then((a) => a ?? forget(), forget);
+    return archive;
+  }
+
+  /** Asks the store for the archive; opens it once per key and ETag. */
+  private async lookup(key: string): Promise<OpenArchive | null> {
     const head = await this.store.head(key);
     if (!head) return null;
     const etag = `"${head.metadata.sha256}"`;
@@ -173,8 +185,6 @@ export class MapArchivesService implements OnModuleDestroy {
     return this.store.get(key).then((o) => o?.body ?? null);
   }
 }
-
-const keyOf = (p: RenderMapArchivePayload) => mapArchiveKey(p.courseId, p.courseRevision, p.tileSize, p.format);
 
 function failureProblem(reason: string): ApiProblem {
   try {

@@ -40,12 +40,22 @@ interface CourseMap {
 }
 
 const COURSE_MAP_CACHE_LIMIT = 256;
+const REVISION_CACHE_LIMIT = 10_000;
+/**
+ * How long a course's current revision is reused without reading the catalog again, on the tile,
+ * archive and static routes (the plan always reads it). A pin that differs from the remembered
+ * revision is checked against the catalog before any 409, so a newer pin is never refused; a pin
+ * of the previous revision is refused at most this long after the course changed.
+ */
+export const REVISION_CACHE_MS = 1000;
 
 /** Plans, tiles, static maps and archives of a course: all read from its pre-rendered PMTiles archive. */
 @Injectable()
 export class MapsService {
   /** coverage and attribution per course revision (a revision never changes) */
   private readonly maps = new Map<string, Promise<CourseMap>>();
+  /** current revision per course, read at `at` */
+  private readonly revisions = new Map<string, { revision: Promise<string>; at: number }>();
 
   constructor(
     private readonly courses: CoursesService,
@@ -53,16 +63,33 @@ export class MapsService {
     private readonly config: ApiConfig,
   ) {}
 
-  /** The course at its current revision, checked against a pinned revision (409 when stale). */
-  async courseMap(courseId: string, pinned: string | undefined): Promise<CourseMap> {
-    const { revision } = await this.courses.summaryRow(courseId);
-    if (pinned !== undefined && normalizeRevision(pinned) !== revision) {
-      throw new ApiProblem('stale-revision', `Course ${courseId} is at revision ${revision}, not ${normalizeRevision(pinned)}.`, { extras: { currentRevision: revision } });
+  /**
+   * The course at its current revision, checked against a pinned revision (409 when stale).
+   * `fresh` reads the revision from the catalog; otherwise one read within REVISION_CACHE_MS is reused.
+   */
+  async courseMap(courseId: string, pinned: string | undefined, fresh = false): Promise<CourseMap> {
+    let revision = await this.currentRevision(courseId, fresh);
+    if (pinned !== undefined && normalizeRevision(pinned) !== revision && !fresh) {
+      // the remembered revision may be behind the pin: only the catalog can call a pin stale
+      revision = await this.currentRevision(courseId, true);
     }
+    if (pinned !== undefined && normalizeRevision(pinned) !== revision) throw staleRevision(courseId, revision, pinned);
+    const map = await this.describe(courseId, revision);
+    // the document read may be newer than the revision checked above
+    if (pinned !== undefined && normalizeRevision(pinned) !== map.revision) throw staleRevision(courseId, map.revision, pinned);
+    return map;
+  }
+
+  /** Coverage and attribution of the course at a revision, computed once per revision. */
+  private describe(courseId: string, revision: string): Promise<CourseMap> {
     const cacheKey = `${courseId}@${revision}`;
     let map = this.maps.get(cacheKey);
     if (!map) {
-      map = this.courses.course(courseId).then(({ course }) => describeCourse(course, revision));
+      map = this.courses.course(courseId).then(({ revision: read, course }) => {
+        // the course changed in between: describe what was read, and keep it under its own revision only
+        if (read !== revision) this.maps.delete(cacheKey);
+        return describeCourse(course, read);
+      });
       map.catch(() => this.maps.delete(cacheKey));
       this.maps.set(cacheKey, map);
       if (this.maps.size > COURSE_MAP_CACHE_LIMIT) this.maps.delete(this.maps.keys().next().value as string);
@@ -70,8 +97,25 @@ export class MapsService {
     return map;
   }
 
+  /** The current revision of a course; concurrent reads share one catalog query. */
+  private currentRevision(courseId: string, fresh: boolean): Promise<string> {
+    const now = Date.now();
+    const known = this.revisions.get(courseId);
+    if (known && !fresh && now - known.at < REVISION_CACHE_MS) return known.revision;
+    const revision = this.courses.summaryRow(courseId).then((row) => row.revision);
+    const entry = { revision, at: now };
+    this.revisions.delete(courseId);
+    this.revisions.set(courseId, entry);
+    if (this.revisions.size > REVISION_CACHE_LIMIT) this.revisions.delete(this.revisions.keys().next().value as string);
+    // errors (unknown course, invalid id, database down) are never remembered
+    revision.catch(() => {
+      if (this.revisions.get(courseId) === entry) this.revisions.delete(courseId);
+    });
+    return revision;
+  }
+
   async plan(courseId: string, zoom: number, query: TileQuery): Promise<TilePlan> {
-    const map = await this.courseMap(courseId, query.revision);
+    const map = await this.courseMap(courseId, query.revision, true);
     const { coverage } = map;
     const status = await this.archives.status(payloadOf(map, query));
     const base = `${this.config.publicBaseUrl}/v1/courses/${encodeURIComponent(courseId)}/maps`;
@@ -187,6 +231,10 @@ function describeCourse(course: Course, revision: string): CourseMap {
 
 function payloadOf(map: CourseMap, query: Pick<TileQuery, 'tileSize' | 'format'>): RenderMapArchivePayload {
   return { courseId: map.courseId, courseRevision: map.revision, tileSize: query.tileSize, format: query.format };
+}
+
+function staleRevision(courseId: string, current: string, pinned: string): ApiProblem {
+  return new ApiProblem('stale-revision', `Course ${courseId} is at revision ${current}, not ${normalizeRevision(pinned)}.`, { extras: { currentRevision: current } });
 }
 
 /** `sha256:<hex>` whether or not the prefix was sent. */

@@ -43,7 +43,9 @@ class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
 
 /**
  * One Redis client for request-path work (rate limits, idempotency) and the BullMQ producers.
- * Producers fail fast: a request must not hang on a Redis outage.
+ * Producers fail fast: a request must not hang on a Redis outage. Auto-pipelining sends the
+ * commands of one event-loop tick in one write (order kept), so under load the per-request rate
+ * limit costs a share of a syscall instead of one each.
  */
 @Global()
 @Module({
@@ -64,7 +66,7 @@ class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
       provide: REDIS,
       inject: [ApiConfig],
       useFactory: (config: ApiConfig) => {
-        const redis = new Redis({ ...redisOptionsFromUrl(config.env.REDIS_URL), maxRetriesPerRequest: 1, connectTimeout: 2000 });
+        const redis = new Redis({ ...redisOptionsFromUrl(config.env.REDIS_URL), maxRetriesPerRequest: 1, connectTimeout: 2000, enableAutoPipelining: true });
         redis.on('error', () => undefined); // reconnects by itself; /ready and the rate limiter report outages
         return redis;
       },
