@@ -9,3 +9,39 @@ export {
   type HandwritingProvider,
   type HandwritingProviderErrorCode,
 } from './provider';
+export { LocalDigitReader, type LocalDigitReaderOptions } from './local-digit-reader';
+export { HttpVisionProvider, type HttpVisionProviderOptions } from './http-vision-provider';
+export {
+  CALIBRATION_FORMAT,
+  TARGET_PRECISION,
+  WILSON_Z,
+  calibrationSchema,
+  chooseAcceptThreshold,
+  fitTemperature,
+  measureAtThreshold,
+  negativeLogLikelihood,
+  wilsonLowerBound,
+  type HandwritingCalibration,
+  type MeasuredReadings,
+  type ScoredReading,
+  type ThresholdChoice,
+} from './calibration';
+export { defaultModelDirectory, readCalibration, readDigitNetwork, sha256, writeCalibration, CALIBRATION_FILE, NETWORK_FILE, WEIGHTS_FILE } from './model-files';
+export { segmentCell, type CellBox, type CellSegmentation, type GlyphCandidate, type SegmentationHypothesis } from './reading/cell-segmentation';
+export { normalizeGlyph } from './reading/glyph-normalization';
+export { decideDigitCell, decideTextCell, blankCertainty, type DigitCellDecision } from './reading/cell-reading';
+export { DigitNetwork, DigitNetworkError, glyphPatches, PATCH_FEATURES, PATCH_POSITIONS, type DenseWeights } from './reading/digit-network';
+export { buildDigitNetwork, compileForTraining, loadLayersNetwork, saveDigitNetwork, tfjsLogits, toDigitNetwork, trainOnGlyphs } from './training/tfjs-network';
+export { DIGIT_CLASSES, NOT_A_DIGIT, softmax } from './reading/glyph-classes';
+export { SeededRandom } from './synthesis/seeded-random';
+export {
+  synthesizeDigitCell,
+  CANONICAL_PX_PER_MM,
+  CELL_CROP_MARGIN,
+  type BlankMark,
+  type CellSynthesisOptions,
+  type SynthesizedCell,
+  type SynthesizedCellKind,
+} from './synthesis/cell-synthesis';
+export { labelCandidate, labelledCellGlyphs, ownedPixelCounts, type CellGlyphs, type LabelledGlyph } from './training/glyph-labels';
+export { evaluateCells, readingIsCorrect, synthesizeCells, type CellEvaluation } from './training/cell-evaluation';

@@ -1,0 +1,62 @@
+import { chooseAcceptThreshold, fitTemperature, measureAtThreshold, negativeLogLikelihood, wilsonLowerBound } from './calibration';
+import { SeededRandom } from './synthesis/seeded-random';
+
+describe('wilsonLowerBound', () => {
+  it('is below the observed proportion and tightens with more evidence', () => {
+    expect(wilsonLowerBound(0, 0)).toBe(0);
+    expect(wilsonLowerBound(100, 100)).toBeLessThan(1);
+    expect(wilsonLowerBound(100, 100)).toBeCloseTo(100 / (100 + 1.645 ** 2), 6);
+    expect(wilsonLowerBound(1000, 1000)).toBeGreaterThan(wilsonLowerBound(100, 100));
+    expect(wilsonLowerBound(990, 1000)).toBeLessThan(0.99);
+    expect(wilsonLowerBound(990, 1000)).toBeGreaterThan(0.98);
+  });
+});
+
+describe('chooseAcceptThreshold', () => {
+  it('picks the lowest confidence whose accepted set keeps the Wilson lower bound at the target', () => {
+    // 2000 correct readings at 0.99..1, then errors creep in below 0.9.
+    const readings = [
+      ...Array.from({ length: 2000 }, (_, k) => ({ confidence: 0.99 + k / 200_000, correct: true })),
+      ...Array.from({ length: 200 }, (_, k) => ({ confidence: 0.9 - k / 1000, correct: k % 2 === 0 })),
+    ];
+    const choice = chooseAcceptThreshold(readings)!;
+    expect(choice.precisionLowerBound).toBeGreaterThanOrEqual(0.995);
+    expect(choice.threshold).toBeLessThan(0.99 + 1e-9);
+    // One more step down would break the bound.
+    const lower = readings.map((r) => r.confidence).filter((c) => c < choice.threshold).sort((a, b) => b - a)[0];
+    expect(measureAtThreshold(readings, lower).precisionLowerBound).toBeLessThan(0.995);
+    expect(measureAtThreshold(readings, choice.threshold)).toMatchObject({ accepted: choice.accepted, precision: choice.precision });
+  });
+
+  it('returns null when too few readings can show the target precision', () => {
+    expect(chooseAcceptThreshold(Array.from({ length: 100 }, () => ({ confidence: 0.999, correct: true })))).toBeNull();
+  });
+
+  it('accepts tied confidences together', () => {
+    const readings = [...Array.from({ length: 1500 }, () => ({ confidence: 0.98, correct: true })), { confidence: 0.98, correct: false }];
+    expect(chooseAcceptThreshold(readings)?.accepted).toBe(1501);
+  });
+});
+
+describe('fitTemperature', () => {
+  it('recovers the temperature that made over-confident logits', () => {
+    const random = new SeededRandom(3);
+    const logits: Float32Array[] = [];
+    const labels: number[] = [];
+    for (let k = 0; k < 3000; k++) {
+      const calibrated = Float32Array.from({ length: 11 }, () => random.gaussian(1.2));
+      // Draw the label from the calibrated distribution, then report logits 2.5x too sharp.
+      const p = calibrated.map(Math.exp);
+      const sum = p.reduce((a, b) => a + b, 0);
+      let r = random.next() * sum;
+      let label = 0;
+      while (r > p[label] && label < 10) r -= p[label++];
+      labels.push(label);
+      logits.push(calibrated.map((v) => v * 2.5));
+    }
+    const temperature = fitTemperature(logits, labels);
+    expect(temperature).toBeGreaterThan(2.1);
+    expect(temperature).toBeLessThan(2.9);
+    expect(negativeLogLikelihood(logits, labels, temperature)).toBeLessThan(negativeLogLikelihood(logits, labels, 1));
+  });
+});

@@ -1,0 +1,87 @@
+import type { HandwritingCalibration } from './calibration';
+import { defaultModelDirectory, readCalibration, readDigitNetwork } from './model-files';
+import { HandwritingProviderError, type CellImage, type CellReading, type HandwritingProvider } from './provider';
+import { decideDigitCell, decideTextCell } from './reading/cell-reading';
+import { segmentCell, type CellSegmentation } from './reading/cell-segmentation';
+import type { DigitNetwork } from './reading/digit-network';
+import { softmax } from './reading/glyph-classes';
+import { normalizeGlyph } from './reading/glyph-normalization';
+
+export interface LocalDigitReaderOptions {
+  /** Folder with digit-classifier.json, its weights and calibration.json (default: the committed libs/handwriting/model). */
+  modelDirectory?: string;
+  /** Use these instead of the files (training and evaluation). */
+  calibration?: Pick<HandwritingCalibration, 'temperature' | 'acceptThreshold'> & { weightsSha256?: string };
+  network?: DigitNetwork;
+}
+
+/**
+ * The default handwriting provider: segments each digit cell, classifies its glyphs with the
+ * committed tfjs model and combines them into a calibrated reading. It cannot read free
+ * text: text cells are only judged blank or not.
+ */
+export class LocalDigitReader implements HandwritingProvider {
+  readonly name = 'local-digits';
+  readonly readsText = false;
+  readonly acceptThreshold: number;
+  /** Divides the classifier's logits (fitted on the calibration range). */
+  readonly temperature: number;
+  private readonly modelDirectory: string;
+  private readonly weightsSha256?: string;
+  private network?: DigitNetwork;
+
+  /**
+   * Reads calibration.json at once (the accept threshold must be known up front); the network
+   * loads on first use, so a missing or mismatched model file fails requests with its own code.
+   */
+  constructor(options: LocalDigitReaderOptions = {}) {
+    const modelDirectory = options.modelDirectory ?? (options.calibration && options.network ? '' : defaultModelDirectory());
+    const calibration = options.calibration ?? readCalibration(modelDirectory);
+    this.modelDirectory = modelDirectory;
+    this.acceptThreshold = calibration.acceptThreshold;
+    this.temperature = calibration.temperature;
+    this.weightsSha256 = calibration.weightsSha256;
+    this.network = options.network;
+  }
+
+  /** Loads the network now (start-up) instead of on the first request. */
+  async ready(): Promise<void> {
+    this.loadNetwork();
+  }
+
+  async readCells(cells: readonly CellImage[], options: { signal?: AbortSignal } = {}): Promise<CellReading[]> {
+    if (options.signal?.aborted) throw new HandwritingProviderError('provider-unavailable', 'the reading was cancelled before it started');
+    const network = this.loadNetwork();
+    const segmented: { cell: CellImage; segmentation: CellSegmentation; maxDigits: number; firstGlyph: number }[] = [];
+    const glyphImages: Float32Array[] = [];
+    for (const cell of cells) {
+      checkRaster(cell);
+      const maxDigits = Math.min(3, Math.max(1, Math.round(cell.maxDigits ?? 3)));
+      const segmentation = segmentCell(cell.image, maxDigits);
+      segmented.push({ cell, segmentation, maxDigits, firstGlyph: glyphImages.length });
+      if (cell.content === 'digits') for (const glyph of segmentation.glyphs) glyphImages.push(normalizeGlyph(glyph, segmentation.width));
+    }
+    if (options.signal?.aborted) throw new HandwritingProviderError('provider-unavailable', 'the reading was cancelled');
+    const probabilities = network.logits(glyphImages).map((logits) => softmax(logits, this.temperature));
+    return segmented.map(({ cell, segmentation, maxDigits, firstGlyph }) => {
+      const decision =
+        cell.content === 'digits'
+          ? decideDigitCell(segmentation, probabilities.slice(firstGlyph, firstGlyph + segmentation.glyphs.length), maxDigits)
+          : decideTextCell(segmentation);
+      return { id: cell.id, ...decision };
+    });
+  }
+
+  private loadNetwork(): DigitNetwork {
+    // Not cached on failure: a fixed model folder serves the next request.
+    this.network ??= readDigitNetwork(this.modelDirectory, this.weightsSha256);
+    return this.network;
+  }
+}
+
+function checkRaster(cell: CellImage): void {
+  const { width, height, data } = cell.image;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 8 || height < 8 || data.length < width * height) {
+    throw new RangeError(`cell ${cell.id}: image must be at least 8x8 with width*height bytes, got ${width}x${height} (${data.length} bytes)`);
+  }
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { calibrationSchema, type HandwritingCalibration } from './calibration';
+import { HandwritingProviderError } from './provider';
+import { DigitNetwork, DigitNetworkError, type DenseWeights } from './reading/digit-network';
+
+export const NETWORK_FILE = 'digit-classifier.json';
+export const WEIGHTS_FILE = 'digit-classifier.weights.bin';
+export const CALIBRATION_FILE = 'calibration.json';
+export const NETWORK_FORMAT = 'caddie-digit-classifier@1';
+
+/**
+ * The committed model folder, `libs/handwriting/model` of the repository. Found by walking up
+ * from this file to the folder holding package.json, so it works from the sources (Jest,
+ * tools) and from the build output (dist/libs/handwriting/src/…) alike.
+ */
+export function defaultModelDirectory(from: string = __dirname): string {
+  let dir = from;
+  for (;;) {
+    const candidate = join(dir, 'libs', 'handwriting', 'model');
+    if (existsSync(join(dir, 'package.json')) && existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new HandwritingProviderError('provider-unavailable', `no libs/handwriting/model folder above ${from}`);
+    dir = parent;
+  }
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Reads and validates calibration.json; missing → provider-unavailable, malformed → provider-misconfigured. */
+export function readCalibration(directory: string): HandwritingCalibration {
+  const path = join(directory, CALIBRATION_FILE);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new HandwritingProviderError('provider-unavailable', `handwriting calibration ${path} cannot be read: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new HandwritingProviderError('provider-misconfigured', `handwriting calibration ${path} is not JSON`);
+  }
+  const parsed = calibrationSchema.safeParse(json);
+  if (!parsed.success) throw new HandwritingProviderError('provider-misconfigured', `handwriting calibration ${path} is invalid: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+export function writeCalibration(directory: string, calibration: HandwritingCalibration): void {
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(join(directory, CALIBRATION_FILE), `${JSON.stringify(calibrationSchema.parse(calibration), null, 2)}\n`);
+}
+
+interface WeightSpec {
+  name: string;
+  shape: number[];
+  dtype: string;
+}
+
+/**
+ * Reads the committed network's weights (the tfjs files) into the plain forward pass.
+ * Missing files → provider-unavailable; files that do not match each other, the expected
+ * architecture or the calibration → provider-misconfigured.
+ */
+export function readDigitNetwork(directory: string, expectedSha256?: string): DigitNetwork {
+  let json: { format?: unknown; weightSpecs?: unknown; weightsSha256?: unknown };
+  let weights: Buffer;
+  try {
+    json = JSON.parse(readFileSync(join(directory, NETWORK_FILE), 'utf8'));
+    weights = readFileSync(join(directory, WEIGHTS_FILE));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new HandwritingProviderError('provider-misconfigured', `${NETWORK_FILE} is not JSON`);
+    throw new HandwritingProviderError('provider-unavailable', `the digit model cannot be read from ${directory}: ${(error as Error).message}`);
+  }
+  if (json.format !== NETWORK_FORMAT || !Array.isArray(json.weightSpecs)) {
+    throw new HandwritingProviderError('provider-misconfigured', `${NETWORK_FILE} is not a ${NETWORK_FORMAT} file`);
+  }
+  const digest = sha256(weights);
+  if (json.weightsSha256 !== digest || (expectedSha256 !== undefined && expectedSha256 !== digest)) {
+    throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights do not match their manifest or the calibration');
+  }
+  const specs = json.weightSpecs as WeightSpec[];
+  const floats = new Float32Array(weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength));
+  const layers: DenseWeights[] = [];
+  let offset = 0;
+  const take = (spec: WeightSpec | undefined, rank: number): { values: Float32Array; shape: number[] } => {
+    if (!spec || spec.dtype !== 'float32' || !Array.isArray(spec.shape) || spec.shape.length !== rank) {
+      throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights are not dense float32 layers');
+    }
+    const size = spec.shape.reduce((a, b) => a * b, 1);
+    if (offset + size > floats.length) throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights are shorter than their manifest');
+    const values = floats.subarray(offset, offset + size);
+    offset += size;
+    return { values, shape: spec.shape };
+  };
+  for (let k = 0; k < specs.length; k += 2) {
+    const kernel = take(specs[k], 2);
+    const bias = take(specs[k + 1], 1);
+    layers.push({ kernel: kernel.values, bias: bias.values, inputs: kernel.shape[0], units: kernel.shape[1] });
+  }
+  if (offset !== floats.length) throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights are longer than their manifest');
+  try {
+    return new DigitNetwork(layers);
+  } catch (error) {
+    if (error instanceof DigitNetworkError) throw new HandwritingProviderError('provider-misconfigured', `the digit model does not fit the reader: ${error.message}`);
+    throw error;
+  }
+}

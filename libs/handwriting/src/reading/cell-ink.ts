@@ -1,0 +1,224 @@
+import type { CellRaster } from '../provider';
+import { percentile8 } from '../raster-ops';
+
+// Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
+const { abs, ceil, floor, max, min } = Math;
+
+/** Canonical pages are rendered at 8 px per millimetre (the CellImage contract). */
+const PX_PER_MM = 8;
+/** Share of the crop's height between its edge and the printed cell border (12% of the cell, cell = crop / 1.24)... */
+const EXPECTED_MARGIN = 0.12 / 1.24;
+/** ...capped for tall fields, whose crop margin stops at 1.2 mm. */
+const MAX_MARGIN_PX = 1.2 * PX_PER_MM;
+/**
+ * Handwriting keeps a human size however tall the field: size thresholds scale with the cell
+ * up to a score cell's 12 mm, not with a tall supplemental field.
+ */
+const MAX_WRITING_HEIGHT_PX = 12 * PX_PER_MM;
+
+export interface CellBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The height size thresholds scale with: the cell's, up to a score cell's. */
+export function writingHeight(box: CellBox): number {
+  return min(box.bottom - box.top, MAX_WRITING_HEIGHT_PX);
+}
+
+/** Ink by hysteresis: strong pixels seed, weaker connected pixels extend (keeps faint stroke ends). */
+export function inkMask(image: CellRaster): Uint8Array {
+  const { data, width, height } = image;
+  const paper = percentile8(data, 0.6);
+  const darkest = percentile8(data, 0.003);
+  const contrast = max(0, paper - darkest);
+  // Relative to the darkest print (usually the border lines) but capped, so a light pencil
+  // next to black lines still counts as ink.
+  const strong = max(36, min(0.35 * contrast, 56));
+  const weak = max(20, 0.5 * strong);
+  const mask = new Uint8Array(width * height);
+  const stack: number[] = [];
+  for (let i = 0; i < data.length; i++) {
+    if (paper - data[i] >= strong) {
+      mask[i] = 1;
+      stack.push(i);
+    }
+  }
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= width) continue;
+        const j = yy * width + xx;
+        if (!mask[j] && paper - data[j] >= weak) {
+          mask[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+  }
+  return mask;
+}
+
+interface Band {
+  from: number;
+  to: number;
+}
+
+/** The band of rows (or columns) of a printed line near `expected`, from a coverage profile. */
+function findLineBand(coverage: Float32Array, expected: number, tolerance: number): Band | null {
+  let best: Band | null = null;
+  let bestDistance = Infinity;
+  for (let i = 0; i < coverage.length; i++) {
+    if (coverage[i] < 0.45) continue;
+    let j = i;
+    while (j + 1 < coverage.length && coverage[j + 1] >= 0.45) j++;
+    const distance = abs((i + j) / 2 - expected);
+    if (distance <= tolerance && distance < bestDistance) {
+      best = { from: i, to: j };
+      bestDistance = distance;
+    }
+    i = j;
+  }
+  if (!best) return null;
+  // Anti-aliased edges and a slight tilt spread the line over neighbouring rows.
+  for (let k = 0; k < 2 && best.from > 0 && coverage[best.from - 1] >= 0.1; k++) best.from--;
+  for (let k = 0; k < 2 && best.to < coverage.length - 1 && coverage[best.to + 1] >= 0.1; k++) best.to++;
+  return best;
+}
+
+/** Removes the printed border lines from the ink mask, keeping strokes that cross a line. Returns the border box. */
+export function removeBorderLines(ink: Uint8Array, width: number, height: number): CellBox {
+  const margin = min(EXPECTED_MARGIN * height, MAX_MARGIN_PX);
+  const tolerance = 0.6 * margin + 3;
+  const rows = new Float32Array(height);
+  const cols = new Float32Array(width);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!ink[y * width + x]) continue;
+      rows[y]++;
+      cols[x]++;
+    }
+  }
+  for (let y = 0; y < height; y++) rows[y] /= width;
+  for (let x = 0; x < width; x++) cols[x] /= height;
+  const top = findLineBand(rows, margin, tolerance);
+  const bottom = findLineBand(rows, height - 1 - margin, tolerance);
+  const left = findLineBand(cols, margin, tolerance);
+  const right = findLineBand(cols, width - 1 - margin, tolerance);
+  const inBand = (band: Band | null, v: number) => band !== null && v >= band.from && v <= band.to;
+  const lineRow = (y: number) => inBand(top, y) || inBand(bottom, y);
+  const lineColumn = (x: number) => inBand(left, x) || inBand(right, x);
+  // Ink of the writing (not of another printed line) on both sides of a line marks a crossing stroke.
+  const writing = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && ink[y * width + x] === 1 && !lineRow(y) && !lineColumn(x);
+  const crossings: number[] = [];
+  for (const band of [top, bottom]) {
+    if (!band) continue;
+    for (let x = 0; x < width; x++) {
+      if (lineColumn(x)) continue;
+      const above = writing(x - 1, band.from - 1) || writing(x, band.from - 1) || writing(x + 1, band.from - 1);
+      const below = writing(x - 1, band.to + 1) || writing(x, band.to + 1) || writing(x + 1, band.to + 1);
+      if (above && below) for (let y = band.from; y <= band.to; y++) crossings.push(y * width + x);
+    }
+  }
+  for (const band of [left, right]) {
+    if (!band) continue;
+    for (let y = 0; y < height; y++) {
+      if (lineRow(y)) continue;
+      const before = writing(band.from - 1, y - 1) || writing(band.from - 1, y) || writing(band.from - 1, y + 1);
+      const after = writing(band.to + 1, y - 1) || writing(band.to + 1, y) || writing(band.to + 1, y + 1);
+      if (before && after) for (let x = band.from; x <= band.to; x++) crossings.push(y * width + x);
+    }
+  }
+  const kept = crossings.filter((i) => ink[i] === 1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) if (lineRow(y) || lineColumn(x)) ink[y * width + x] = 0;
+  }
+  for (const i of kept) ink[i] = 1;
+  const centre = (band: Band | null, fallback: number) => (band ? (band.from + band.to) / 2 : fallback);
+  return {
+    top: centre(top, margin),
+    bottom: centre(bottom, height - 1 - margin),
+    left: centre(left, margin),
+    right: centre(right, width - 1 - margin),
+  };
+}
+
+/** How much darker than its 15x15 surroundings a 3x3 patch must be to be a faint mark (grey levels). */
+const FAINT_DARKNESS = 10;
+const FAINT_CONTEXT = 7;
+
+/**
+ * Extent of the largest faint mark inside the border (lines excluded), relative to the cell
+ * height: a blank verdict should not be sure when something light is written there. Darkness
+ * is measured against the local paper, so shading across the cell does not count.
+ */
+export function faintMarkExtent(image: CellRaster, box: CellBox): number {
+  const { data, width, height } = image;
+  const x0 = max(1, ceil(box.left + 4));
+  const x1 = min(width - 2, floor(box.right - 4));
+  const y0 = max(1, ceil(box.top + 4));
+  const y1 = min(height - 2, floor(box.bottom - 4));
+  if (x1 <= x0 || y1 <= y0) return 0;
+  // Integral image of the whole crop for box means.
+  const integral = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += data[y * width + x];
+      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1] + row;
+    }
+  }
+  const mean = (ax: number, ay: number, bx: number, by: number) => {
+    const l = max(0, ax);
+    const t = max(0, ay);
+    const r = min(width - 1, bx) + 1;
+    const b = min(height - 1, by) + 1;
+    const W = width + 1;
+    return (integral[b * W + r] - integral[t * W + r] - integral[b * W + l] + integral[t * W + l]) / ((r - l) * (b - t));
+  };
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const faint = new Uint8Array(w * h);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const local = mean(x - FAINT_CONTEXT, y - FAINT_CONTEXT, x + FAINT_CONTEXT, y + FAINT_CONTEXT);
+      if (local - mean(x - 1, y - 1, x + 1, y + 1) >= FAINT_DARKNESS) faint[(y - y0) * w + (x - x0)] = 1;
+    }
+  }
+  let largest = 0;
+  const stack: number[] = [];
+  for (let start = 0; start < faint.length; start++) {
+    if (faint[start] !== 1) continue;
+    faint[start] = 2;
+    stack.push(start);
+    let minX = w;
+    let minY = h;
+    let maxX = 0;
+    let maxY = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % w;
+      const y = (i - x) / w;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      for (const j of [i - 1, i + 1, i - w, i + w]) {
+        if (j < 0 || j >= faint.length || faint[j] !== 1) continue;
+        if ((j === i - 1 && x === 0) || (j === i + 1 && x === w - 1)) continue;
+        faint[j] = 2;
+        stack.push(j);
+      }
+    }
+    largest = max(largest, maxX - minX + 1, maxY - minY + 1);
+  }
+  return largest / writingHeight(box);
+}

@@ -1,0 +1,89 @@
+import { blankCertainty, decideDigitCell, decideTextCell } from './cell-reading';
+import type { CellSegmentation, GlyphCandidate } from './cell-segmentation';
+import { NOT_A_DIGIT } from './glyph-classes';
+
+function glyph(x0: number, height = 40, width = 20): GlyphCandidate {
+  return { pixels: new Int32Array([0]), x0, y0: 10, x1: x0 + width, y1: 10 + height };
+}
+
+function segmentation(glyphs: GlyphCandidate[], hypotheses: CellSegmentation['hypotheses'], strayInk = 0, faintInk = 0): CellSegmentation {
+  return { width: 120, height: 80, box: { left: 8, top: 8, right: 112, bottom: 72 }, ink: new Uint8Array(120 * 80), glyphs, hypotheses, strayInk, faintInk };
+}
+
+/** Class probabilities with `p` on one class and the rest spread evenly. */
+function probabilities(cls: number, p: number): Float64Array {
+  const out = new Float64Array(11).fill((1 - p) / 10);
+  out[cls] = p;
+  return out;
+}
+
+describe('decideDigitCell', () => {
+  it('reads a cell without writing as blank, less surely as ignored specks or faint marks grow', () => {
+    const clean = decideDigitCell(segmentation([], [], 0), [], 2);
+    expect(clean).toEqual({ blank: true, literal: null, confidence: blankCertainty({ strayInk: 0, faintInk: 0 }), alternatives: [] });
+    expect(clean.confidence).toBeGreaterThan(0.999);
+    expect(decideDigitCell(segmentation([], [], 0.95), [], 2).confidence).toBeLessThan(clean.confidence);
+    expect(decideDigitCell(segmentation([], [], 0, 0.4), [], 2).confidence).toBeLessThan(0.6);
+  });
+
+  it('multiplies glyph probabilities and offers the next combinations as alternatives', () => {
+    const seg = segmentation([glyph(10), glyph(40)], [{ glyphs: [0, 1], prior: 1 }]);
+    const reading = decideDigitCell(seg, [probabilities(1, 0.9), probabilities(2, 0.8)], 2);
+    expect(reading.blank).toBe(false);
+    expect(reading.literal).toBe('12');
+    expect(reading.confidence).toBeCloseTo(0.72, 6);
+    expect(reading.alternatives.length).toBeGreaterThan(0);
+    expect(reading.alternatives[0].confidence).toBeLessThan(reading.confidence);
+    expect(reading.alternatives.map((a) => a.literal)).not.toContain('12');
+  });
+
+  it('drops glyphs read as "not a digit" (a smudge beside a digit)', () => {
+    const seg = segmentation([glyph(10), glyph(60, 12, 12)], [{ glyphs: [0, 1], prior: 1 }]);
+    const reading = decideDigitCell(seg, [probabilities(4, 0.99), probabilities(NOT_A_DIGIT, 0.99)], 2);
+    expect(reading.literal).toBe('4');
+    expect(reading.confidence).toBeCloseTo(0.99 * 0.99, 6);
+  });
+
+  it('reads blank when every mark is a small "not a digit"', () => {
+    const seg = segmentation([glyph(10, 12, 12)], [{ glyphs: [0], prior: 1 }]);
+    const reading = decideDigitCell(seg, [probabilities(NOT_A_DIGIT, 0.97)], 2);
+    expect(reading).toMatchObject({ blank: true, literal: null });
+    expect(reading.confidence).toBeCloseTo(0.97, 6);
+  });
+
+  it('calls a writing-sized mark that is no digit unreadable, not blank (a scribble goes to review)', () => {
+    const seg = segmentation([glyph(10, 40, 30)], [{ glyphs: [0], prior: 1 }]);
+    const reading = decideDigitCell(seg, [probabilities(NOT_A_DIGIT, 0.97)], 2);
+    expect(reading.confidence).toBeLessThan(0.05);
+  });
+
+  it('gives no probability to numbers longer than maxDigits or with a leading zero', () => {
+    const seg = segmentation([glyph(10), glyph(40)], [{ glyphs: [0, 1], prior: 1 }]);
+    const oneDigit = decideDigitCell(seg, [probabilities(3, 0.95), probabilities(5, 0.95)], 1);
+    expect(oneDigit.confidence).toBeLessThan(0.1);
+    const leadingZero = decideDigitCell(seg, [probabilities(0, 0.95), probabilities(5, 0.95)], 2);
+    expect(leadingZero.literal).not.toBe('05');
+    expect(leadingZero.confidence).toBeLessThan(0.1);
+  });
+
+  it('weighs segmentation hypotheses by how digit-like their glyphs are', () => {
+    // Glyph 0 is a whole touching pair (the classifier says "not a digit"); 1 and 2 are its halves.
+    const seg = segmentation([glyph(10), glyph(10), glyph(30)], [
+      { glyphs: [0], prior: 0.5 },
+      { glyphs: [1, 2], prior: 0.5 },
+    ]);
+    const reading = decideDigitCell(seg, [probabilities(NOT_A_DIGIT, 0.95), probabilities(1, 0.98), probabilities(3, 0.98)], 2);
+    expect(reading.literal).toBe('13');
+    expect(reading.confidence).toBeGreaterThan(0.85);
+    expect(reading.confidence).toBeLessThan(0.98 * 0.98);
+  });
+});
+
+describe('decideTextCell', () => {
+  it('only says whether something is written', () => {
+    expect(decideTextCell(segmentation([], []))).toMatchObject({ blank: true, literal: null });
+    const written = decideTextCell(segmentation([glyph(10, 50)], [{ glyphs: [0], prior: 1 }]));
+    expect(written).toMatchObject({ blank: false, literal: null, alternatives: [] });
+    expect(written.confidence).toBeGreaterThan(0.9);
+  });
+});

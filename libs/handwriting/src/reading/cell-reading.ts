@@ -1,0 +1,101 @@
+import type { CellAlternative } from '../provider';
+import { writingHeight } from './cell-ink';
+import type { CellSegmentation } from './cell-segmentation';
+import { NOT_A_DIGIT } from './glyph-classes';
+
+const { max, min } = Math;
+
+/** Literals kept per hypothesis while combining glyphs (the rest of the mass is dropped, which only lowers confidence). */
+const KEPT_LITERALS = 64;
+const ALTERNATIVES = 3;
+/** Marks at least this share of the cell height tall or wide are writing, not specks. */
+const WRITING_SIZE = 0.3;
+
+export interface DigitCellDecision {
+  blank: boolean;
+  literal: string | null;
+  confidence: number;
+  alternatives: CellAlternative[];
+}
+
+/**
+ * Probability that a cell with no writing-sized ink is blank: near certain when nothing was
+ * found, lower as the largest ignored speck approaches the size of writing or as a mark too
+ * faint to count as ink grows (a light pencil may have written there).
+ */
+export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' | 'faintInk'>): number {
+  const speck = 0.4 * min(1, max(0, (segmentation.strayInk - 0.75) / 0.25));
+  const faint = 0.45 * min(1, max(0, (segmentation.faintInk - 0.12) / 0.15));
+  return 0.9995 - speck - faint;
+}
+
+/**
+ * Combines per-glyph class probabilities into the cell's reading. Within one segmentation
+ * hypothesis each glyph is a digit or "not a digit" (then ignored), so a literal's
+ * probability sums the products over the glyph assignments that spell it; hypotheses mix
+ * by their geometric prior times how digit-like their glyphs are. Literals longer than
+ * `maxDigits` or with a leading zero are not valid numbers and keep no probability; neither
+ * does a writing-sized glyph that is not a digit.
+ */
+export function decideDigitCell(segmentation: CellSegmentation, glyphProbabilities: readonly Float64Array[], maxDigits: number): DigitCellDecision {
+  if (segmentation.hypotheses.length === 0) {
+    return { blank: true, literal: null, confidence: blankCertainty(segmentation), alternatives: [] };
+  }
+  const weights = segmentation.hypotheses.map((h) => h.glyphs.reduce((w, g) => w * (1 - glyphProbabilities[g][NOT_A_DIGIT]), h.prior));
+  let weightSum = weights.reduce((a, b) => a + b, 0);
+  if (!(weightSum > 0)) {
+    weights.fill(1);
+    weightSum = weights.length;
+  }
+  const cellHeight = writingHeight(segmentation.box);
+  const total = new Map<string, number>();
+  segmentation.hypotheses.forEach((hypothesis, k) => {
+    let literals = new Map<string, number>([['', 1]]);
+    for (const g of hypothesis.glyphs) {
+      const p = glyphProbabilities[g];
+      const glyph = segmentation.glyphs[g];
+      // A writing-sized mark that is no digit (a scribble, a crossed-out entry) makes the cell
+      // unreadable, not blank: that reading keeps no probability.
+      const writingSized = max(glyph.y1 - glyph.y0, glyph.x1 - glyph.x0) >= WRITING_SIZE * cellHeight;
+      const next = new Map<string, number>();
+      for (const [literal, q] of literals) {
+        for (let c = 0; c < p.length; c++) {
+          if (c === NOT_A_DIGIT && writingSized) continue;
+          const extended = c === NOT_A_DIGIT ? literal : literal + String(c);
+          if (extended.length > maxDigits) continue;
+          next.set(extended, (next.get(extended) ?? 0) + q * p[c]);
+        }
+      }
+      literals = new Map([...next].sort((a, b) => b[1] - a[1]).slice(0, KEPT_LITERALS));
+    }
+    const weight = weights[k] / weightSum;
+    for (const [literal, q] of literals) total.set(literal, (total.get(literal) ?? 0) + weight * q);
+  });
+  const ranked = [...total].filter(([literal]) => literal.length <= 1 || literal[0] !== '0').sort((a, b) => b[1] - a[1]);
+  const [best, confidence] = ranked[0] ?? ['', 0];
+  const alternatives = ranked
+    .slice(1)
+    .filter(([literal, q]) => literal !== '' && q >= 0.001)
+    .slice(0, ALTERNATIVES)
+    .map(([literal, q]) => ({ literal, confidence: clamp01(q) }));
+  return best === ''
+    ? { blank: true, literal: null, confidence: clamp01(confidence), alternatives }
+    : { blank: false, literal: best, confidence: clamp01(confidence), alternatives };
+}
+
+/**
+ * A text cell as the digit reader sees it: only whether something is written. Confidence is
+ * that of the blank decision alone.
+ */
+export function decideTextCell(segmentation: CellSegmentation): DigitCellDecision {
+  if (segmentation.hypotheses.length === 0) {
+    return { blank: true, literal: null, confidence: blankCertainty(segmentation), alternatives: [] };
+  }
+  const cellHeight = writingHeight(segmentation.box);
+  const tallest = max(...segmentation.glyphs.map((g) => g.y1 - g.y0));
+  return { blank: false, literal: null, confidence: tallest >= 0.3 * cellHeight ? 0.99 : 0.9, alternatives: [] };
+}
+
+function clamp01(v: number): number {
+  return min(1, max(0, v));
+}

@@ -1,0 +1,99 @@
+import type { CellRaster } from '../provider';
+import { synthesizeDigitCell, type CellSynthesisOptions } from '../synthesis/cell-synthesis';
+import { SeededRandom } from '../synthesis/seeded-random';
+import { labelCandidate, ownedPixelCounts } from '../training/glyph-labels';
+import { segmentCell } from './cell-segmentation';
+import { NOT_A_DIGIT } from './glyph-classes';
+
+/** What the geometrically most likely hypothesis spells, by the true owner of each glyph's ink. */
+function bestHypothesisSpells(seed: number, options: CellSynthesisOptions): { truth: string; spelled: string; anySpells: boolean } {
+  const cell = synthesizeDigitCell(seed, options);
+  const segmentation = segmentCell(cell.cell.image, cell.cell.maxDigits!);
+  const owned = ownedPixelCounts(cell);
+  const labels = segmentation.glyphs.map((g) => labelCandidate(g, cell, owned));
+  const spell = (glyphs: number[]) =>
+    glyphs
+      .map((g) => labels[g])
+      .filter((l) => l !== NOT_A_DIGIT && l !== null)
+      .join('');
+  const spellings = segmentation.hypotheses.map((h) => spell(h.glyphs));
+  const truth = cell.literal ?? '';
+  return { truth, spelled: spellings[0] ?? '', anySpells: spellings.length === 0 ? truth === '' : spellings.includes(truth) };
+}
+
+/** Paper with a printed cell border (2 px lines) 10 px inside the crop, plus mild noise. */
+function borderedCell(width: number, height: number, seed = 1): CellRaster {
+  const random = new SeededRandom(seed);
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const line = y === 10 || y === 11 || y === height - 11 || y === height - 12 || x === 10 || x === 11 || x === width - 11 || x === width - 12;
+      data[y * width + x] = Math.max(0, Math.min(255, Math.round((line ? 40 : 235) + random.gaussian(3))));
+    }
+  }
+  return { data, width, height };
+}
+
+describe('segmentCell', () => {
+  it('finds no writing in blank cells with printed borders, and locates the border', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const cell = synthesizeDigitCell(seed, { range: 'training', literal: '', blankMark: 'clean' });
+      const segmentation = segmentCell(cell.cell.image, cell.cell.maxDigits!);
+      expect(segmentation.hypotheses).toEqual([]);
+      expect(Math.abs(segmentation.box.top - cell.box.top)).toBeLessThan(2.5);
+      expect(Math.abs(segmentation.box.left - cell.box.left)).toBeLessThan(2.5);
+      expect(Math.abs(segmentation.box.bottom - cell.box.bottom)).toBeLessThan(2.5);
+      expect(Math.abs(segmentation.box.right - cell.box.right)).toBeLessThan(2.5);
+    }
+  });
+
+  it('removes the printed lines from the ink', () => {
+    const raster = borderedCell(120, 90);
+    const segmentation = segmentCell(raster, 2);
+    expect(segmentation.ink.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(segmentation.box).toEqual({ top: 10.5, bottom: 78.5, left: 10.5, right: 108.5 });
+  });
+
+  it('keeps a stroke that crosses a border line as one glyph', () => {
+    const raster = borderedCell(120, 90);
+    for (let y = 3; y < 60; y++) for (let x = 58; x < 61; x++) raster.data[y * 120 + x] = 30;
+    const segmentation = segmentCell(raster, 2);
+    expect(segmentation.hypotheses).toHaveLength(1);
+    const [glyph] = segmentation.glyphs;
+    expect(glyph.y0).toBeLessThanOrEqual(3);
+    expect(glyph.y1).toBeGreaterThanOrEqual(60);
+    expect(glyph.x1 - glyph.x0).toBeLessThanOrEqual(6);
+  });
+
+  it('ignores a speck but reports it as stray ink', () => {
+    const raster = borderedCell(120, 90);
+    for (let y = 40; y < 43; y++) for (let x = 50; x < 53; x++) raster.data[y * 120 + x] = 40;
+    const segmentation = segmentCell(raster, 2);
+    expect(segmentation.hypotheses).toEqual([]);
+    expect(segmentation.strayInk).toBeGreaterThan(0.1);
+  });
+
+  it('drops ink of a neighbouring cell that stays outside the border', () => {
+    const raster = borderedCell(120, 90);
+    for (let y = 30; y < 60; y++) for (let x = 1; x < 6; x++) raster.data[y * 120 + x] = 30;
+    expect(segmentCell(raster, 2).hypotheses).toEqual([]);
+  });
+
+  it.each([
+    ['one digit', 'putts' as const, 0.97],
+    ['one or two digits', 'score' as const, 0.93],
+    ['two or three digits', 'total' as const, 0.88],
+  ])('segments %s into its true glyphs (geometric best guess, synthesized cells)', (_what, kind, floor) => {
+    let best = 0;
+    let any = 0;
+    const count = 60;
+    for (let seed = 0; seed < count; seed++) {
+      const result = bestHypothesisSpells(7_000 + seed, { range: 'training', kind, blankRate: 0 });
+      expect(result.truth).not.toBe('');
+      if (result.spelled === result.truth) best++;
+      if (result.anySpells) any++;
+    }
+    expect(any / count).toBeGreaterThanOrEqual(floor);
+    expect(best / count).toBeGreaterThanOrEqual(floor - 0.08);
+  });
+});

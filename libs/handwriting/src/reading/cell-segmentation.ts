@@ -1,0 +1,249 @@
+import type { CellRaster } from '../provider';
+import { faintMarkExtent, inkMask, removeBorderLines, writingHeight, type CellBox } from './cell-ink';
+
+// Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
+const { abs, exp, max, min, round } = Math;
+
+/** Components whose longest side is below this share of the cell height are specks, not writing. */
+const SPECK_SIDE = 0.13;
+/** A group wider than this (width / height) may hold two touching digits. */
+const SPLIT_ASPECT_FROM = 0.95;
+
+export type { CellBox };
+
+/** A set of ink pixels that may be one handwritten digit. */
+export interface GlyphCandidate {
+  /** Pixel indices (y * width + x) into the crop. */
+  pixels: Int32Array;
+  x0: number;
+  y0: number;
+  /** Exclusive. */
+  x1: number;
+  y1: number;
+}
+
+/** One way to cut the cell's ink into glyphs, with a prior weight from its geometry. */
+export interface SegmentationHypothesis {
+  /** Indices into `CellSegmentation.glyphs`, left to right. */
+  glyphs: number[];
+  prior: number;
+}
+
+export interface CellSegmentation {
+  width: number;
+  height: number;
+  /** The printed border's line centres (detected, or where the crop puts them). */
+  box: CellBox;
+  /** Ink after the printed lines were removed, 1 where ink. */
+  ink: Uint8Array;
+  glyphs: GlyphCandidate[];
+  /** Empty when no writing was found. */
+  hypotheses: SegmentationHypothesis[];
+  /** Largest ink speck that was ignored, relative to the smallest writing (0 none .. <1). */
+  strayInk: number;
+  /**
+   * When no writing was found: extent of the largest mark too faint to count as ink (a light
+   * pencil), as a share of the cell height. 0 otherwise.
+   */
+  faintInk: number;
+}
+
+/**
+ * Finds the handwriting in a digit cell crop: ink by hysteresis thresholds relative to the
+ * paper, printed border lines removed (keeping strokes that cross them), connected
+ * components, fragments merged, touching pairs split by column projection.
+ */
+export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentation {
+  const { width, height } = image;
+  const ink = inkMask(image);
+  const box = removeBorderLines(ink, width, height);
+  const { significant, strayInk } = findComponents(ink, width, height, box);
+  const groups = groupComponents(significant, box);
+  const glyphs: GlyphCandidate[] = [];
+  const options: { glyphs: number[]; prior: number }[][] = [];
+  const scale = writingHeight(box);
+  for (const group of groups) {
+    const aspect = (group.x1 - group.x0) / max(group.y1 - group.y0, 0.45 * scale);
+    // Geometric priors for one, two or three digits in this group, from its width.
+    const two = maxDigits >= 2 && aspect >= SPLIT_ASPECT_FROM ? logistic((aspect - 1.15) / 0.12) : 0;
+    const three = maxDigits >= 3 && aspect >= 1.5 ? logistic((aspect - 1.95) / 0.15) : 0;
+    const add = (glyph: GlyphCandidate) => glyphs.push(glyph) - 1;
+    const choices = [{ glyphs: [add(group)], prior: max(1e-3, 1 - max(two, three)) }];
+    for (const [parts, prior] of [
+      [2, two * (1 - three)],
+      [3, three],
+    ]) {
+      if (prior === 0) continue;
+      const pieces = splitGroup(group, width, parts);
+      if (pieces) choices.push({ glyphs: pieces.map(add), prior: max(1e-3, prior) });
+    }
+    options.push(choices);
+  }
+  let hypotheses: SegmentationHypothesis[] = options.length ? [{ glyphs: [], prior: 1 }] : [];
+  for (const choices of options) {
+    const next: SegmentationHypothesis[] = [];
+    for (const h of hypotheses) for (const c of choices) next.push({ glyphs: [...h.glyphs, ...c.glyphs], prior: h.prior * c.prior });
+    hypotheses = next.sort((a, b) => b.prior - a.prior).slice(0, 12);
+  }
+  const faintInk = hypotheses.length === 0 ? faintMarkExtent(image, box) : 0;
+  return { width, height, box, ink, glyphs, hypotheses, strayInk, faintInk };
+}
+
+function logistic(x: number): number {
+  return 1 / (1 + exp(-x));
+}
+
+interface Component extends GlyphCandidate {
+  area: number;
+}
+
+/** 8-connected components that belong to this cell, split into writing-sized ones and specks. */
+function findComponents(ink: Uint8Array, width: number, height: number, box: CellBox): { significant: Component[]; strayInk: number } {
+  const labels = new Int32Array(width * height).fill(-1);
+  const components: Component[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < ink.length; start++) {
+    if (!ink[start] || labels[start] >= 0) continue;
+    const id = components.length;
+    const pixels: number[] = [];
+    let x0 = width;
+    let y0 = height;
+    let x1 = 0;
+    let y1 = 0;
+    let inside = 0;
+    labels[start] = id;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < x0) x0 = x;
+      if (x >= x1) x1 = x + 1;
+      if (y < y0) y0 = y;
+      if (y >= y1) y1 = y + 1;
+      if (x > box.left && x < box.right && y > box.top && y < box.bottom) inside++;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          if (ink[j] && labels[j] < 0) {
+            labels[j] = id;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    // Ink mostly outside the border belongs to a neighbouring cell or the printed form.
+    if (inside >= 0.5 * pixels.length) components.push({ pixels: Int32Array.from(pixels), x0, y0, x1, y1, area: pixels.length });
+  }
+  const cellHeight = writingHeight(box);
+  const speck = SPECK_SIDE * cellHeight;
+  const significant = components.filter((c) => max(c.x1 - c.x0, c.y1 - c.y0) >= speck);
+  let strayInk = 0;
+  const reach = 0.06 * cellHeight + 2;
+  for (const c of components) {
+    if (significant.includes(c)) continue;
+    const host = significant.find((s) => c.x0 <= s.x1 + reach && c.x1 >= s.x0 - reach && c.y0 <= s.y1 + reach && c.y1 >= s.y0 - reach);
+    if (host) mergeInto(host, c);
+    else strayInk = max(strayInk, max(c.x1 - c.x0, c.y1 - c.y0) / speck);
+  }
+  return { significant, strayInk: min(strayInk, 0.999) };
+}
+
+function mergeInto(host: Component, other: Component): void {
+  const pixels = new Int32Array(host.pixels.length + other.pixels.length);
+  pixels.set(host.pixels);
+  pixels.set(other.pixels, host.pixels.length);
+  host.pixels = pixels;
+  host.area += other.area;
+  host.x0 = min(host.x0, other.x0);
+  host.y0 = min(host.y0, other.y0);
+  host.x1 = max(host.x1, other.x1);
+  host.y1 = max(host.y1, other.y1);
+}
+
+/** Components stacked over each other (a 5's flag, a stroke broken by a removed line) form one glyph. */
+function groupComponents(components: Component[], box: CellBox): Component[] {
+  const groups = [...components].sort((a, b) => a.x0 - b.x0).map((c) => ({ ...c }));
+  const cellHeight = writingHeight(box);
+  let merged = true;
+  while (merged) {
+    merged = false;
+    outer: for (let i = 0; i < groups.length; i++) {
+      for (let j = i + 1; j < groups.length; j++) {
+        const a = groups[i];
+        const b = groups[j];
+        const overlap = min(a.x1, b.x1) - max(a.x0, b.x0);
+        const narrower = min(a.x1 - a.x0, b.x1 - b.x0);
+        const unionWidth = max(a.x1, b.x1) - min(a.x0, b.x0);
+        const unionHeight = max(a.y1, b.y1) - min(a.y0, b.y0);
+        const stacked = min(a.y1, b.y1) - max(a.y0, b.y0) < 0.3 * min(a.y1 - a.y0, b.y1 - b.y0);
+        const small = min(a.area, b.area) < 0.25 * max(a.area, b.area) && min(a.y1 - a.y0, b.y1 - b.y0) < 0.45 * cellHeight;
+        // A flag or bar lifted off the pen (a 5's flag, a 7's bar) sits above or below the body.
+        const flag = stacked && min(a.y1 - a.y0, b.y1 - b.y0) < 0.45 * unionHeight && overlap > -0.1 * cellHeight;
+        const sameGlyph =
+          (overlap >= 0.5 * narrower && (unionWidth <= 1.05 * unionHeight || small)) ||
+          ((flag || (stacked && overlap > 0.1 * narrower)) && unionWidth <= 1.2 * unionHeight);
+        if (sameGlyph) {
+          mergeInto(a, b);
+          groups.splice(j, 1);
+          merged = true;
+          break outer;
+        }
+      }
+    }
+  }
+  return groups.sort((a, b) => b.area - a.area).slice(0, 6).sort((a, b) => a.x0 - b.x0);
+}
+
+/** Cuts a group into `parts` glyphs at the columns with least ink near the even division points. */
+function splitGroup(group: Component, width: number, parts: number): GlyphCandidate[] | null {
+  const w = group.x1 - group.x0;
+  const profile = new Float32Array(w);
+  for (const i of group.pixels) profile[(i % width) - group.x0]++;
+  const cuts: number[] = [];
+  for (let k = 1; k < parts; k++) {
+    const centre = (w * k) / parts;
+    const reach = w / (parts * 2.6);
+    let best = -1;
+    let bestCost = Infinity;
+    for (let c = max(1, round(centre - reach)); c <= min(w - 2, round(centre + reach)); c++) {
+      const cost = profile[c] + 0.5 * (profile[c - 1] + profile[c + 1]) + (abs(c - centre) / w) * 4;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
+    }
+    if (best < 0) return null;
+    cuts.push(group.x0 + best);
+  }
+  const buckets: number[][] = Array.from({ length: parts }, () => []);
+  for (const i of group.pixels) {
+    const x = i % width;
+    let k = 0;
+    while (k < cuts.length && x >= cuts[k]) k++;
+    buckets[k].push(i);
+  }
+  if (buckets.some((b) => b.length === 0)) return null;
+  return buckets.map((pixels) => boundingCandidate(Int32Array.from(pixels), width));
+}
+
+function boundingCandidate(pixels: Int32Array, width: number): GlyphCandidate {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const i of pixels) {
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x + 1 > x1) x1 = x + 1;
+    if (y < y0) y0 = y;
+    if (y + 1 > y1) y1 = y + 1;
+  }
+  return { pixels, x0, y0, x1, y1 };
+}

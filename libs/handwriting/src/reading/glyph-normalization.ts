@@ -1,0 +1,100 @@
+import { MNIST_SIDE } from '../mnist-source';
+import { sampleZeroPadded, signedDistance, strokeWidth } from '../raster-ops';
+import type { GlyphCandidate } from './cell-segmentation';
+
+// Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
+const { ceil, max, min } = Math;
+
+/** MNIST fits each digit's longer side to 20 px inside the 28 px square. */
+const FIT_SIDE = 20;
+/** MNIST strokes are about this share of the digit's longer side. */
+const MNIST_STROKE_SHARE = 0.13;
+/** Largest slant removed (x shift per pixel of height). */
+const MAX_SKEW = 0.7;
+
+/**
+ * Turns a glyph's ink pixels into an MNIST-like 28x28 image (ink 0..1): thin strokes grown to
+ * MNIST's relative width (a ballpoint is far thinner), slant removed, longer side fitted to
+ * 20 px with the aspect kept, centre of mass at the centre.
+ */
+export function normalizeGlyph(glyph: GlyphCandidate, cropWidth: number): Float32Array {
+  const longer = max(glyph.x1 - glyph.x0, glyph.y1 - glyph.y0);
+  const target = MNIST_STROKE_SHARE * longer;
+  const pad = ceil(target) + 3;
+  const w = glyph.x1 - glyph.x0 + 2 * pad;
+  const h = glyph.y1 - glyph.y0 + 2 * pad;
+  const mask = new Uint8Array(w * h);
+  for (const i of glyph.pixels) {
+    const x = i % cropWidth;
+    const y = (i - x) / cropWidth;
+    mask[(y - glyph.y0 + pad) * w + (x - glyph.x0 + pad)] = 1;
+  }
+  const drawn = strokeWidth(mask, w, h);
+  // Only ever thicken: thinning a heavy pen's strokes would break their thin joins.
+  const offset = max(0, min((target - drawn) / 2, target));
+  const sd = signedDistance(mask, w, h);
+  const coverage = new Float32Array(w * h);
+  let mass = 0;
+  let mx = 0;
+  let my = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const c = min(1, max(0, sd[y * w + x] + offset + 0.5));
+      if (c <= 0) continue;
+      coverage[y * w + x] = c;
+      mass += c;
+      mx += c * (x + 0.5);
+      my += c * (y + 0.5);
+    }
+  }
+  const out = new Float32Array(MNIST_SIDE * MNIST_SIDE);
+  if (mass === 0) return out;
+  mx /= mass;
+  my /= mass;
+  // Deslant by the ink's second moments (x drifting with y), the classic MNIST deskew: writers'
+  // slants vary far more than the digits' shapes.
+  let mxy = 0;
+  let myy = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const c = coverage[y * w + x];
+      if (c === 0) continue;
+      mxy += c * (x + 0.5 - mx) * (y + 0.5 - my);
+      myy += c * (y + 0.5 - my) * (y + 0.5 - my);
+    }
+  }
+  const skew = myy > 0 ? min(MAX_SKEW, max(-MAX_SKEW, mxy / myy)) : 0;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (coverage[y * w + x] === 0) continue;
+      const upright = x + 0.5 - skew * (y + 0.5 - my);
+      if (upright - 0.5 < minX) minX = upright - 0.5;
+      if (upright + 0.5 > maxX) maxX = upright + 0.5;
+      if (y < minY) minY = y;
+      if (y + 1 > maxY) maxY = y + 1;
+    }
+  }
+  const scale = FIT_SIDE / max(maxX - minX, maxY - minY);
+  const samples = min(6, max(2, ceil(1 / scale)));
+  const centre = MNIST_SIDE / 2;
+  for (let ty = 0; ty < MNIST_SIDE; ty++) {
+    for (let tx = 0; tx < MNIST_SIDE; tx++) {
+      let acc = 0;
+      for (let sy = 0; sy < samples; sy++) {
+        const dy = (ty + (sy + 0.5) / samples - centre) / scale;
+        const py = my + dy;
+        for (let sx = 0; sx < samples; sx++) {
+          // The centre of mass stays put under the shear, so it lands on the centre.
+          const px = mx + (tx + (sx + 0.5) / samples - centre) / scale + skew * dy;
+          acc += sampleZeroPadded(coverage, w, h, px - 0.5, py - 0.5);
+        }
+      }
+      out[ty * MNIST_SIDE + tx] = acc / (samples * samples);
+    }
+  }
+  return out;
+}
