@@ -132,4 +132,5 @@ export {
   type SceneTruthPage,
   type OcclusionMode,
 } from './photo-synthesis/scene-synthesizer';
-export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, type HandwrittenDigit } from './photo-synthesis/handwriting';
+export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, type WrittenField } from './photo-synthesis/handwriting';
+export { planFilledCard, type FieldToWrite } from './photo-synthesis/card-filling';

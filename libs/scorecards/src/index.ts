@@ -14,3 +14,4 @@ export { encodeCanonicalPng, diagnosticBackdrop, drawMarkerDiagnostic, DIAGNOSTI
 export { mapArtifactSlots, type ArtifactPair, type NormalizationIssue, type NormalizationWarning, type PageEvidence } from './response-bodies';
 export { discoverPages, normalizePhoto, type DiscoveredPage, type NormalizePhotoOptions, type PageDiscovery, type PhotoNormalization } from './normalize-photo';
 export { retentionUntil, ARTIFACT_URL_TTL_SECONDS } from './retention';
+export * from './processing';

@@ -1,7 +1,7 @@
-import type { Box } from '../capture-geometry';
 import type { PixelImage } from '../pixel-image';
+import type { FieldToWrite } from './card-filling';
 import type { SeededRandom } from './seeded-random';
-import { MNIST_SIDE, mnistGlyph, mnistRangeSize } from '@caddie/handwriting';
+import { MNIST_SIDE, mnistGlyph, mnistRangeSize, type MnistItemRange } from '@caddie/handwriting';
 
 /** Training items per digit class that scenes may draw from (see @caddie/handwriting's gate). */
 export const HANDWRITING_ITEMS_PER_DIGIT = mnistRangeSize('training');
@@ -11,61 +11,89 @@ export function handwritingGlyph(digit: number, index: number): Float32Array {
   return mnistGlyph(digit, index, 'training');
 }
 
-export interface HandwrittenDigit {
-  holeNumber: number;
-  cell: 'score' | 'putts';
-  digit: number;
-  /** MNIST item within the digit's class, always below HANDWRITING_ITEMS_PER_DIGIT. */
-  mnistIndex: number;
+/** What a scene wrote into one field, for grading: the number and the MNIST glyphs that spell it. */
+export interface WrittenField {
+  row: string;
+  field: string;
+  content: 'digits' | 'text';
+  /** The number written; null for a text scribble. */
+  value: number | null;
+  /** The digits written left to right (empty for a scribble). */
+  digits: number[];
+  /** The MNIST item of each digit, counted from the start of the scene's item range. */
+  items: number[];
 }
 
-export interface CellToWrite {
-  holeNumber: number;
-  cell: 'score' | 'putts';
-  /** Normalized box of the cell on the capture surface. */
-  box: Box;
-  digit: number;
-}
+const PENS: readonly (readonly [number, number, number])[] = [
+  [25, 35, 110],
+  [20, 20, 25],
+  [40, 40, 60],
+];
 
 /**
- * Writes one digit per cell into an RGBA card raster (in place) with a pen colour, sized and
- * placed with a little human jitter. Returns what it wrote and from which MNIST items.
+ * Writes the fields into an RGBA card raster (in place) with one pen: numbers as MNIST glyphs
+ * of `range` side by side with a little human jitter, text as a cursive-like scribble.
+ * `pixelsPerMm` is the raster's print resolution.
  */
-export function writeDigits(raster: PixelImage, cells: readonly CellToWrite[], random: SeededRandom): HandwrittenDigit[] {
-  const pen = random.pick([
-    [25, 35, 110],
-    [20, 20, 25],
-    [40, 40, 60],
-  ]);
-  const written: HandwrittenDigit[] = [];
-  for (const cell of cells) {
-    const mnistIndex = random.int(0, HANDWRITING_ITEMS_PER_DIGIT);
-    const glyph = handwritingGlyph(cell.digit, mnistIndex);
-    const cellW = (cell.box.x2 - cell.box.x1) * raster.width;
-    const cellH = (cell.box.y2 - cell.box.y1) * raster.height;
-    const side = Math.min(cellW, cellH) * random.uniform(0.95, 1.25);
-    const cx = (cell.box.x1 + cell.box.x2) / 2 * raster.width + random.uniform(-0.15, 0.15) * cellW;
-    const cy = (cell.box.y1 + cell.box.y2) / 2 * raster.height + random.uniform(-0.08, 0.08) * cellH;
-    stampGlyph(raster, glyph, cx - side / 2, cy - side / 2, side, pen, random.uniform(0.75, 0.95));
-    written.push({ holeNumber: cell.holeNumber, cell: cell.cell, digit: cell.digit, mnistIndex });
+export function writeFields(raster: PixelImage, fields: readonly FieldToWrite[], pixelsPerMm: number, random: SeededRandom, range: MnistItemRange = 'training'): WrittenField[] {
+  const pen = random.pick(PENS);
+  const strength = random.uniform(0.75, 0.95);
+  const itemsPerDigit = mnistRangeSize(range);
+  const written: WrittenField[] = [];
+  for (const field of fields) {
+    const x1 = field.box.x1 * raster.width;
+    const y1 = field.box.y1 * raster.height;
+    const w = (field.box.x2 - field.box.x1) * raster.width;
+    const h = (field.box.y2 - field.box.y1) * raster.height;
+    if (field.content === 'text' || field.value === null) {
+      scribble(raster, { x1, y1, w, h }, pixelsPerMm, pen, strength, random);
+      written.push({ row: field.row, field: field.field, content: field.content, value: null, digits: [], items: [] });
+      continue;
+    }
+    const digits = String(field.value).split('').map(Number);
+    const items = digits.map(() => random.int(0, itemsPerDigit));
+    let side = field.area === 'cell' ? Math.min(w, h) * random.uniform(0.95, 1.25) : Math.min(h * 0.9, pixelsPerMm * random.uniform(8, 12));
+    let advance = side * random.uniform(0.52, 0.66);
+    // A glyph's ink spans about 0.72 of its 28-pixel box; several digits must fit the cell.
+    const extent = advance * (digits.length - 1) + side * 0.72;
+    if (extent > 0.9 * w) {
+      const shrink = (0.9 * w) / extent;
+      side *= shrink;
+      advance *= shrink;
+    }
+    const span = advance * (digits.length - 1) + side * 0.72;
+    const cx =
+      field.area === 'cell'
+        ? x1 + w / 2 + random.uniform(-1, 1) * Math.min(0.15 * w, Math.max(0, (w - span) / 2))
+        : x1 + span / 2 + random.uniform(0.05, 0.45) * Math.max(0, w - span);
+    const cy = y1 + h / 2 + random.uniform(-0.08, 0.08) * h;
+    digits.forEach((digit, i) => {
+      const glyphSide = side * random.uniform(0.93, 1.07);
+      const gx = cx - (advance * (digits.length - 1)) / 2 + i * advance;
+      const gy = cy + random.uniform(-0.04, 0.04) * side;
+      stampGlyph(raster, mnistGlyph(digit, items[i], range), gx - glyphSide / 2, gy - glyphSide / 2, glyphSide, pen, strength);
+    });
+    written.push({ row: field.row, field: field.field, content: field.content, value: field.value, digits, items });
   }
   return written;
 }
 
-function stampGlyph(raster: PixelImage, glyph: Float32Array, left: number, top: number, side: number, pen: number[], strength: number): void {
-  const { width, height, data, channels } = raster;
+function blend(raster: PixelImage, x: number, y: number, ink: number, pen: readonly number[]): void {
+  const i = (y * raster.width + x) * raster.channels;
+  for (let c = 0; c < 3; c++) raster.data[i + c] = Math.round(raster.data[i + c] * (1 - ink) + pen[c] * ink);
+}
+
+function stampGlyph(raster: PixelImage, glyph: Float32Array, left: number, top: number, side: number, pen: readonly number[], strength: number): void {
   const x0 = Math.max(0, Math.floor(left));
   const y0 = Math.max(0, Math.floor(top));
-  const x1 = Math.min(width - 1, Math.ceil(left + side));
-  const y1 = Math.min(height - 1, Math.ceil(top + side));
+  const x1 = Math.min(raster.width - 1, Math.ceil(left + side));
+  const y1 = Math.min(raster.height - 1, Math.ceil(top + side));
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const gx = ((x + 0.5 - left) / side) * MNIST_SIDE - 0.5;
       const gy = ((y + 0.5 - top) / side) * MNIST_SIDE - 0.5;
       const ink = sampleGlyph(glyph, gx, gy) * strength;
-      if (ink <= 0.01) continue;
-      const i = (y * width + x) * channels;
-      for (let c = 0; c < 3; c++) data[i + c] = Math.round(data[i + c] * (1 - ink) + pen[c] * ink);
+      if (ink > 0.01) blend(raster, x, y, ink, pen);
     }
   }
 }
@@ -78,4 +106,72 @@ function sampleGlyph(glyph: Float32Array, x: number, y: number): number {
   const fy = y - iy;
   const at = (cx: number, cy: number) => (cx < 0 || cy < 0 || cx >= MNIST_SIDE || cy >= MNIST_SIDE ? 0 : glyph[cy * MNIST_SIDE + cx]);
   return (at(ix, iy) * (1 - fx) + at(ix + 1, iy) * fx) * (1 - fy) + (at(ix, iy + 1) * (1 - fx) + at(ix + 1, iy + 1) * fx) * fy;
+}
+
+/**
+ * Cursive-looking text: a word or three of loops (trochoids) of varying height along the
+ * field's middle, drawn into an ink mask first so crossing strokes do not darken twice.
+ */
+function scribble(
+  raster: PixelImage,
+  area: { x1: number; y1: number; w: number; h: number },
+  pixelsPerMm: number,
+  pen: readonly number[],
+  strength: number,
+  random: SeededRandom,
+): void {
+  const radius = Math.max(0.6, (pixelsPerMm * random.uniform(0.3, 0.5)) / 2);
+  const xHeight = Math.min(area.h * 0.35, pixelsPerMm * random.uniform(1.2, 2));
+  const baseline = area.y1 + area.h * random.uniform(0.55, 0.7);
+  const slope = random.uniform(-0.04, 0.04);
+  const strokes: { x: number; y: number }[][] = [];
+  let x = area.x1 + area.w * random.uniform(0.04, 0.15);
+  const end = area.x1 + area.w * random.uniform(0.45, 0.9);
+  while (x < end) {
+    const loops = random.int(3, 9);
+    const heights = Array.from({ length: loops }, () => xHeight * (random.chance(0.2) ? random.uniform(1.8, 2.4) : random.uniform(0.7, 1.15)));
+    const advance = pixelsPerMm * random.uniform(1.4, 2.2);
+    const points: { x: number; y: number }[] = [];
+    const steps = loops * 40;
+    for (let s = 0; s <= steps; s++) {
+      const t = s / 40;
+      const loop = Math.min(loops - 1, Math.floor(t));
+      const r = heights[loop] / 2;
+      const phase = 2 * Math.PI * t;
+      points.push({ x: x + t * advance - r * Math.sin(phase) * 0.7, y: baseline + slope * (x + t * advance - area.x1) - r * (1 - Math.cos(phase)) });
+    }
+    strokes.push(points);
+    x += loops * advance + pixelsPerMm * random.uniform(2, 4);
+  }
+  const all = strokes.flat();
+  const x0 = Math.max(0, Math.floor(Math.min(...all.map((p) => p.x)) - radius - 1));
+  const x1 = Math.min(raster.width - 1, Math.ceil(Math.max(...all.map((p) => p.x)) + radius + 1));
+  const y0 = Math.max(0, Math.floor(Math.min(...all.map((p) => p.y)) - radius - 1));
+  const y1 = Math.min(raster.height - 1, Math.ceil(Math.max(...all.map((p) => p.y)) + radius + 1));
+  if (x1 <= x0 || y1 <= y0) return;
+  const mw = x1 - x0 + 1;
+  const mask = new Float32Array(mw * (y1 - y0 + 1));
+  const dab = (px: number, py: number) => {
+    for (let y = Math.max(y0, Math.floor(py - radius - 1)); y <= Math.min(y1, Math.ceil(py + radius + 1)); y++) {
+      for (let x = Math.max(x0, Math.floor(px - radius - 1)); x <= Math.min(x1, Math.ceil(px + radius + 1)); x++) {
+        const coverage = Math.min(1, Math.max(0, radius + 0.5 - Math.hypot(x + 0.5 - px, y + 0.5 - py)));
+        const k = (y - y0) * mw + (x - x0);
+        if (coverage > mask[k]) mask[k] = coverage;
+      }
+    }
+  };
+  for (const points of strokes) {
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1];
+      const b = points[i];
+      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 0.5));
+      for (let k = 0; k < n; k++) dab(a.x + ((b.x - a.x) * k) / n, a.y + ((b.y - a.y) * k) / n);
+    }
+  }
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const ink = mask[(y - y0) * mw + (x - x0)] * strength;
+      if (ink > 0.01) blend(raster, x, y, ink, pen);
+    }
+  }
 }

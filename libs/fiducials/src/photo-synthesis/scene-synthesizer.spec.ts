@@ -5,6 +5,7 @@ import { applyHomography, invertHomography } from '../homography';
 import { detectMarkers } from '../marker-detector';
 import { groupPages } from '../page-grouping';
 import { toGrey } from '../pixel-image';
+import { mnistRangeSize } from '@caddie/handwriting';
 import { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT } from './handwriting';
 import { synthesizeScene } from './scene-synthesizer';
 
@@ -72,15 +73,19 @@ describe('synthesizeScene', () => {
     expect(open.truth.pages[0].complete).toBe(true);
   });
 
-  it('writes handwritten digits only from MNIST training items below 600 into the score cells', async () => {
+  it('writes the filled card from MNIST training items below 600, ink only in written cells', async () => {
     const scene = await synthesizeScene(3, { course, clean: true, handwriting: true, width: 1600, height: 1200, pageCount: 1, captureIds: ['M9H1/front-nine-page'] });
     const [truth] = scene.truth.pages;
-    expect(truth.handwriting.length).toBeGreaterThan(5);
+    expect(truth.handwritingItems).toBe('training');
+    expect(truth.handwriting.filter((f) => f.field === 'score').length).toBeGreaterThan(5);
     for (const item of truth.handwriting) {
-      expect(item.mnistIndex).toBeGreaterThanOrEqual(0);
-      expect(item.mnistIndex).toBeLessThan(HANDWRITING_ITEMS_PER_DIGIT);
-      expect(item.digit).toBeGreaterThanOrEqual(0);
-      expect(item.digit).toBeLessThanOrEqual(9);
+      expect(item.content).toBe('digits');
+      expect(item.digits.join('')).toBe(String(item.value));
+      expect(item.items).toHaveLength(item.digits.length);
+      for (const index of item.items) {
+        expect(index).toBeGreaterThanOrEqual(0);
+        expect(index).toBeLessThan(HANDWRITING_ITEMS_PER_DIGIT);
+      }
     }
     // Written cells carry ink, cells left blank do not.
     const grey = toGrey(scene.image);
@@ -97,11 +102,25 @@ describe('synthesizeScene', () => {
       return min;
     };
     for (const hole of capture.regions.holes) {
-      const written = truth.handwriting.some((h) => h.holeNumber === hole.holeNumber && h.cell === 'score');
-      if (written) expect(darkest(hole.cells.score)).toBeLessThan(150);
-      else expect(darkest(hole.cells.score)).toBeGreaterThan(200);
+      for (const cell of ['score', 'putts'] as const) {
+        const written = truth.handwriting.some((h) => h.row === `hole-${hole.holeNumber}` && h.field === cell);
+        if (written) expect(darkest(hole.cells[cell])).toBeLessThan(150);
+        else expect(darkest(hole.cells[cell])).toBeGreaterThan(200);
+      }
     }
     expect(darkest(capture.regions.holes[0].cells.approachDistance)).toBeGreaterThan(200);
+  });
+
+  it('draws evaluation cards from the calibration items only when asked', async () => {
+    const options = { course, clean: true, handwriting: true, width: 800, height: 600, pageCount: 1 as const, captureIds: ['M18B/back-nine-page'] };
+    const training = await synthesizeScene(4, options);
+    const calibration = await synthesizeScene(4, { ...options, handwritingItems: 'calibration' });
+    expect(calibration.truth.pages[0].handwritingItems).toBe('calibration');
+    // The same card values, other glyphs.
+    const fields = (scene: typeof training) => scene.truth.pages[0].handwriting.map(({ row, field, value }) => ({ row, field, value }));
+    expect(fields(calibration)).toEqual(fields(training));
+    expect(digest(calibration.image.data)).not.toBe(digest(training.image.data));
+    for (const item of calibration.truth.pages[0].handwriting.flatMap((f) => f.items)) expect(item).toBeLessThan(mnistRangeSize('calibration'));
   });
 
   it('refuses MNIST items outside the training range', () => {

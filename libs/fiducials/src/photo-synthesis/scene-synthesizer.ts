@@ -7,7 +7,9 @@ import { applyHomography, fitHomography, multiplyHomographies, type Homography }
 import type { PixelImage, Point } from '../pixel-image';
 import { placeCard, randomPose, type CardPose, type Region } from './card-pose';
 import { compositeCard } from './card-compositor';
-import { writeDigits, type CellToWrite, type HandwrittenDigit } from './handwriting';
+import type { MnistItemRange } from '@caddie/handwriting';
+import { planFilledCard } from './card-filling';
+import { writeFields, type WrittenField } from './handwriting';
 import { paintBackdrop } from './scene-backdrop';
 import { markerZoneMm, occluderOverMarker, occluderOverPage, paintOccluders, zoneObstructed, type Occluder } from './scene-occlusion';
 import { applyBlur, applyLighting, applyNoise, jpegRoundTrip, randomLighting, type LightingSettings } from './scene-optics';
@@ -27,8 +29,10 @@ export interface SceneOptions {
   maxTiltDegrees?: number;
   /** `marker` hides at least one marker of one card (its truth page is then incomplete). */
   occlusion?: OcclusionMode;
-  /** Digits in the score and putts cells (default: at random, on about 60% of cards). */
+  /** A filled-in card: scores, putts, totals and supplemental fields (default: at random, on about 60% of cards). */
   handwriting?: boolean;
+  /** MNIST items the handwriting is drawn from: `training` (default) or `calibration` (evaluation scenes). */
+  handwritingItems?: MnistItemRange;
   /** A flat, evenly lit, sharp, noiseless photo without clutter, occlusion or compression. */
   clean?: boolean;
   /** JPEG quality of the round trip, or null for none (default: random 55..95 unless clean). */
@@ -51,7 +55,9 @@ export interface SceneTruthPage {
   complete: boolean;
   hiddenMarkerIds: number[];
   pose: CardPose;
-  handwriting: HandwrittenDigit[];
+  /** Every field written on the card (fields left blank are absent), items from `handwritingItems`. */
+  handwriting: WrittenField[];
+  handwritingItems: MnistItemRange;
 }
 
 export interface Scene {
@@ -111,15 +117,6 @@ function splitRegions(width: number, height: number, count: number, random: Seed
   return [{ ...inner, height: h - margin }, { ...inner, y: inner.y + h + margin, height: inner.height - h - margin }];
 }
 
-function handwritingCells(capture: CaptureDefinition, random: SeededRandom): CellToWrite[] {
-  const cells: CellToWrite[] = [];
-  for (const hole of capture.regions.holes) {
-    if (random.chance(0.85)) cells.push({ holeNumber: hole.holeNumber, cell: 'score', box: hole.cells.score, digit: random.pick([3, 4, 4, 4, 5, 5, 6, 7, 2, 8]) });
-    if (random.chance(0.6)) cells.push({ holeNumber: hole.holeNumber, cell: 'putts', box: hole.cells.putts, digit: random.pick([1, 2, 2, 2, 3, 0]) });
-  }
-  return cells;
-}
-
 /**
  * A synthetic phone photograph of one or two printed scorecards, with the geometry needed to
  * grade normalization. Deterministic: the same seed and options give the same pixels.
@@ -157,10 +154,14 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
     // Print a little finer than the photo resolves, so the warp samples rather than invents detail.
     const pixelsPerMm = Math.min(16, Math.max(4, Math.ceil((1.1 * edge) / Math.max(capture.widthMm, capture.heightMm))));
     let raster = await cachedRaster(capture, options.course, pixelsPerMm);
-    let handwriting: HandwrittenDigit[] = [];
+    let handwriting: WrittenField[] = [];
+    const handwritingItems = options.handwritingItems ?? 'training';
     if (options.handwriting ?? (!clean && ink.chance(0.6))) {
       raster = { ...raster, data: new Uint8Array(raster.data) };
-      handwriting = writeDigits(raster, handwritingCells(capture, ink), ink);
+      // Its own stream: the card's values and pen do not reshuffle the paper tone drawn below.
+      const pen = ink.fork(`handwriting-${pages.length}`);
+      const pars = new Map(options.course.holes.map((h) => [h.number, h.par]));
+      handwriting = writeFields(raster, planFilledCard(capture, (n) => pars.get(n), pen), pixelsPerMm, pen, handwritingItems);
     }
     const sx = raster.width / capture.widthMm;
     const sy = raster.height / capture.heightMm;
@@ -180,6 +181,7 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
       hiddenMarkerIds: [],
       pose,
       handwriting,
+      handwritingItems,
       mmToPhoto,
       capture,
     });

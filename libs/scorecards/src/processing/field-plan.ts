@@ -1,0 +1,121 @@
+import { processorFor, type Box, type CaptureDefinition, type GreyImage } from '@caddie/fiducials';
+import type { CellImage, CellRaster } from '@caddie/handwriting';
+
+/** A number written with digits, or free text. */
+export type FieldContent = 'digits' | 'text';
+
+/** One field the pipeline reads: where it is and what a valid value looks like. */
+export interface FieldSpec {
+  /** `hole-3.score`, `totals.putts`, `roundSummary.totalScore`: the provider's cell id. */
+  id: string;
+  /** `hole-3`, `totals`, `roundDetails`, `roundSummary`, `penalty`. */
+  row: string;
+  field: string;
+  content: FieldContent;
+  /** Digit fields: most digits a valid value has, and its inclusive range. */
+  maxDigits?: number;
+  range?: { min: number; max: number };
+  /** Hole rows only. */
+  holeNumber?: number;
+  /** The writing area, normalized to the canonical capture image. */
+  box: Box;
+}
+
+export interface FieldPlan {
+  /** The production processor, `M18B/back-nine-page`. */
+  processor: string;
+  fields: FieldSpec[];
+}
+
+type ValueRule = Pick<FieldSpec, 'content' | 'maxDigits' | 'range'>;
+
+const digits = (maxDigits: number, min: number, max: number): ValueRule => ({ content: 'digits', maxDigits, range: { min, max } });
+const TEXT: ValueRule = { content: 'text' };
+
+/**
+ * Field-valid values. A hole takes 1..20 strokes (a blow-up hole is written down, beyond that
+ * the cell is misread) and 0..9 putts; nine-hole sums follow from those; a round is two nines.
+ */
+const HOLE_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(2, 1, 20), putts: digits(1, 0, 9) };
+const TOTALS_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(3, 1, 180), putts: digits(2, 0, 81) };
+
+/** The M18 supplemental areas the processors transcribe, field by field, in reading order. */
+const SUPPLEMENTAL_FIELDS: Record<string, Record<string, ValueRule>> = {
+  roundDetails: { date: TEXT, course: TEXT, teeBox: TEXT, startTime: TEXT, playingPartners: TEXT },
+  roundSummary: { outScore: digits(3, 1, 180), inScore: digits(3, 1, 180), totalScore: digits(3, 1, 360), totalPutts: digits(3, 0, 162) },
+  penalty: { penaltyStrokes: digits(2, 0, 99), penaltyHoles: TEXT },
+};
+
+/**
+ * Supplemental fields print a caption on their top line (the grid painter's 2 mm label at
+ * 1.6 mm): the writing area starts below it, so printed words never reach the reader.
+ */
+export const FIELD_CAPTION_MM = 4;
+/** Crop margin as a fraction of the writing area's height (the CellImage contract)... */
+export const CELL_MARGIN_FRACTION = 0.12;
+/** ...but never more than this, so a tall field's crop does not climb back into its caption. */
+const MAX_CELL_MARGIN_MM = 1.2;
+
+/**
+ * The fields a production processor reads, in response order: per hole score and putts, the
+ * totals row's score and putts (same columns as the holes, on the totals row), then the
+ * design's supplemental areas. Undefined for a capture that is not a production processor.
+ */
+export function fieldPlan(capture: CaptureDefinition): FieldPlan | undefined {
+  const processor = processorFor(capture.designCode);
+  if (processor !== capture.captureId) return undefined;
+  const { holes, totals, supplemental } = capture.regions;
+  const fields: FieldSpec[] = [];
+  const add = (row: string, field: string, rule: ValueRule, box: Box, holeNumber?: number) =>
+    fields.push({ id: `${row}.${field}`, row, field, ...rule, box, ...(holeNumber === undefined ? {} : { holeNumber }) });
+  for (const hole of holes) {
+    for (const name of ['score', 'putts'] as const) add(`hole-${hole.holeNumber}`, name, HOLE_FIELDS[name], hole.cells[name], hole.holeNumber);
+  }
+  for (const name of ['score', 'putts'] as const) {
+    const column = holes[0].cells[name];
+    add('totals', name, TOTALS_FIELDS[name], { x1: column.x1, x2: column.x2, y1: totals.y1, y2: totals.y2 });
+  }
+  for (const [area, rules] of Object.entries(SUPPLEMENTAL_FIELDS)) {
+    const region = supplemental[area];
+    if (!region) continue;
+    for (const [name, rule] of Object.entries(rules)) {
+      const box = region.fields[name];
+      if (!box) throw new Error(`${capture.captureId}: supplemental field ${area}.${name} has no geometry`);
+      add(area, name, rule, { ...box, y1: Math.min(box.y2, box.y1 + FIELD_CAPTION_MM / capture.heightMm) });
+    }
+  }
+  return { processor, fields };
+}
+
+/**
+ * Copies a field's writing area out of the canonical image (8 px/mm, no resampling) with a
+ * margin on every side, so the printed cell border lies inside the crop and ink crossing it
+ * is kept. Clamped to the image.
+ */
+export function cropField(canonical: GreyImage, box: Box, pixelsPerMm: number): CellRaster {
+  const { width, height } = canonical;
+  const heightPx = (box.y2 - box.y1) * height;
+  const margin = Math.min(CELL_MARGIN_FRACTION * heightPx, MAX_CELL_MARGIN_MM * pixelsPerMm);
+  const x0 = Math.max(0, Math.floor(box.x1 * width - margin));
+  const y0 = Math.max(0, Math.floor(box.y1 * height - margin));
+  const x1 = Math.min(width, Math.ceil(box.x2 * width + margin));
+  const y1 = Math.min(height, Math.ceil(box.y2 * height + margin));
+  const cropWidth = Math.max(1, x1 - x0);
+  const cropHeight = Math.max(1, y1 - y0);
+  const data = new Uint8Array(cropWidth * cropHeight).fill(255);
+  for (let y = 0; y < cropHeight && y0 + y < height; y++) {
+    const start = (y0 + y) * width + x0;
+    data.set(canonical.data.subarray(start, start + Math.min(cropWidth, width - x0)), y * cropWidth);
+  }
+  return { data, width: cropWidth, height: cropHeight };
+}
+
+/** The provider's input for one page: every planned field, cropped, in plan order. */
+export function cellImages(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: number): CellImage[] {
+  return plan.fields.map((spec) => ({
+    id: spec.id,
+    content: spec.content,
+    ...(spec.maxDigits === undefined ? {} : { maxDigits: spec.maxDigits }),
+    image: cropField(canonical, spec.box, pixelsPerMm),
+  }));
+}

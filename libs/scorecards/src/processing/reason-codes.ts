@@ -1,0 +1,31 @@
+/**
+ * Why a field needs review. A stable, public set (clients branch on it); a field may carry
+ * several, in this order of discovery: its own reading first, then the cross-checks.
+ *
+ * Reading of the field itself:
+ * - `low-confidence`        a field-valid value was read, below the provider's accept threshold
+ * - `unreadable`            ink was found but no reading came back, or it is not a number (digit fields)
+ * - `out-of-range`          the reading is a number this field cannot hold (too many digits, a
+ *                           leading zero, outside the field's range, e.g. 12 putts)
+ * - `uncertain-blank`       the cell looks empty, but not confidently
+ * - `text-not-transcribed`  a text field holds writing the provider cannot transcribe
+ *
+ * Cross-checks (they flag every field involved; they never correct a value):
+ * - `putts-exceed-score`         a hole's putts are more than its score
+ * - `score-out-of-range-for-par` a hole's score is implausible for its par (only when pars are given)
+ * - `total-mismatch`             the totals row differs from the sum of the page's holes
+ * - `summary-mismatch`           the M18 Round Summary disagrees with itself or with the page
+ */
+export const REASON_CODES = [
+  'low-confidence',
+  'unreadable',
+  'out-of-range',
+  'uncertain-blank',
+  'text-not-transcribed',
+  'putts-exceed-score',
+  'score-out-of-range-for-par',
+  'total-mismatch',
+  'summary-mismatch',
+] as const;
+
+export type ReasonCode = (typeof REASON_CODES)[number];

@@ -1,0 +1,87 @@
+import type { WrittenField } from '@caddie/fiducials';
+import type { HandwritingProvider } from '@caddie/handwriting';
+import type { FieldDecision } from '@caddie/scorecards';
+import { EvalTally, PRODUCTION_CAPTURES, detailBand, evaluate, gradePage, reportLines, truthReader } from './eval-process';
+
+jest.setTimeout(120_000);
+
+const written = (row: string, field: string, value: number | null, content: 'digits' | 'text' = 'digits'): WrittenField => ({
+  row,
+  field,
+  content,
+  value,
+  digits: value === null ? [] : String(value).split('').map(Number),
+  items: [],
+});
+const decision = (row: string, field: string, rest: Partial<FieldDecision>): FieldDecision => ({ row, field, decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [], ...rest });
+
+describe('gradePage', () => {
+  it('grades accepted values, blanks, text and review guesses against the truth', () => {
+    const truth = [written('hole-1', 'score', 5), written('hole-2', 'score', 12), written('totals', 'score', 40), written('roundDetails', 'date', null, 'text')];
+    const grades = gradePage(
+      [
+        decision('hole-1', 'score', { value: 5 }),
+        decision('hole-2', 'score', { value: 2 }),
+        decision('hole-3', 'score', {}),
+        decision('hole-3', 'putts', { value: 1 }),
+        decision('totals', 'score', { decision: 'NEEDS_REVIEW', bestGuess: 40, reasonCodes: ['total-mismatch'] }),
+        decision('roundDetails', 'date', {}),
+        decision('roundDetails', 'course', {}),
+      ],
+      truth,
+    );
+    expect(grades.map((g) => [g.kind, g.written, g.accepted, g.correct, g.guessCorrect])).toEqual([
+      ['hole.score', true, true, true, false],
+      ['hole.score', true, true, false, false],
+      ['hole.score', false, true, true, false],
+      ['hole.putts', false, true, false, false],
+      ['totals.score', true, false, false, true],
+      ['text', true, true, false, false],
+      ['text', false, true, true, false],
+    ]);
+  });
+
+  it('summarizes precision and review rate per kind and overall', () => {
+    const tally = new EvalTally();
+    tally.photos = 1;
+    tally.add(
+      gradePage(
+        [decision('hole-1', 'score', { value: 5 }), decision('hole-2', 'score', { value: 3 }), decision('hole-3', 'score', { decision: 'NEEDS_REVIEW', reasonCodes: ['low-confidence'] })],
+        [written('hole-1', 'score', 5), written('hole-2', 'score', 4), written('hole-3', 'score', 6)],
+      ),
+      detailBand(3.2),
+    );
+    const s = tally.summary({ firstSeed: 1, photoSize: '1x1', reader: 'test', occlusion: 'none' });
+    expect(s).toMatchObject({ cells: 3, acceptedCells: 2, reviewCells: 1, reviewRate: 0.33333, precision: 0.5, acceptedErrors: 1, reasons: { 'low-confidence': 1 } });
+    expect(s.byKind['hole.score']).toMatchObject({ cells: 3, written: 3, accepted: 2, acceptedCorrect: 1, review: 1, reviewWritten: 1, guessCorrect: 0 });
+    expect(s.byDetail).toEqual({ '3-4': expect.objectContaining({ cells: 3, accepted: 2, acceptedCorrect: 1, precision: 0.5 }) });
+    expect(reportLines(s).join('\n')).toContain('precision among accepted cells 50.00% (1 wrong of 2)');
+    expect([1.5, 2, 2.7, 4.99, 5, 9].map(detailBand)).toEqual(['<2', '2-2.5', '2.5-3', '4-5', '>=5', '>=5']);
+  });
+});
+
+describe('evaluate', () => {
+  it('lists the five production page captures', () => {
+    expect([...PRODUCTION_CAPTURES].sort()).toEqual(['M18B/back-nine-page', 'M18F/front-nine-page', 'M9H1/front-nine-page', 'M9H10GG/back-nine-page', 'M9H1GG/front-nine-page']);
+  });
+
+  it('finds every accepted cell right with a reader that reads the truth, and catches a reader that does not', async () => {
+    const options = { count: 2, firstSeed: 1, width: 1600, height: 1200, occlusion: 'none' as const, pars: false };
+    const exact = (await evaluate(options, (scene) => truthReader(scene.truth.pages[0].handwriting))).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' });
+    expect(exact.pages.processed).toBeGreaterThanOrEqual(1);
+    expect(exact.cells).toBeGreaterThanOrEqual(20 * exact.pages.processed);
+    expect(exact.precision).toBe(1);
+    expect(exact.acceptedErrors).toBe(0);
+
+    // A reader that confidently misses the first written hole score: no cross-check can see a blank.
+    const lying = (scene: Parameters<Parameters<typeof evaluate>[1]>[0]): HandwritingProvider => {
+      const truth = scene.truth.pages[0].handwriting;
+      const missed = truth.find((t) => t.row.startsWith('hole-') && t.field === 'score');
+      return truthReader(truth.filter((t) => t !== missed));
+    };
+    const wrong = (await evaluate(options, lying)).summary({ firstSeed: 1, photoSize: '', reader: 'lying', occlusion: 'none' });
+    expect(wrong.pages.processed).toBe(exact.pages.processed);
+    expect(wrong.acceptedErrors).toBeGreaterThan(0);
+    expect(wrong.precision).toBeLessThan(1);
+  });
+});

@@ -1,0 +1,337 @@
+/**
+ * Processing evaluation on synthetic photos: generates N photos of filled cards (one
+ * production page each, handwriting from the MNIST calibration items, random lighting, blur,
+ * noise, JPEG and tilt as in eval-normalize), runs processPhoto with a handwriting reader and
+ * grades every field against the scene truth. Figures: review rate and precision among
+ * auto-accepted cells (the spec's reference figures), by field kind and reason code.
+ *   npm run eval:process -- --count 200 --seed 1 [--reader local|truth] [--model-dir DIR] [--occlusion none|random] [--pars]
+ * Scenes are generated and graded one at a time, so memory stays bounded by one photo.
+ */
+import { generateDemoCourses, type Course } from '@caddie/catalog';
+import { DESIGN_CATALOG, findCapture, processorFor, synthesizeScene, type OcclusionMode, type Scene, type WrittenField } from '@caddie/fiducials';
+import { LocalDigitReader, type CellImage, type CellReading, type HandwritingProvider } from '@caddie/handwriting';
+import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
+
+export type ReaderKind = 'local' | 'truth';
+
+export interface EvalOptions {
+  count: number;
+  firstSeed: number;
+  width: number;
+  height: number;
+  occlusion: OcclusionMode;
+  /** Hand the printed pars to the pipeline (production has no course data, so off by default). */
+  pars: boolean;
+}
+
+/** The production page captures (`M9H1/front-nine-page`, ...): what the processors read. */
+export const PRODUCTION_CAPTURES = DESIGN_CATALOG.map((d) => processorFor(d.designCode)).filter((c): c is string => c !== undefined);
+
+/**
+ * The one place that makes a reader. `local` is the shipped digit model, shared by every
+ * scene; `truth` reads the scene's truth (for testing this tool, not the model).
+ */
+export function readerFactory(kind: ReaderKind, modelDirectory?: string): (scene: Scene) => HandwritingProvider {
+  if (kind === 'truth') return (scene) => truthReader(scene.truth.pages[0]?.handwriting ?? []);
+  const reader = new LocalDigitReader(modelDirectory ? { modelDirectory } : {});
+  return () => reader;
+}
+
+/** Reads every cell exactly as the scene wrote it (blank where nothing was written), confidently. */
+export function truthReader(truth: readonly WrittenField[], acceptThreshold = 0.9): HandwritingProvider {
+  return {
+    name: 'scene-truth',
+    acceptThreshold,
+    readsText: false,
+    async readCells(cells: readonly CellImage[]): Promise<CellReading[]> {
+      return cells.map((cell) => {
+        const written = truth.find((t) => `${t.row}.${t.field}` === cell.id);
+        if (!written) return { id: cell.id, blank: true, literal: null, confidence: 0.99, alternatives: [] };
+        return { id: cell.id, blank: false, literal: written.value === null ? null : String(written.value), confidence: 0.99, alternatives: [] };
+      });
+    },
+  };
+}
+
+/** `hole.score`, `hole.putts`, `totals.score`, `totals.putts`, `roundSummary`, `penalty.penaltyStrokes`, `text`. */
+export function fieldKind(row: string, field: string, content: 'digits' | 'text'): string {
+  if (content === 'text') return 'text';
+  if (row.startsWith('hole-')) return `hole.${field}`;
+  if (row === 'roundSummary') return 'roundSummary';
+  return `${row}.${field}`;
+}
+
+const TEXT_FIELDS = new Set(['date', 'course', 'teeBox', 'startTime', 'playingPartners', 'penaltyHoles']);
+
+export interface FieldGrade {
+  kind: string;
+  written: boolean;
+  accepted: boolean;
+  /** Accepted fields: the value is the truth (null for a blank cell; text never has a truth value). */
+  correct: boolean;
+  /** Review fields over written digits: the best guess is the truth. */
+  guessCorrect: boolean;
+  reasonCodes: string[];
+}
+
+/** Grades one page's decisions against what the scene wrote on it. */
+export function gradePage(fields: readonly FieldDecision[], truth: readonly WrittenField[]): FieldGrade[] {
+  return fields.map((f) => {
+    const t = truth.find((w) => w.row === f.row && w.field === f.field);
+    const content = t?.content ?? (TEXT_FIELDS.has(f.field) ? 'text' : 'digits');
+    const expected = t ? (content === 'text' ? undefined : t.value) : null;
+    const accepted = f.decision === 'ACCEPTED';
+    return {
+      kind: fieldKind(f.row, f.field, content),
+      written: t !== undefined,
+      accepted,
+      correct: accepted && expected !== undefined && f.value === expected,
+      guessCorrect: !accepted && expected !== undefined && expected !== null && f.bestGuess === expected,
+      reasonCodes: f.reasonCodes,
+    };
+  });
+}
+
+interface KindTally {
+  cells: number;
+  written: number;
+  accepted: number;
+  acceptedCorrect: number;
+  review: number;
+  reviewWritten: number;
+  guessCorrect: number;
+}
+
+export interface EvalSummary {
+  photos: number;
+  firstSeed: number;
+  photoSize: string;
+  reader: string;
+  occlusion: OcclusionMode;
+  pages: { processed: number; normalizedOnly: number; failedPhotos: number; wrongDesign: number };
+  cells: number;
+  acceptedCells: number;
+  reviewCells: number;
+  reviewRate: number;
+  /** Correct accepted cells / accepted cells. */
+  precision: number;
+  acceptedErrors: number;
+  byKind: Record<string, KindTally & { reviewRate: number; precision: number }>;
+  /** The same by the page's detail in the photo (px per mm of card, worst direction), to place the reading floor. */
+  byDetail: Record<string, KindTally & { reviewRate: number; precision: number }>;
+  reasons: Record<string, number>;
+  outcomes: Record<string, number>;
+  meanProcessMsPerPhoto: number;
+}
+
+/** Accumulates grades photo by photo (nothing per photo is kept). */
+export class EvalTally {
+  private readonly kinds = new Map<string, KindTally>();
+  private readonly reasons = new Map<string, number>();
+  private readonly outcomes = new Map<string, number>();
+  private readonly details = new Map<string, KindTally>();
+  readonly pages = { processed: 0, normalizedOnly: 0, failedPhotos: 0, wrongDesign: 0 };
+  processMs = 0;
+  photos = 0;
+
+  outcome(code: string): void {
+    this.outcomes.set(code, (this.outcomes.get(code) ?? 0) + 1);
+  }
+
+  /** `detail`: the band of the page's photo detail, when known. */
+  add(grades: readonly FieldGrade[], detail?: string): void {
+    for (const g of grades) {
+      const k = this.kinds.get(g.kind) ?? emptyTally();
+      count(k, g);
+      this.kinds.set(g.kind, k);
+      if (!g.accepted) for (const r of g.reasonCodes) this.reasons.set(r, (this.reasons.get(r) ?? 0) + 1);
+      if (detail !== undefined) {
+        const d = this.details.get(detail) ?? emptyTally();
+        count(d, g);
+        this.details.set(detail, d);
+      }
+    }
+  }
+
+  summary(meta: Pick<EvalSummary, 'firstSeed' | 'photoSize' | 'reader' | 'occlusion'>): EvalSummary {
+    const all = [...this.kinds.values()];
+    const sum = (f: (k: KindTally) => number) => all.reduce((s, k) => s + f(k), 0);
+    const cells = sum((k) => k.cells);
+    const accepted = sum((k) => k.accepted);
+    const correct = sum((k) => k.acceptedCorrect);
+    const rated = (tallies: Map<string, KindTally>) =>
+      Object.fromEntries([...tallies.entries()].sort().map(([key, k]) => [key, { ...k, reviewRate: ratio(k.review, k.cells), precision: ratio(k.acceptedCorrect, k.accepted) }]));
+    return {
+      photos: this.photos,
+      ...meta,
+      pages: { ...this.pages },
+      cells,
+      acceptedCells: accepted,
+      reviewCells: cells - accepted,
+      reviewRate: ratio(cells - accepted, cells),
+      precision: ratio(correct, accepted),
+      acceptedErrors: accepted - correct,
+      byKind: rated(this.kinds),
+      byDetail: rated(this.details),
+      reasons: Object.fromEntries([...this.reasons.entries()].sort((a, b) => b[1] - a[1])),
+      outcomes: Object.fromEntries(this.outcomes),
+      meanProcessMsPerPhoto: this.photos ? Math.round(this.processMs / this.photos) : NaN,
+    };
+  }
+}
+
+function emptyTally(): KindTally {
+  return { cells: 0, written: 0, accepted: 0, acceptedCorrect: 0, review: 0, reviewWritten: 0, guessCorrect: 0 };
+}
+
+function count(k: KindTally, g: FieldGrade): void {
+  k.cells++;
+  if (g.written) k.written++;
+  if (g.accepted) {
+    k.accepted++;
+    if (g.correct) k.acceptedCorrect++;
+  } else {
+    k.review++;
+    if (g.written) k.reviewWritten++;
+    if (g.guessCorrect) k.guessCorrect++;
+  }
+}
+
+const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 1e5) / 1e5 : NaN);
+
+/** Detail bands in photo pixels per millimetre of card (MIN_SOURCE_PIXELS_PER_MM is the floor). */
+export function detailBand(pixelsPerMm: number): string {
+  const edges = [2, 2.5, 3, 4, 5];
+  const upper = edges.find((e) => pixelsPerMm < e);
+  if (upper === undefined) return `>=${edges[edges.length - 1]}`;
+  const lower = edges[edges.indexOf(upper) - 1];
+  return lower === undefined ? `<${upper}` : `${lower}-${upper}`;
+}
+
+/** The photo detail of the scene's page over its fields, from the truth transform. */
+function truthDetail(scene: Scene): number {
+  const [truth] = scene.truth.pages;
+  const capture = findCapture(truth.captureId)!;
+  const plan = fieldPlan(capture)!;
+  return sourcePixelsPerMm(truth.canonicalToPhoto, capture.canonicalPixels, capture.pixelsPerMm, plan.fields.map((f) => f.box));
+}
+
+/** Generates, processes and grades the photos one at a time. */
+export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) => HandwritingProvider, progress?: (done: number) => void): Promise<EvalTally> {
+  const courses = generateDemoCourses();
+  const tally = new EvalTally();
+  for (let i = 0; i < options.count; i++) {
+    const course: Course = courses[i % courses.length];
+    const scene = await synthesizeScene(options.firstSeed + i, {
+      course,
+      width: options.width,
+      height: options.height,
+      pageCount: 1,
+      captureIds: PRODUCTION_CAPTURES,
+      handwriting: true,
+      handwritingItems: 'calibration',
+      occlusion: options.occlusion,
+    });
+    const [truth] = scene.truth.pages;
+    const pars: HolePars | undefined = options.pars ? Object.fromEntries(course.holes.filter((h) => h.par !== null).map((h) => [h.number, h.par as number])) : undefined;
+    tally.photos++;
+    const started = process.hrtime.bigint();
+    try {
+      const { body } = await processPhoto(scene.image, readerFor(scene), { requestId: `eval-${options.firstSeed + i}`, pars });
+      tally.processMs += Number(process.hrtime.bigint() - started) / 1e6;
+      tally.outcome(body.status);
+      for (const page of body.pages) {
+        if (page.design.designId !== `S${truth.designCode}`) {
+          tally.pages.wrongDesign++;
+          continue;
+        }
+        if (page.status === 'NORMALIZED_ONLY') {
+          tally.pages.normalizedOnly++;
+          continue;
+        }
+        tally.pages.processed++;
+        tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)));
+      }
+      for (const issue of body.issues) tally.outcome(issue.code);
+    } catch (error) {
+      tally.processMs += Number(process.hrtime.bigint() - started) / 1e6;
+      tally.pages.failedPhotos++;
+      const code = (error as { code?: unknown }).code;
+      tally.outcome(typeof code === 'string' ? code : (error as Error).name);
+    }
+    progress?.(i + 1);
+  }
+  return tally;
+}
+
+function percent(v: number): string {
+  return Number.isFinite(v) ? `${(100 * v).toFixed(2)}%` : 'n/a';
+}
+
+type RatedTally = EvalSummary['byKind'][string];
+
+function tableRow(label: string, k: RatedTally): string {
+  const cells = [k.cells, k.written, k.accepted].map((v, i) => String(v).padStart([6, 8, 9][i])).join(' ');
+  return `    ${label.padEnd(24)} ${cells} ${percent(k.precision).padStart(10)} ${percent(k.reviewRate).padStart(12)} ${`${k.guessCorrect}/${k.reviewWritten}`.padStart(19)}`;
+}
+
+/** The human-readable report (the JSON line follows it). */
+export function reportLines(s: EvalSummary): string[] {
+  const header = 'cells  written  accepted  precision  review rate  review guess right';
+  return [
+    `processing evaluation on ${s.photos} synthetic photos (seeds ${s.firstSeed}..${s.firstSeed + s.photos - 1}, ${s.photoSize}, reader ${s.reader}, occlusion ${s.occlusion})`,
+    `  pages processed ${s.pages.processed}, normalized only ${s.pages.normalizedOnly}, photos failed ${s.pages.failedPhotos}, wrong design ${s.pages.wrongDesign}`,
+    `  cells ${s.cells}: accepted ${s.acceptedCells}, review ${s.reviewCells} (review rate ${percent(s.reviewRate)})`,
+    `  precision among accepted cells ${percent(s.precision)} (${s.acceptedErrors} wrong of ${s.acceptedCells})`,
+    `  by field kind:            ${header}`,
+    ...Object.entries(s.byKind).map(([kind, k]) => tableRow(kind, k)),
+    `  by page detail (px/mm):   ${header}`,
+    ...Object.entries(s.byDetail).map(([band, k]) => tableRow(band, k)),
+    `  reason codes: ${Object.entries(s.reasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
+    `  outcomes: ${Object.entries(s.outcomes).map(([r, n]) => `${r} ${n}`).join(', ')}`,
+    `  mean processPhoto time ${s.meanProcessMsPerPhoto} ms per photo`,
+  ];
+}
+
+function argument(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isFinite(value)) throw new Error(`--${name} needs a number`);
+  return value;
+}
+
+function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = process.argv[at + 1] as T;
+  if (!allowed.includes(value)) throw new Error(`--${name} takes one of ${allowed.join(', ')}`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const options: EvalOptions = {
+    count: argument('count', 100),
+    firstSeed: argument('seed', 1),
+    width: argument('width', 2000),
+    height: argument('height', 1500),
+    occlusion: choice('occlusion', ['none', 'random', 'page', 'marker'] as const, 'none'),
+    pars: process.argv.includes('--pars'),
+  };
+  const reader = choice('reader', ['local', 'truth'] as const, 'local');
+  const started = Date.now();
+  const modelAt = process.argv.indexOf('--model-dir');
+  const tally = await evaluate(options, readerFactory(reader, modelAt < 0 ? undefined : process.argv[modelAt + 1]), (done) => {
+    if (done % 25 === 0) console.error(`${done}/${options.count} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  });
+  const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: `${options.width}x${options.height}`, reader, occlusion: options.occlusion });
+  for (const line of reportLines(summary)) console.log(line);
+  console.log(JSON.stringify(summary));
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(2);
+  });
+}
