@@ -3,26 +3,28 @@ import { NestFactory } from '@nestjs/core';
 import sharp from 'sharp';
 import { loadEnv, workerEnvSchema } from '@caddie/config';
 import { ScorecardWorkerModule } from '../../apps/scorecard-worker/src/scorecard-worker.module';
-import { SCORECARD_TIMING } from '../../apps/api/src/scorecards/scorecard-timing';
+import { SCORECARD_TIMING, type ScorecardTiming } from '../../apps/api/src/scorecards/scorecard-timing';
 import { photograph, placeCard } from '../../libs/scorecards/src/testing/photo-scenes';
 import { TEST_REDIS_URL, type ApiHarness } from '../support/api-harness';
 
-/** A global module giving the scorecards module another request deadline. */
-export function scorecardDeadline(ms: number): Type {
+/** A global module giving the scorecards module other request deadlines (a number: the normalize deadline). */
+export function scorecardDeadline(timing: number | Partial<ScorecardTiming>): Type {
+  const value = typeof timing === 'number' ? { normalizeDeadlineMs: timing } : timing;
   @Global()
-  @Module({ providers: [{ provide: SCORECARD_TIMING, useValue: { normalizeDeadlineMs: ms } }], exports: [SCORECARD_TIMING] })
+  @Module({ providers: [{ provide: SCORECARD_TIMING, useValue: value }], exports: [SCORECARD_TIMING] })
   class ScorecardDeadlineModule {}
   return ScorecardDeadlineModule;
 }
 
 /** A real scorecard worker in this process, on the API's Redis prefix and artifact folder. */
-export async function startScorecardWorker(api: ApiHarness): Promise<INestApplicationContext> {
+export async function startScorecardWorker(api: ApiHarness, extraEnv: Record<string, string> = {}): Promise<INestApplicationContext> {
   const env = loadEnv(workerEnvSchema, {
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: api.config.env.REDIS_PREFIX,
     DATA_DIR: api.config.env.DATA_DIR,
     LOG_LEVEL: 'silent',
     WORKER_CONCURRENCY: '1',
+    ...extraEnv,
   });
   const worker = await NestFactory.createApplicationContext(ScorecardWorkerModule.forRoot(env), { logger: false });
   await worker.init();

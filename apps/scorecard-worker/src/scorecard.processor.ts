@@ -1,10 +1,13 @@
+import { hostname } from 'node:os';
 import { type OnApplicationBootstrap, Inject, Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import type Redis from 'ioredis';
 import type { ArtifactStore } from '@caddie/artifacts';
 import type { WorkerEnv } from '@caddie/config';
 import { loadOpenCv } from '@caddie/fiducials';
-import { JobDispatcher, pingHandler } from '@caddie/jobs';
+import { JobDispatcher, pingHandler, scorecardReadingsCounterKey } from '@caddie/jobs';
+import { ScorecardProcessHandler } from './scorecard-process-handler';
 import { ScorecardNormalizer } from './scorecard-normalizer';
 import { SCORECARD_ARTIFACT_STORE, WORKER_ENV } from './worker-env.token';
 
@@ -20,9 +23,16 @@ export class ScorecardProcessor extends WorkerHost implements OnApplicationBoots
   ) {
     super();
     const normalizer = new ScorecardNormalizer(store);
+    const workerId = `${hostname()}:${process.pid}`;
+    // Readings are counted per worker in Redis (tests prove coalescing by them; operators watch them).
+    const processor = new ScorecardProcessHandler(env, async () => {
+      const client = (await this.worker.client) as unknown as Redis;
+      await client.hincrby(scorecardReadingsCounterKey(env.REDIS_PREFIX), workerId, 1);
+    });
     this.dispatcher = new JobDispatcher('scorecard', {
       'worker.ping': pingHandler('scorecard'),
       'scorecard.normalize': (payload) => normalizer.handle(payload),
+      'scorecard.process': (payload) => processor.handle(payload),
     });
   }
 

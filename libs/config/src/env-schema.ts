@@ -67,6 +67,19 @@ export const workerEnvSchema = commonEnvSchema.extend({
   WORKER_LOCK_DURATION_MS: positiveInt(30_000, 600_000),
   /** How often workers look for jobs whose worker died. */
   WORKER_STALLED_INTERVAL_MS: positiveInt(30_000, 600_000),
+  /**
+   * Handwriting provider of scorecard processing: the offline digit model (default) or an
+   * OpenAI-compatible vision-model API. The provider settings below are checked per request
+   * rather than at start-up, so a broken processing setup answers
+   * 503 scorecard-processing-configuration-invalid while normalization keeps working.
+   */
+  SCORECARD_READER: z.enum(['local', 'http-vision']).default('local'),
+  SCORECARD_VISION_URL: z.string().optional(),
+  SCORECARD_VISION_API_KEY: z.string().optional(),
+  SCORECARD_VISION_MODEL: z.string().default('gpt-4o-mini'),
+  SCORECARD_VISION_TIMEOUT_MS: positiveInt(20_000, 120_000),
+  /** Confidence the vision provider must report for a cell to be accepted without review. */
+  SCORECARD_VISION_ACCEPT_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.98),
 });
 
 export type CommonEnv = z.infer<typeof commonEnvSchema>;

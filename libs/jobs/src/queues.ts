@@ -4,7 +4,7 @@
  */
 import type { RenderMapArchivePayload, RenderMapArchiveResult } from './map-jobs';
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
-import type { ScorecardNormalizePayload, ScorecardNormalizeResult } from './scorecard-jobs';
+import type { ScorecardNormalizePayload, ScorecardNormalizeResult, ScorecardProcessPayload, ScorecardProcessResult } from './scorecard-jobs';
 
 export const QUEUE_NAMES = ['render', 'scorecard'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
@@ -28,6 +28,7 @@ export interface JobContract {
   scorecard: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
     'scorecard.normalize': { payload: ScorecardNormalizePayload; result: ScorecardNormalizeResult };
+    'scorecard.process': { payload: ScorecardProcessPayload; result: ScorecardProcessResult };
   };
 }
 
@@ -37,7 +38,7 @@ export type JobResult<Q extends QueueName, N extends JobName<Q>> = JobContract[Q
 
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   render: ['worker.ping', 'render.graphic', 'render.map-archive'],
-  scorecard: ['worker.ping', 'scorecard.normalize'],
+  scorecard: ['worker.ping', 'scorecard.normalize', 'scorecard.process'],
 };
 
 export type JobHandlers<Q extends QueueName> = {

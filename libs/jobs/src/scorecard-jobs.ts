@@ -29,6 +29,26 @@ export interface ScorecardNormalizeResult {
   artifactKeys: string[];
 }
 
+export interface ScorecardProcessPayload {
+  /** the submitted photo, base64; the job is removed as soon as it finishes, fails or times out */
+  imageBase64: string;
+  /** epoch milliseconds after which the worker starts no further work for the request */
+  deadline: number;
+  requestId: string;
+}
+
+export interface ScorecardProcessResult {
+  /** the processing version 3 body without request metadata (requestId, courseId, teeBox, identifier) */
+  body: Record<string, unknown>;
+  /** cells handed to the handwriting provider (0 when no page could be read) */
+  readCells: number;
+}
+
+/** Redis hash (under the queue prefix) counting handwriting readings per worker, field = worker id. */
+export function scorecardReadingsCounterKey(prefix: string): string {
+  return `${prefix}:metrics:scorecard-readings`;
+}
+
 /**
  * A failed scorecard job carries its spec problem code in the failure reason, so the waiting
  * API answers with the same code the worker raised (a marker problem stays a 422, not a 503).

@@ -8,9 +8,11 @@ import { Platform1763790000000 } from './migrations/1763790000000-platform';
 import { CourseCatalog1763790100000 } from './migrations/1763790100000-course-catalog';
 import { CourseDocumentEntity } from './entities/course-document.entity';
 import { CourseEntity } from './entities/course.entity';
+import { UsageUnitEntity } from './entities/usage-unit.entity';
+import { Usage1763790200000 } from './migrations/1763790200000-usage';
 
-export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity];
-export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000];
+export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity, UsageUnitEntity];
+export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000, Usage1763790200000];
 
 export interface DatabaseSettings {
   /** unset: the embedded SQLite file in dataDir; `postgres://…`; or `sqlite:<file>` */

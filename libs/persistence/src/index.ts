@@ -4,3 +4,4 @@ export * from './data-source-options';
 export * from './entities/course.entity';
 export * from './entities/course-document.entity';
 export * from './course-store';
+export * from './entities/usage-unit.entity';

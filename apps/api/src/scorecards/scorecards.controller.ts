@@ -1,6 +1,9 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Operation } from '../platform/http/operation.decorator';
+import { PROCESSING_PROBLEMS } from './processing-problems';
+import { processingV3Schema } from './processing-response.schema';
+import { ProcessingService } from './processing.service';
 import { SCORECARD_PROBLEMS } from './scorecard-problems';
 import { normalizationV4Schema, normalizeRequestSchema } from './scorecard-responses.schema';
 import { ScorecardsService } from './scorecards.service';
@@ -14,9 +17,18 @@ const NORMALIZE_PROBLEMS = [
   'unsupported-content-type',
 ];
 
+/** A process request can answer with every shared scorecard code but the normalization-only ones, and the processing codes. */
+const PROCESS_PROBLEMS = [
+  ...NORMALIZE_PROBLEMS.filter((code) => !['unsupported-normalization-version', 'scorecard-normalization-version-incompatible', 'scorecard-normalization-unavailable'].includes(code)),
+  ...Object.keys(PROCESSING_PROBLEMS),
+];
+
 @Controller('scorecards')
 export class ScorecardsController {
-  constructor(private readonly scorecards: ScorecardsService) {}
+  constructor(
+    private readonly scorecards: ScorecardsService,
+    private readonly processing: ProcessingService,
+  ) {}
 
   @Post('normalize')
   @HttpCode(200)
@@ -50,6 +62,46 @@ export class ScorecardsController {
   async normalize(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const answer = await this.scorecards.normalize(request);
     reply.header(this.scorecards.versionHeader, String(answer.version));
+    return answer.body;
+  }
+
+  @Post('process')
+  @HttpCode(200)
+  @Operation({
+    operationId: 'processScorecard',
+    summary: 'Read the handwriting of a photographed scorecard, with review decisions',
+    description: [
+      'Normalizes up to four complete pages (as normalize version 4) and reads each page\'s handwritten cells: per hole `score` and `putts`, the totals row, and on M18 pages Round Details (front) or Round Summary and Penalty (back). Each field is ACCEPTED only when the reader\'s calibrated confidence clears a threshold chosen for at least 99.5% precision among accepted cells and no cross-check flags it; otherwise NEEDS_REVIEW with `reasonCodes` and a field-valid `bestGuess` when one exists. Cross-checks flag and never correct: totals row vs the sum of the holes, putts <= score, field ranges, M18 Round Summary vs the page. Blank or unreadable fields are null. One `roundDrafts[]` entry per processed page; pages are never merged. Crop geometry, marker evidence, model details and debug artifacts are never returned.',
+      '',
+      'Statuses: top-level COMPLETE (every page processed, nothing to review), COMPLETE_WITH_REVIEW (every page processed, some field needs review), PARTIAL (a page could only be normalized; that page is NORMALIZED_ONLY with an issue). Page: PROCESSED, NEEDS_REVIEW or NORMALIZED_ONLY.',
+      '',
+      'Required header `Idempotency-Key` (8..128 visible ASCII characters), scoped to the organization. The completed result is stored for 24 hours: the same key with the same image, metadata and version returns it (header `Idempotent-Replayed: true`) without reading again or recording usage; the same key with other input answers 409 `idempotency-key-conflict`; while the first request runs, 409 `scorecard-processing-in-progress` with Retry-After; when an earlier attempt may have read the photo without storing a result (worker deadline passed mid-reading, provider timeout), 409 `scorecard-processing-outcome-unknown`: do not retry with a new key automatically. A failed request keeps nothing, so the same key may retry. One `scorecards:process` usage unit is recorded per completed logical request.',
+      '',
+      'Header `caddie-scorecard-processing-version` (the operator token prefixes it): `3` (default). Versions 1 and 2 are earlier contracts not served here; they and any other value answer 406 `scorecard-processing-version-incompatible`. The scorecard endpoints are synchronous and create no client-visible jobs or webhooks.',
+    ].join('\n'),
+    tags: ['Scorecards'],
+    service: 'scorecards',
+    access: 'private-key',
+    scope: 'scorecards:process',
+    bodyDoc: normalizeRequestSchema,
+    bodyContentTypes: ['multipart/form-data', 'application/json'],
+    responses: {
+      200: {
+        description: 'Processing result, version 3',
+        schema: processingV3Schema,
+        headers: {
+          'caddie-scorecard-processing-version': 'The processing version of the body: 3.',
+          'Idempotent-Replayed': '`true` when the stored result of an earlier request with the same key was returned.',
+        },
+      },
+    },
+    problems: PROCESS_PROBLEMS,
+  })
+  async process(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const answer = await this.processing.process(request);
+    reply.header(this.processing.versionHeader, '3');
+    reply.header('cache-control', 'no-store');
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
     return answer.body;
   }
 }

@@ -4,17 +4,24 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../platform/catalog/route-catalog.service';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { NormalizationQueue } from './normalization-queue';
+import { ScorecardQueue } from './scorecard-queue';
+import { ProcessingService } from './processing.service';
 import { ScorecardArtifactDelivery } from './scorecard-artifact-delivery';
+import { ScorecardImageSource } from './scorecard-image-source';
 import { MULTIPART_LIMITS } from './scorecard-request-reader';
 import { ScorecardsController } from './scorecards.controller';
 import { ScorecardsService } from './scorecards.service';
+import { UsageMeter } from './usage-meter';
 import './scorecard-problems';
+import './processing-problems';
 
 /** Routes that read multipart bodies; every other route keeps refusing them with 415. */
-const MULTIPART_ROUTES = new Set([`/${API_PREFIX}/scorecards/normalize`]);
+const MULTIPART_ROUTES = new Set([`/${API_PREFIX}/scorecards/normalize`, `/${API_PREFIX}/scorecards/process`]);
 
-@Module({ controllers: [ScorecardsController], providers: [ScorecardsService, NormalizationQueue, ScorecardArtifactDelivery] })
+@Module({
+  controllers: [ScorecardsController],
+  providers: [ScorecardsService, ProcessingService, ScorecardQueue, ScorecardArtifactDelivery, ScorecardImageSource, UsageMeter],
+})
 export class ScorecardsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 

@@ -1,11 +1,11 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { normalizationSchema, parseNormalizationVersion, probePhoto, ScorecardError, type NormalizationVersion } from '@caddie/scorecards';
+import { normalizationSchema, parseNormalizationVersion, type NormalizationVersion } from '@caddie/scorecards';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { createImageFetchDispatcher, fetchImageUrl } from './image-url-fetcher';
-import { NormalizationQueue } from './normalization-queue';
+import { ScorecardQueue } from './scorecard-queue';
 import { ScorecardArtifactDelivery } from './scorecard-artifact-delivery';
+import { ScorecardImageSource } from './scorecard-image-source';
 import { readScorecardRequest } from './scorecard-request-reader';
 
 export interface NormalizeAnswer {
@@ -19,21 +19,16 @@ export interface NormalizeAnswer {
  * and in the (self-removing) job only.
  */
 @Injectable()
-export class ScorecardsService implements OnApplicationShutdown {
-  private readonly dispatcher = createImageFetchDispatcher();
-
+export class ScorecardsService {
   constructor(
     private readonly config: ApiConfig,
-    private readonly queue: NormalizationQueue,
+    private readonly queue: ScorecardQueue,
     private readonly artifacts: ScorecardArtifactDelivery,
+    private readonly images: ScorecardImageSource,
   ) {}
 
   get versionHeader(): string {
     return `${this.config.operatorToken}-scorecard-normalization-version`;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.dispatcher.close().catch(() => undefined);
   }
 
   async normalize(request: FastifyRequest): Promise<NormalizeAnswer> {
@@ -41,13 +36,7 @@ export class ScorecardsService implements OnApplicationShutdown {
     const version = parseNormalizationVersion(request.headers[this.versionHeader]);
     if (!version) throw new ApiProblem('unsupported-normalization-version', `${this.versionHeader} must be 2, 3 or 4 (default 4).`);
     const input = await readScorecardRequest(request);
-    const bytes = input.image.method === 'multipart' ? input.image.bytes : await fetchImageUrl(input.image.url, this.dispatcher);
-    try {
-      await probePhoto(bytes);
-    } catch (error) {
-      if (error instanceof ScorecardError) throw new ApiProblem(error.code, error.message);
-      throw error;
-    }
+    const bytes = await this.images.bytes(input.image);
     const result = await this.queue.normalize({ imageBase64: bytes.toString('base64'), version, requestId: String(request.id) }, startedAt);
     const body = await this.artifacts.sign(version, result);
     return {
