@@ -71,18 +71,14 @@ describe('crossCheckPage', () => {
     expect(putts['totals.putts']).toEqual(['total-mismatch']);
   });
 
-  it('skips the totals check when a hole has no reading; with review guesses, a mismatch is laid on the uncertain fields only', () => {
+  it('skips the totals check when a hole has no reading, but uses review guesses', () => {
     expect(flagged(crossCheckPage(front, page(front, filled(1, { 'hole-9.score': null, 'totals.score': 50 }))))).toEqual({});
-    // hole 2 is in review with a guess that completes the sum; the mismatch is explained by it,
-    // so it alone carries the reason and the confident holes and total stay accepted.
+    // hole 2 is in review with a guess; the guess makes the sum complete, and the mismatch flags everyone.
     const result = crossCheckPage(front, page(front, filled(1, { 'totals.score': 38 }), ['hole-2.score']));
     const hole2 = result.find((d) => d.row === 'hole-2' && d.field === 'score')!;
     expect(hole2).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, bestGuess: 5, reasonCodes: ['low-confidence', 'total-mismatch'] });
-    expect(result.find((d) => d.row === 'totals' && d.field === 'score')).toMatchObject({ decision: 'ACCEPTED', value: 38 });
-    expect(result.filter((d) => d.field === 'score' && d.decision === 'NEEDS_REVIEW').map((d) => d.row)).toEqual(['hole-2']);
-    // an uncertain total with confident holes: only the total is flagged
-    const uncertainTotal = flagged(crossCheckPage(front, page(front, filled(1, { 'totals.score': 38 }), ['totals.score'])));
-    expect(uncertainTotal).toEqual({ 'totals.score': ['low-confidence', 'total-mismatch'] });
+    expect(result.find((d) => d.row === 'totals' && d.field === 'score')).toMatchObject({ decision: 'NEEDS_REVIEW', bestGuess: 38 });
+    expect(result.filter((d) => d.field === 'score' && d.decision === 'ACCEPTED')).toEqual([]);
   });
 
   it('compares inScore with the totals row, or with the hole sum when the totals row is blank', () => {
