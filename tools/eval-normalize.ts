@@ -16,17 +16,10 @@ import {
   type CaptureRegistration,
   type SceneTruthPage,
 } from '@caddie/fiducials';
+import { argument } from './tool-arguments';
 
 /** A returned page whose corners land further than this from the truth (canonical px, 8 px = 1 mm) is a wrong geometry. */
 const WRONG_GEOMETRY_CANONICAL_PX = 8;
-
-function argument(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isFinite(value)) throw new Error(`--${name} needs a number`);
-  return value;
-}
 
 /** Worst distance, in canonical pixels, between the page's corners mapped through the truth and the canonical corners. */
 function cornerError(page: CaptureRegistration, truth: SceneTruthPage): number {

@@ -11,6 +11,7 @@ import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture, processorFor, synthesizeScene, type OcclusionMode, type Scene, type WrittenField } from '@caddie/fiducials';
 import { LocalDigitReader, type CellImage, type CellReading, type HandwritingProvider } from '@caddie/handwriting';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
+import { argument, choice } from './tool-arguments';
 
 export type ReaderKind = 'local' | 'truth';
 
@@ -291,22 +292,6 @@ export function reportLines(s: EvalSummary): string[] {
     `  outcomes: ${Object.entries(s.outcomes).map(([r, n]) => `${r} ${n}`).join(', ')}`,
     `  mean processPhoto time ${s.meanProcessMsPerPhoto} ms per photo`,
   ];
-}
-
-function argument(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isFinite(value)) throw new Error(`--${name} needs a number`);
-  return value;
-}
-
-function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = process.argv[at + 1] as T;
-  if (!allowed.includes(value)) throw new Error(`--${name} takes one of ${allowed.join(', ')}`);
-  return value;
 }
 
 async function main(): Promise<void> {

@@ -39,24 +39,12 @@ import {
   type LabelledGlyph,
   type ScoredReading,
 } from '@caddie/handwriting';
+import { argument, textArgument } from './tool-arguments';
 
 /** Seed blocks: training, temperature and threshold cells never share a seed. */
 const TRAINING_SEEDS = 1_000_000;
 const TEMPERATURE_SEEDS = 2_000_000;
 const THRESHOLD_SEEDS = 3_000_000;
-
-function argument(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isFinite(value)) throw new Error(`--${name} needs a number`);
-  return value;
-}
-
-function textArgument(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : String(process.argv[at + 1]);
-}
 
 function log(message: string): void {
   process.stdout.write(`${message}\n`);

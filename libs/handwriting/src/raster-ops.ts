@@ -7,9 +7,11 @@ const DIAGONAL = SQRT2;
 
 /**
  * Approximate Euclidean distance (two-pass chamfer, 1 and sqrt 2) from every pixel where
- * `mask` is set to the nearest unset pixel; unset pixels get 0. Outside the raster counts as unset.
+ * `mask` is set to the nearest unset pixel; unset pixels get 0. `borderIsUnset`: whether the
+ * outside of the raster counts as unset (otherwise it is no boundary at all).
  */
-export function distanceInside(mask: Uint8Array, width: number, height: number): Float32Array {
+function chamferDistance(mask: Uint8Array, width: number, height: number, borderIsUnset: boolean): Float32Array {
+  const outside = borderIsUnset ? 0 : Infinity;
   const big = width + height;
   const d = new Float32Array(width * height);
   for (let i = 0; i < d.length; i++) d[i] = mask[i] ? big : 0;
@@ -18,10 +20,10 @@ export function distanceInside(mask: Uint8Array, width: number, height: number):
       const i = y * width + x;
       if (d[i] === 0) continue;
       let v = d[i];
-      const left = x > 0 ? d[i - 1] : 0;
-      const up = y > 0 ? d[i - width] : 0;
-      const upLeft = x > 0 && y > 0 ? d[i - width - 1] : 0;
-      const upRight = x < width - 1 && y > 0 ? d[i - width + 1] : 0;
+      const left = x > 0 ? d[i - 1] : outside;
+      const up = y > 0 ? d[i - width] : outside;
+      const upLeft = x > 0 && y > 0 ? d[i - width - 1] : outside;
+      const upRight = x < width - 1 && y > 0 ? d[i - width + 1] : outside;
       if (left + 1 < v) v = left + 1;
       if (up + 1 < v) v = up + 1;
       if (upLeft + DIAGONAL < v) v = upLeft + DIAGONAL;
@@ -34,10 +36,10 @@ export function distanceInside(mask: Uint8Array, width: number, height: number):
       const i = y * width + x;
       if (d[i] === 0) continue;
       let v = d[i];
-      const right = x < width - 1 ? d[i + 1] : 0;
-      const down = y < height - 1 ? d[i + width] : 0;
-      const downRight = x < width - 1 && y < height - 1 ? d[i + width + 1] : 0;
-      const downLeft = x > 0 && y < height - 1 ? d[i + width - 1] : 0;
+      const right = x < width - 1 ? d[i + 1] : outside;
+      const down = y < height - 1 ? d[i + width] : outside;
+      const downRight = x < width - 1 && y < height - 1 ? d[i + width + 1] : outside;
+      const downLeft = x > 0 && y < height - 1 ? d[i + width - 1] : outside;
       if (right + 1 < v) v = right + 1;
       if (down + 1 < v) v = down + 1;
       if (downRight + DIAGONAL < v) v = downRight + DIAGONAL;
@@ -46,6 +48,11 @@ export function distanceInside(mask: Uint8Array, width: number, height: number):
     }
   }
   return d;
+}
+
+/** Distance from set pixels of `mask` to the nearest unset pixel (outside the raster counts as unset). */
+export function distanceInside(mask: Uint8Array, width: number, height: number): Float32Array {
+  return chamferDistance(mask, width, height, true);
 }
 
 /**
@@ -71,34 +78,7 @@ export function signedDistance(mask: Uint8Array, width: number, height: number):
 
 /** Distance from set pixels of `mask` to the nearest unset pixel, with the raster border NOT counting as unset. */
 function distanceOutsideUnbounded(mask: Uint8Array, width: number, height: number): Float32Array {
-  const big = width + height;
-  const d = new Float32Array(width * height);
-  for (let i = 0; i < d.length; i++) d[i] = mask[i] ? big : 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (d[i] === 0) continue;
-      let v = d[i];
-      if (x > 0 && d[i - 1] + 1 < v) v = d[i - 1] + 1;
-      if (y > 0 && d[i - width] + 1 < v) v = d[i - width] + 1;
-      if (x > 0 && y > 0 && d[i - width - 1] + DIAGONAL < v) v = d[i - width - 1] + DIAGONAL;
-      if (x < width - 1 && y > 0 && d[i - width + 1] + DIAGONAL < v) v = d[i - width + 1] + DIAGONAL;
-      d[i] = v;
-    }
-  }
-  for (let y = height - 1; y >= 0; y--) {
-    for (let x = width - 1; x >= 0; x--) {
-      const i = y * width + x;
-      if (d[i] === 0) continue;
-      let v = d[i];
-      if (x < width - 1 && d[i + 1] + 1 < v) v = d[i + 1] + 1;
-      if (y < height - 1 && d[i + width] + 1 < v) v = d[i + width] + 1;
-      if (x < width - 1 && y < height - 1 && d[i + width + 1] + DIAGONAL < v) v = d[i + width + 1] + DIAGONAL;
-      if (x > 0 && y < height - 1 && d[i + width - 1] + DIAGONAL < v) v = d[i + width - 1] + DIAGONAL;
-      d[i] = v;
-    }
-  }
-  return d;
+  return chamferDistance(mask, width, height, false);
 }
 
 /**

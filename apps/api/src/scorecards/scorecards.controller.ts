@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Operation } from '../platform/http/operation.decorator';
+import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
 import { PROCESSING_PROBLEMS } from './processing-problems';
 import { processingV3Schema } from './processing-response.schema';
 import { ProcessingService } from './processing.service';
@@ -23,6 +23,16 @@ const PROCESS_PROBLEMS = [
   ...Object.keys(PROCESSING_PROBLEMS),
 ];
 
+/** What both scorecard operations share: one photo in, a private key with scorecards:process. */
+const PHOTO_REQUEST = {
+  tags: ['Scorecards'],
+  service: 'scorecards',
+  access: 'private-key',
+  scope: 'scorecards:process',
+  bodyDoc: normalizeRequestSchema,
+  bodyContentTypes: ['multipart/form-data', 'application/json'],
+} satisfies Partial<OperationSpec>;
+
 @Controller('scorecards')
 export class ScorecardsController {
   constructor(
@@ -44,12 +54,7 @@ export class ScorecardsController {
       '',
       'Decisions: the production capture registry holds the single-page captures of the production designs (`M9H1/front-nine-page`, `M9H1GG/front-nine-page`, `M9H10GG/back-nine-page`, `M18F/front-nine-page`, `M18B/back-nine-page`); spread captures answer 422 `scorecard-capture-disabled`. The decoded-pixel limit (40,000,000) applies to uploads too. When only the lower-left index marker of a page is missing the answer is 422 `scorecard-index-marker-missing`. Marker or perspective uncertainty is always a 422, never a guessed crop.',
     ].join('\n'),
-    tags: ['Scorecards'],
-    service: 'scorecards',
-    access: 'private-key',
-    scope: 'scorecards:process',
-    bodyDoc: normalizeRequestSchema,
-    bodyContentTypes: ['multipart/form-data', 'application/json'],
+    ...PHOTO_REQUEST,
     responses: {
       200: {
         description: 'Normalized pages (version 4 shape shown)',
@@ -79,12 +84,7 @@ export class ScorecardsController {
       '',
       'Header `caddie-scorecard-processing-version` (the operator token prefixes it): `3` (default). Versions 1 and 2 are earlier contracts not served here; they and any other value answer 406 `scorecard-processing-version-incompatible`. The scorecard endpoints are synchronous and create no client-visible jobs or webhooks.',
     ].join('\n'),
-    tags: ['Scorecards'],
-    service: 'scorecards',
-    access: 'private-key',
-    scope: 'scorecards:process',
-    bodyDoc: normalizeRequestSchema,
-    bodyContentTypes: ['multipart/form-data', 'application/json'],
+    ...PHOTO_REQUEST,
     responses: {
       200: {
         description: 'Processing result, version 3',
