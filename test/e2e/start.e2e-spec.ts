@@ -32,9 +32,10 @@ describe('npm start (the launcher)', () => {
         const queue = new Queue(name, { connection, prefix });
         const events = new QueueEvents(name, { connection, prefix });
         await events.waitUntilReady();
-        // keep the finished job long enough for waitUntilFinished to read it (a fast worker may finish first)
-        const job = await queue.add('worker.ping', { sentAt: new Date().toISOString() }, { removeOnComplete: { age: 60 } });
-        const result = (await job.waitUntilFinished(events, 20_000)) as { queue: string; pid: number };
+        // keep the finished job long enough for waitUntilFinished to read it (a fast worker may finish first);
+        // the workers may still be booting (fonts, OpenCV) when the API answers, slowly on a loaded CI machine
+        const job = await queue.add('worker.ping', { sentAt: new Date().toISOString() }, { removeOnComplete: { age: 120 } });
+        const result = (await job.waitUntilFinished(events, 45_000)) as { queue: string; pid: number };
         expect(result.queue).toBe(name);
         expect(result.pid).not.toBe(process.pid);
         await events.close();
