@@ -12,37 +12,72 @@ export interface RateLimitDecision {
 }
 
 const WINDOW_MS = 60_000;
+/** Largest lease: at most this many slots of one window are taken from Redis in one round trip. */
+export const MAX_LEASE = 256;
+/** Leases never exceed this share of the limit, so unused leased slots cost a client at most 1% per replica. */
+const LEASE_SHARE = 0.01;
 
-// INCR and expiry in one round trip, so every replica counts against the same window.
-// Registered as a command: ioredis sends EVALSHA (the script text only once per connection, on
-// NOSCRIPT), so a request does not write the whole script to Redis each time.
-const CONSUME_COMMAND = 'caddieRateLimitConsume';
-const CONSUME = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return current`;
+// Takes `n` consecutive slots of a window in one round trip and returns the last one: INCRBY and
+// expiry together, so every replica counts against the same window. Registered as a command:
+// ioredis sends EVALSHA (the script text only once per connection, on NOSCRIPT).
+const LEASE_COMMAND = 'caddieRateLimitLease';
+const LEASE = `
+local last = redis.call('INCRBY', KEYS[1], ARGV[2])
+if last == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return last`;
 
-/** Fixed one-minute windows per key (or per client address), kept in Redis and shared by all replicas. */
+/** Slots of one bucket's current window held by this process: `next`..`last` are still unused. */
+interface Lease {
+  window: number;
+  next: number;
+  last: number;
+  /** size of the latest lease; doubles while the bucket keeps running dry within a window */
+  size: number;
+  /** the shared counter passed the limit: every later slot of this window is refused too */
+  exhausted: boolean;
+  pending: Promise<void> | null;
+}
+
+/**
+ * Fixed one-minute windows per key (or per client address), counted in Redis and shared by all
+ * replicas. Every request takes one numbered slot of its bucket's window, and a slot numbered
+ * above the limit is refused, so all replicas together never let more than the limit through.
+ *
+ * A busy bucket does not pay a Redis round trip per request: a replica leases consecutive slots
+ * (1 at first, doubling while it keeps running dry, at most MAX_LEASE and at most 1% of the limit)
+ * and hands them out locally. Slots a replica leased but did not use before the window ends are
+ * lost, so a client spread over several replicas may be refused up to 1% of its limit per replica
+ * early, never late. Small limits (under 200 a minute) always lease one slot: exact counting.
+ * Once a window's counter passed the limit, the replica refuses the rest of that window locally.
+ */
 @Injectable()
 export class RateLimiterService {
   private readonly logger = new Logger(RateLimiterService.name);
   private lastFailureLog = 0;
+  private readonly leases = new Map<string, Lease>();
+  private leaseWindow = -1;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: ApiConfig,
   ) {
-    if (!(CONSUME_COMMAND in this.redis)) this.redis.defineCommand(CONSUME_COMMAND, { numberOfKeys: 1, lua: CONSUME });
+    if (!(LEASE_COMMAND in this.redis)) this.redis.defineCommand(LEASE_COMMAND, { numberOfKeys: 1, lua: LEASE });
   }
 
   async consume(bucket: string, limit: number, now = Date.now()): Promise<RateLimitDecision> {
-    const windowIndex = Math.floor(now / WINDOW_MS);
-    const resetSeconds = Math.max(1, Math.ceil(((windowIndex + 1) * WINDOW_MS - now) / 1000));
-    const key = `${this.config.env.REDIS_PREFIX}:ratelimit:${bucket}:${windowIndex}`;
+    const window = Math.floor(now / WINDOW_MS);
+    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    if (window !== this.leaseWindow) {
+      // a new window: every lease of the previous one is void
+      this.leases.clear();
+      this.leaseWindow = window;
+    }
+    const lease = this.leaseOf(bucket, window);
     try {
-      const consume = (this.redis as unknown as Record<typeof CONSUME_COMMAND, (key: string, ttlMs: string) => Promise<number>>)[CONSUME_COMMAND];
-      const count = Number(await consume.call(this.redis, key, String(WINDOW_MS + 1000)));
-      return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
+      while (!lease.exhausted && lease.next > lease.last) {
+        lease.pending ??= this.renew(bucket, lease, limit).finally(() => (lease.pending = null));
+        await lease.pending;
+      }
     } catch (error) {
       // Fail open: a Redis outage must not take every endpoint down; it is logged and /ready reports it.
       if (now - this.lastFailureLog > WINDOW_MS) {
@@ -51,5 +86,30 @@ export class RateLimiterService {
       }
       return { allowed: true, limit, remaining: limit, resetSeconds };
     }
+    if (lease.exhausted) return { allowed: false, limit, remaining: 0, resetSeconds };
+    const slot = lease.next++;
+    return { allowed: slot <= limit, limit, remaining: Math.max(0, limit - slot), resetSeconds };
+  }
+
+  private leaseOf(bucket: string, window: number): Lease {
+    let lease = this.leases.get(bucket);
+    if (!lease || lease.window !== window) {
+      lease = { window, next: 1, last: 0, size: 0, exhausted: false, pending: null };
+      this.leases.set(bucket, lease);
+    }
+    return lease;
+  }
+
+  /** Leases the next run of slots of the bucket's window from Redis. */
+  private async renew(bucket: string, lease: Lease, limit: number): Promise<void> {
+    const size = Math.max(1, Math.min(MAX_LEASE, Math.floor(limit * LEASE_SHARE), lease.size * 2));
+    const key = `${this.config.env.REDIS_PREFIX}:ratelimit:${bucket}:${lease.window}`;
+    const command = (this.redis as unknown as Record<typeof LEASE_COMMAND, (key: string, ttlMs: string, size: string) => Promise<number>>)[LEASE_COMMAND];
+    const last = Number(await command.call(this.redis, key, String(WINDOW_MS + 1000), String(size)));
+    lease.size = size;
+    lease.next = last - size + 1;
+    lease.last = last;
+    // slots beyond the limit are refused; the counter only grows, so the whole window is spent
+    if (lease.next > limit) lease.exhausted = true;
   }
 }
