@@ -8,8 +8,11 @@
  *
  * Fairness: the API is one Node process, so nginx runs one worker process (BENCH_NGINX_WORKERS
  * to change it) with sendfile, keep-alive and an open-file cache, and no access log (the API does
- * not log requests at LOG_LEVEL=error either). Without nginx the baseline falls back to a plain
- * Node static server (node:http + fs), with a printed note.
+ * not log requests at LOG_LEVEL=error either). Each server under test runs on the last CPU core
+ * alone (taskset), the client (this process) and the render worker on the other cores, so both
+ * servers get exactly one core and neither competes with the client; BENCH_PIN=0 turns that off.
+ * Without nginx the baseline falls back to a plain Node static server (node:http + fs) in this
+ * process, with a printed note.
  *
  * Starts the built API and one render worker on loopback.
  *   npm run bench:tiles [-- requests-per-round]
@@ -26,12 +29,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { freePort, removeRedisPrefix, throughput } from './support/load';
+import { cpuPlan, freePort, pinThisProcess, removeRedisPrefix, throughput } from './support/load';
 import { startStaticNginx } from './support/nginx';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const REQUESTS = Number(process.argv[2] ?? 4000);
-const ROUNDS = 3;
+const REQUESTS = Number(process.argv[2] ?? 20000);
+const ROUNDS = 5;
 const CONCURRENCY = 32;
 const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
 const DIST = join(__dirname, '..');
@@ -66,7 +69,11 @@ async function main(): Promise<void> {
   const port = await freePort();
   const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000000', RENDER_WAIT_MS: '120000' };
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const children: ChildProcess[] = [spawn(process.execPath, [...nodeArgs, join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore', cwd: process.env.BENCH_API_CWD })];
+  const plan = cpuPlan();
+  const onServerCore = plan?.onServerCore ?? ((c: string, a: string[]): [string, string[]] => [c, a]);
+  const onClientCores = plan?.onClientCores ?? ((c: string, a: string[]): [string, string[]] => [c, a]);
+  if (plan) pinThisProcess(plan);
+  const children: ChildProcess[] = [spawn(...onServerCore(process.execPath, [...nodeArgs, join(DIST, 'apps/api/src/main.js')]), { env, stdio: 'ignore', cwd: process.env.BENCH_API_CWD })];
   const origin = `http://127.0.0.1:${port}`;
   let baseline: { origin: string; label: string; stop(): Promise<void> } | null = null;
   try {
@@ -76,23 +83,23 @@ async function main(): Promise<void> {
     await new CourseStore(db).upsert(course, courseRevision(course));
     const key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'bench', kind: 'live', scopes: ['course-maps:read'] })).key;
     await db.destroy();
-    children.push(spawn(process.execPath, [join(DIST, 'apps/render-worker/src/main.js')], { env: { ...env, WORKER_CONCURRENCY: '1' }, stdio: 'ignore' }));
+    children.push(spawn(...onClientCores(process.execPath, [join(DIST, 'apps/render-worker/src/main.js')]), { env: { ...env, WORKER_CONCURRENCY: '1' }, stdio: 'ignore' }));
     const headers = { 'x-api-key': key };
-    const plan = (await (await fetch(`${origin}/v1/courses/${course.id}/maps/tiles`, { headers })).json()) as {
+    const tilePlan = (await (await fetch(`${origin}/v1/courses/${course.id}/maps/tiles`, { headers })).json()) as {
       revision: string; maxzoom: number; coverage: { tileCount: number }; tileRanges: { zoom: number; minX: number; maxX: number; minY: number; maxY: number }[];
     };
     const built = Date.now();
     const archive = await fetch(`${origin}/v1/courses/${course.id}/maps/archive.pmtiles`, { headers }); // waits for the build
-    console.log(`archive: ${plan.coverage.tileCount} tiles, ${(await archive.arrayBuffer()).byteLength} bytes, ready after ${((Date.now() - built) / 1000).toFixed(1)} s`);
+    console.log(`archive: ${tilePlan.coverage.tileCount} tiles, ${(await archive.arrayBuffer()).byteLength} bytes, ready after ${((Date.now() - built) / 1000).toFixed(1)} s`);
 
     // every tile of the two deepest zooms, as API paths and as files of the same bytes
     const tilesDir = join(staticDir, 'tiles');
     const apiPaths: string[] = [];
     const filePaths: string[] = [];
     let tileBytes = 0;
-    for (const r of plan.tileRanges.filter((t) => t.zoom >= plan.maxzoom - 1)) {
+    for (const r of tilePlan.tileRanges.filter((t) => t.zoom >= tilePlan.maxzoom - 1)) {
       for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) {
-        const path = `/v1/courses/${course.id}/maps/tiles/${r.zoom}/${x}/${y}?revision=${plan.revision}`;
+        const path = `/v1/courses/${course.id}/maps/tiles/${r.zoom}/${x}/${y}?revision=${tilePlan.revision}`;
         const bytes = Buffer.from(await (await fetch(`${origin}${path}`, { headers })).arrayBuffer());
         const file = join(tilesDir, `${r.zoom}/${x}/${y}.webp`);
         mkdirSync(dirname(file), { recursive: true });
@@ -104,7 +111,7 @@ async function main(): Promise<void> {
     }
     console.log(`tiles: ${apiPaths.length}, mean ${(tileBytes / apiPaths.length / 1024).toFixed(1)} KiB`);
 
-    const nginx = await startStaticNginx({ root: tilesDir, workDir: staticDir, port: await freePort(), workers: NGINX_WORKERS, contentType: { webp: 'image/webp' } });
+    const nginx = await startStaticNginx({ root: tilesDir, workDir: staticDir, port: await freePort(), workers: NGINX_WORKERS, contentType: { webp: 'image/webp' }, launch: onServerCore });
     if (nginx) {
       baseline = { origin: nginx.origin, label: `${nginx.version} (${nginx.workers} worker${nginx.workers === 1 ? '' : 's'}, sendfile, keep-alive)`, stop: nginx.stop };
     } else {
@@ -116,9 +123,9 @@ async function main(): Promise<void> {
     const served = Buffer.from(await (await fetch(`${origin}${apiPaths[0]}`, { headers })).arrayBuffer());
     if (!probe.equals(served)) throw new Error('the baseline serves other bytes than the API');
 
-    // one unreported pass over every tile on both sides: JIT, the API's tile cache, nginx's open-file cache
-    await throughput(origin, apiPaths, headers, apiPaths.length * 2, CONCURRENCY);
-    await throughput(baseline.origin, filePaths, {}, filePaths.length * 2, CONCURRENCY);
+    // unreported passes over every tile on both sides: JIT, the API's tile cache, nginx's open-file cache
+    await throughput(origin, apiPaths, headers, Math.max(REQUESTS / 2, apiPaths.length * 2), CONCURRENCY);
+    await throughput(baseline.origin, filePaths, {}, Math.max(REQUESTS / 2, filePaths.length * 2), CONCURRENCY);
     const ratios: number[] = [];
     const apiRates: number[] = [];
     const baseRates: number[] = [];
@@ -134,7 +141,8 @@ async function main(): Promise<void> {
     console.log(
       `tile throughput: API ${median(apiRates).toFixed(0)} req/s, ${baseline.label} ${median(baseRates).toFixed(0)} req/s (medians of ${ROUNDS} alternating rounds), ` +
         `ratio ${ratio.toFixed(2)}x, target >= 0.80x: ${ratio >= 0.8 ? 'met' : 'NOT met'}  ` +
-        `(${REQUESTS} requests per round over ${apiPaths.length} tiles, ${CONCURRENCY} concurrent keep-alive connections; load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores, client in this process)`,
+        `(${REQUESTS} requests per round over ${apiPaths.length} tiles, ${CONCURRENCY} concurrent keep-alive connections; load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores; ` +
+        `${plan ? `servers on CPU ${plan.server}, client in this process on CPU ${plan.client}` : 'not pinned to cores, client in this process'})`,
     );
     await removeRedisPrefix(REDIS_URL, prefix);
   } finally {

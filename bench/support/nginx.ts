@@ -23,7 +23,15 @@ const NOBODY = { uid: 65534, gid: 65534 };
  * runs as: under root that is nobody, so the caller makes the folders world-readable.
  * Returns null when nginx is not installed.
  */
-export async function startStaticNginx(options: { root: string; workDir: string; port: number; workers: number; contentType: Record<string, string> }): Promise<StaticNginx | null> {
+export async function startStaticNginx(options: {
+  root: string;
+  workDir: string;
+  port: number;
+  workers: number;
+  contentType: Record<string, string>;
+  /** wraps the nginx command line, e.g. to run it under taskset */
+  launch?: (command: string, args: string[]) => [string, string[]];
+}): Promise<StaticNginx | null> {
   if (!existsSync(NGINX_BINARY)) return null;
   const version = spawnSync(NGINX_BINARY, ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
   const { root, workDir, port, workers } = options;
@@ -67,7 +75,8 @@ http {
     chmodSync(workDir, 0o755);
   }
   let output = '';
-  const child: ChildProcess = spawn(NGINX_BINARY, ['-p', workDir, '-c', configFile, '-e', temp('error.log')], {
+  const [command, args] = (options.launch ?? ((c, a) => [c, a]))(NGINX_BINARY, ['-p', workDir, '-c', configFile, '-e', temp('error.log')]);
+  const child: ChildProcess = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(asRoot ? NOBODY : {}),
   });

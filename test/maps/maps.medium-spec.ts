@@ -188,6 +188,56 @@ describe('course maps API with a render worker', () => {
     if (tooLarge) expectProblem(await get(`${base()}/static?bbox=${plan.bounds.join(',')}&zoom=${tooLarge.zoom}`), 422, 'static-map-too-large');
   }, 60_000);
 
+  it('runs the tile route (a direct Fastify route) through the same access, validation and problem answers as every route', async () => {
+    const r = plan.zoomTiles;
+    const path = `${base()}/tiles/17/${r.minX}/${r.minY}`;
+    const anonymous = await api.request({ method: 'GET', url: path });
+    expect(expectProblem(anonymous, 401, 'missing-credential').instance).toBe(path);
+    expect(anonymous.headers['x-request-id']).toBeTruthy();
+    expect(anonymous.headers['ratelimit-policy']).toMatch(/;w=60$/);
+    const wrongScope = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
+    expectProblem(await api.request({ method: 'GET', url: path, headers: { 'x-api-key': wrongScope } }), 403, 'insufficient-scope');
+    expectProblem(await get(`${path}?key=${key}`), 401, 'credential-in-query');
+    // refused input is explained by the declared schemas
+    const badZoom = expectProblem(await get(`${base()}/tiles/abc/${r.minX}/${r.minY}`), 400, 'invalid-parameter');
+    expect(badZoom.errors).toEqual([expect.objectContaining({ parameter: 'zoom', code: 'invalid-parameter' })]);
+    expectProblem(await get(`${path}?style=pencil`), 400, 'unknown-parameter');
+    expectProblem(await get(`${path}?format=jpeg`), 400, 'invalid-parameter');
+    const png = await get(`${path}?format=png&tileSize=512`);
+    expect([png.statusCode, png.headers['content-type'], png.headers['cache-control']]).toEqual([200, 'image/png', 'private, no-cache']);
+    // other methods: 405 with Allow, from the route catalog
+    const post = await api.request({ method: 'POST', url: path, headers: { 'x-api-key': key } });
+    expectProblem(post, 405, 'method-not-allowed');
+    expect(post.headers.allow).toBe('GET');
+    // browsers: CORS preflight, and a publishable key only from its licensed origin
+    const origin = 'https://maps.example';
+    const preflight = await api.request({ method: 'OPTIONS', url: path, headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    const publishable = (await api.createKey({ kind: 'pk_test', scopes: ['course-maps:read'], origins: [origin] })).key;
+    const fromBrowser = await api.request({ method: 'GET', url: path, headers: { 'x-api-key': publishable, origin } });
+    expect(fromBrowser.statusCode).toBe(200);
+    expect(fromBrowser.headers['access-control-allow-origin']).toBe(origin);
+    expect(String(fromBrowser.headers['access-control-expose-headers'])).toContain('ETag');
+    expectProblem(await api.request({ method: 'GET', url: path, headers: { 'x-api-key': publishable, origin: 'https://other.example' } }), 403, 'origin-not-allowed');
+    // rate limited like every route
+    const limited = (await api.createKey({ kind: 'live', scopes: ['course-maps:read'], rateLimitPerMinute: 2 })).key;
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await api.request({ method: 'GET', url: path, headers: { 'x-api-key': limited } }));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 429]);
+    expect(answers.map((a) => a.headers['ratelimit-remaining'])).toEqual(['1', '0', '0']);
+    expect(expectProblem(answers[2], 429, 'rate-limited')).toBeTruthy();
+    expect(answers[2].headers['retry-after']).toBeTruthy();
+    // documented and measured like every route
+    const doc = (await api.request({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const operation = doc.paths['/v1/courses/{courseId}/maps/tiles/{zoom}/{x}/{y}'].get;
+    expect(operation.operationId).toBe('getMapTile');
+    expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['courseId', 'format', 'revision', 'tileSize', 'x', 'y', 'zoom']);
+    expect(doc.paths['/v1/maptiles/{courseId}/{zoom}/{x}/{y}'].get.deprecated).toBe(true);
+    const metrics = (await api.request({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/caddie_http_request_duration_seconds_count\{method="GET",route="\/v1\/courses\/:courseId\/maps\/tiles\/:zoom\/:x\/:y",status="200"\} [1-9]/);
+  });
+
   it('keeps the deprecated aliases, marked deprecated with a link to the canonical route', async () => {
     const aliasPlan = await get(`/v1/maptiles/${course.id}`);
     expect(aliasPlan.statusCode).toBe(200);

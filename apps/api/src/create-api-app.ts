@@ -3,11 +3,14 @@ import { ConsoleLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { AccessPolicy } from './platform/auth/access-policy';
 import { API_PREFIX } from './platform/catalog/route-catalog.service';
 import type { ApiConfig } from './platform/config/api-config';
+import { DirectRoutes } from './platform/http/direct-routes';
 import { acceptedRequestId, loggerOptions } from './platform/observability/logger-options';
 import { MetricsService } from './platform/observability/metrics.service';
 import { ApiProblem } from './platform/problems/api-problem';
+import { ProblemResponder } from './platform/problems/problem.filter';
 
 const EXPOSED_HEADERS = [
   'x-request-id', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After',
@@ -23,7 +26,7 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
     bodyLimit: config.env.BODY_LIMIT_BYTES,
     trustProxy: config.env.TRUST_PROXY,
     // signed artifact tokens and render ids are longer than Fastify's default 100
-    maxParamLength: 512,
+    routerOptions: { maxParamLength: 512 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.extraModules), adapter, {
     logger: logs ? new ConsoleLogger({ json: true, logLevels: ['log', 'error', 'warn'] }) : false,
@@ -49,11 +52,15 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
     });
   });
   const metrics = app.get(MetricsService);
-  fastify.addHook('onRequest', async (request, reply) => {
+  // callback hooks: they run on every request, and an async hook costs a promise each time
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     metrics.observeHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
+  app.get(DirectRoutes).mount(fastify, API_PREFIX, app.get(AccessPolicy), app.get(ProblemResponder));
   return app;
 }

@@ -1,58 +1,15 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
+import { Operation } from '../platform/http/operation.decorator';
 import { ValidParams, ValidQuery } from '../platform/http/validated-input';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { etagListMatches, resolveByteRange } from './byte-range';
 import './maps-problems';
+import { COMMON_PROBLEMS, courseParams, deprecate, integer, mapAccess, NO_STORE, planSpec, revision, tileQuery, type PlanQuery } from './maps.operations';
 import { MapsService, type TileQuery } from './maps.service';
-import { tilePlanSchema } from './tile-plan.schema';
 
-const mapAccess = { access: 'key' as const, scope: 'course-maps:read' as const, service: 'course-maps' as const, tags: ['Maps'] };
-const integer = (min: number, max: number) => z.string().regex(/^\d{1,10}$/, 'an integer').transform(Number).pipe(z.number().int().min(min).max(max));
-const revision = z.string().regex(/^(sha256:)?[0-9a-f]{64}$/, 'optional sha256: then 64 lowercase hex').optional().describe('Pin the course revision; a stale one answers 409');
-const tileSize = z.enum(['256', '512']).default('256').transform(Number).describe('Tile size in pixels (default 256)');
-const format = z.enum(['webp', 'png']).default('webp').describe('webp (lossless, default) or png');
-const courseParams = z.strictObject({ courseId: z.string().max(200) });
-const tileParams = z.strictObject({ courseId: z.string().max(200), zoom: integer(0, 22), x: integer(0, 2 ** 22), y: integer(0, 2 ** 22) });
-const planQuery = z.strictObject({ zoom: integer(0, 22).default(17).describe('Zoom 0..22 (default 17)'), tileSize, format, revision });
-const tileQuery = z.strictObject({ tileSize, format, revision });
-const COMMON_PROBLEMS = ['course-not-found', 'invalid-course-id', 'stale-revision', 'course-geometry-missing', 'map-archive-building', 'map-archive-failed', 'map-unavailable'];
-const NO_STORE = 'private, no-store';
-
-type PlanQuery = TileQuery & { zoom: number };
-type TileParams = { courseId: string; zoom: number; x: number; y: number };
-
-const planSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
-  ...mapAccess,
-  operationId,
-  summary: deprecated ? 'Deprecated alias of GET /courses/{courseId}/maps/tiles' : 'Tile coverage plan (also a TileJSON 3.0.0 document)',
-  description:
-    'Coverage bounds, zoom range and XYZ tile ranges of the course map, a revision-pinned tile URL template, a static-map link and the PMTiles archive status. Starts the archive build when it is absent. The TileJSON members (tilejson, tiles, minzoom, maxzoom, bounds, center, attribution, name) let MapLibre use the document directly as a raster source.',
-  params: courseParams,
-  query: planQuery,
-  responses: { 200: { description: 'Tile plan', schema: tilePlanSchema, headers: { 'Cache-Control': NO_STORE } } },
-  problems: COMMON_PROBLEMS,
-  deprecated,
-});
-
-const tileSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
-  ...mapAccess,
-  operationId,
-  summary: deprecated ? 'Deprecated alias of GET /courses/{courseId}/maps/tiles/{zoom}/{x}/{y}' : 'One raster tile from the course map archive',
-  description:
-    'North-up Web Mercator tile (XYZ, y down), unbranded. Outside the coverage or zoom range: 404 tile-not-found. When the archive is not built yet the request waits for the build up to the render wait deadline, then answers 503 map-archive-building with Retry-After.',
-  params: tileParams,
-  query: tileQuery,
-  responses: {
-    200: { description: 'The tile', contentTypes: ['image/webp', 'image/png'], headers: { ETag: 'strong; names the tile bytes in the immutable archive' } },
-    304: { description: 'Not modified (If-None-Match)' },
-  },
-  problems: [...COMMON_PROBLEMS, 'tile-not-found'],
-  deprecated,
-});
-
+/** Plans, static maps and archives; the tiles themselves are direct routes (TileRoutes). */
 @Controller()
 export class MapsController {
   constructor(private readonly maps: MapsService) {}
@@ -70,19 +27,6 @@ export class MapsController {
     deprecate(reply, `/v1/courses/${params.courseId}/maps/tiles`);
     reply.header('cache-control', NO_STORE);
     return this.maps.plan(params.courseId, query.zoom, query);
-  }
-
-  @Get('courses/:courseId/maps/tiles/:zoom/:x/:y')
-  @Operation(tileSpec('getMapTile', false))
-  async tile(@ValidParams() params: TileParams, @ValidQuery() query: TileQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.sendTile(params, query, request, reply);
-  }
-
-  @Get('maptiles/:courseId/:zoom/:x/:y')
-  @Operation(tileSpec('getMapTileDeprecated', true))
-  async tileAlias(@ValidParams() params: TileParams, @ValidQuery() query: TileQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    deprecate(reply, `/v1/courses/${params.courseId}/maps/tiles/${params.zoom}/${params.x}/${params.y}`);
-    await this.sendTile(params, query, request, reply);
   }
 
   @Get('courses/:courseId/maps/static')
@@ -150,21 +94,4 @@ export class MapsController {
     if (!body) throw new ApiProblem('map-archive-failed', 'The map archive disappeared from storage.');
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${archive.size}`).send(body);
   }
-
-  private async sendTile(params: TileParams, query: TileQuery, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const tile = await this.maps.tile(params.courseId, params.zoom, params.x, params.y, query);
-    // pinned URLs name immutable bytes; unpinned ones follow the current revision
-    reply.header('etag', tile.etag).header('cache-control', tile.pinned ? 'private, max-age=86400, immutable' : 'private, no-cache');
-    if (etagListMatches(request.headers['if-none-match'], tile.etag)) {
-      reply.status(304).send();
-      return;
-    }
-    const bytes = await tile.read();
-    if (!bytes) throw new ApiProblem('map-archive-failed', 'The map archive disappeared from storage.');
-    reply.header('content-type', tile.contentType).send(bytes);
-  }
-}
-
-function deprecate(reply: FastifyReply, canonical: string): void {
-  reply.header('deprecation', 'true').header('link', `<${canonical}>; rel="successor-version"`);
 }

@@ -3,7 +3,8 @@ import { CoursesModule } from '../courses/courses.module';
 import { MapArchivesService } from './map-archives.service';
 import { MapsController } from './maps.controller';
 import { MapsService } from './maps.service';
+import { TileRoutes } from './tile-routes';
 
 /** The course-maps service: tile plans, XYZ tiles, static maps and PMTiles archives. */
-@Module({ imports: [CoursesModule], controllers: [MapsController], providers: [MapsService, MapArchivesService] })
+@Module({ imports: [CoursesModule], controllers: [MapsController], providers: [MapsService, MapArchivesService, TileRoutes] })
 export class MapsModule {}

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { AccessPolicy } from './auth/access-policy';
 import { AccessGuard } from './auth/access.guard';
 import { ApiKeysService } from './auth/api-keys.service';
 import { RouteCatalogService } from './catalog/route-catalog.service';
@@ -7,9 +8,10 @@ import { ServicesController } from './catalog/services.controller';
 import { StylesController } from './catalog/styles.controller';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
+import { DirectRoutes } from './http/direct-routes';
 import { MetricsService } from './observability/metrics.service';
 import { OpenApiController } from './openapi/openapi.controller';
-import { ProblemFilter } from './problems/problem.filter';
+import { ProblemFilter, ProblemResponder } from './problems/problem.filter';
 import { ProblemsController } from './problems/problems.controller';
 import { RateLimiterService } from './rate-limit/rate-limiter.service';
 import { RedisModule } from './redis/redis.module';
@@ -24,11 +26,14 @@ import { ARTIFACT_STORE, artifactStoreProvider } from './storage/artifact-store.
     RouteCatalogService,
     ApiKeysService,
     RateLimiterService,
+    AccessPolicy,
+    ProblemResponder,
+    DirectRoutes,
     MetricsService,
     artifactStoreProvider,
     { provide: APP_GUARD, useClass: AccessGuard },
     { provide: APP_FILTER, useClass: ProblemFilter },
   ],
-  exports: [RouteCatalogService, ApiKeysService, MetricsService, ARTIFACT_STORE],
+  exports: [RouteCatalogService, ApiKeysService, MetricsService, DirectRoutes, ARTIFACT_STORE],
 })
 export class PlatformModule {}

@@ -1,17 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ApiKeyRegistry, hashKey, isPublishable, type Scope } from '@caddie/access';
+import { ApiKeyRegistry, isPublishable, type Scope } from '@caddie/access';
 import { ApiConfig } from '../config/api-config';
 import type { Principal } from './principal';
 
 export type KeyVerdict = { status: 'valid'; principal: Principal } | { status: 'unknown' | 'revoked' };
 
 const CACHE_LIMIT = 10_000;
+/** Real keys have at most 83 characters; longer strings are never cached (they cannot be valid). */
+const CACHED_KEY_MAX_LENGTH = 100;
 
 /**
  * Verifies presented keys. Verdicts are cached for API_KEY_CACHE_SECONDS in this process only,
- * which bounds how long a revoked key keeps working on a replica.
+ * which bounds how long a revoked key keeps working on a replica. The cache is keyed by the
+ * presented key itself, so a request with a known key costs a map lookup, not a SHA-256 (the
+ * registry stores only hashes; the key strings live in this process's memory as long as their
+ * verdicts, a few seconds).
  */
 @Injectable()
 export class ApiKeysService {
@@ -26,8 +31,7 @@ export class ApiKeysService {
   }
 
   async verify(key: string): Promise<KeyVerdict> {
-    const hash = hashKey(key);
-    const cached = this.cache.get(hash);
+    const cached = this.cache.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.verdict;
     const entity = await this.registry.findByPlaintext(key);
     const verdict: KeyVerdict = !entity
@@ -48,9 +52,10 @@ export class ApiKeysService {
             },
           };
     const ttl = this.config.env.API_KEY_CACHE_SECONDS * 1000;
-    if (ttl > 0) {
+    if (ttl > 0 && key.length <= CACHED_KEY_MAX_LENGTH) {
+      this.cache.delete(key);
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(hash, { verdict, expiresAt: Date.now() + ttl });
+      this.cache.set(key, { verdict, expiresAt: Date.now() + ttl });
     }
     return verdict;
   }

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { DirectRoutes } from '../http/direct-routes';
 import { OPERATION_METADATA, type OperationSpec } from '../http/operation.decorator';
 
 export interface RouteEntry {
@@ -16,9 +17,16 @@ export const API_PREFIX = 'v1';
 const joinPath = (...parts: string[]) =>
   '/' + parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
 
+function entryOf(method: string, nestPath: string, spec: OperationSpec): RouteEntry {
+  const path = nestPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, '[^/]+');
+  return { method, path, spec, matcher: new RegExp(`^${pattern}$`) };
+}
+
 /**
- * The routes this process really serves, read from the controllers at start-up. The service
- * catalog, the OpenAPI document and the 405 answers are generated from it, so they cannot drift.
+ * The routes this process really serves, read from the controllers and the direct routes at
+ * start-up. The service catalog, the OpenAPI document and the 405 answers are generated from it,
+ * so they cannot drift.
  */
 @Injectable()
 export class RouteCatalogService implements OnModuleInit {
@@ -27,6 +35,7 @@ export class RouteCatalogService implements OnModuleInit {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
+    private readonly direct: DirectRoutes,
   ) {}
 
   onModuleInit(): void {
@@ -43,15 +52,11 @@ export class RouteCatalogService implements OnModuleInit {
         if (!spec) throw new Error(`${type.name}.${name} is a route without @Operation`);
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         for (const base of controllerPaths) {
-          for (const sub of ([] as string[]).concat(methodPath)) {
-            const raw = spec.unversioned ? joinPath(base, sub) : joinPath(API_PREFIX, base, sub);
-            const path = raw.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-            const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, '[^/]+');
-            entries.push({ method, path, spec, matcher: new RegExp(`^${pattern}$`) });
-          }
+          for (const sub of ([] as string[]).concat(methodPath)) entries.push(entryOf(method, spec.unversioned ? joinPath(base, sub) : joinPath(API_PREFIX, base, sub), spec));
         }
       }
     }
+    for (const route of this.direct.list()) entries.push(entryOf(route.method, joinPath(API_PREFIX, route.path), route.spec));
     const seen = new Set<string>();
     for (const entry of entries) {
       if (seen.has(entry.spec.operationId)) throw new Error(`duplicate operationId ${entry.spec.operationId}`);

@@ -1,4 +1,4 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RouteCatalogService } from '../catalog/route-catalog.service';
 import { ApiConfig } from '../config/api-config';
@@ -28,10 +28,11 @@ const GENERIC_BY_STATUS: Record<number, string> = {
 
 /**
  * Every error leaves as an RFC 9457 problem document with a stable code: ours, Nest's (unknown
- * routes), Fastify's (body parsing) and unexpected ones (500, logged, never echoed).
+ * routes), Fastify's (body parsing) and unexpected ones (500, logged, never echoed). Nest routes
+ * reach it through the ProblemFilter, direct routes (DirectRoutes) call it themselves.
  */
-@Catch()
-export class ProblemFilter implements ExceptionFilter {
+@Injectable()
+export class ProblemResponder {
   private readonly logger = new Logger('Problem');
 
   constructor(
@@ -39,9 +40,7 @@ export class ProblemFilter implements ExceptionFilter {
     private readonly routes: RouteCatalogService,
   ) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const request = host.switchToHttp().getRequest<FastifyRequest>();
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+  send(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const problem = this.toProblem(exception, request, reply);
     if (problem.status >= 500) {
       this.logger.error({ requestId: request.id, code: problem.code, err: describe(exception) });
@@ -79,6 +78,17 @@ export class ProblemFilter implements ExceptionFilter {
       return new ApiProblem(GENERIC_BY_STATUS[status], exception instanceof Error ? exception.message : 'Bad request.');
     }
     return new ApiProblem('internal-error', 'An internal error occurred.');
+  }
+}
+
+/** Nest's exception hook: every error of a Nest route goes to the ProblemResponder. */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  constructor(private readonly responder: ProblemResponder) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    this.responder.send(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
   }
 }
 
