@@ -6,7 +6,7 @@ import { TileType } from '@caddie/pmtiles';
 import { CoursesService } from '../../apps/api/src/courses/courses.service';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { mapArchiveKey } from '@caddie/jobs';
-import { ARCHIVE_RECHECK_MS } from '../../apps/api/src/maps/map-archives.service';
+import { ARCHIVE_RECHECK_MS, MapArchivesService } from '../../apps/api/src/maps/map-archives.service';
 import { REVISION_CACHE_MS } from '../../apps/api/src/maps/maps.service';
 import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 import { referenceReader } from '../../libs/pmtiles/src/testing/reference-reader';
@@ -237,6 +237,28 @@ describe('course maps API with a render worker', () => {
     const metrics = (await api.request({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/caddie_http_request_duration_seconds_count\{method="GET",route="\/v1\/courses\/:courseId\/maps\/tiles\/:zoom\/:x\/:y",status="200"\} [1-9]/);
   });
+
+  it('answers a repeated tile from memory while the revision read behind it is fresh', async () => {
+    const archives = api.app.get(MapArchivesService);
+    const require = jest.spyOn(archives, 'require');
+    try {
+      const r = plan.tileRanges.find((t: { zoom: number }) => t.zoom === 18);
+      const url = `${base()}/tiles/18/${r.maxX}/${r.maxY}?tileSize=512&format=png`;
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      expect(require).toHaveBeenCalledTimes(1);
+      const again = await get(url);
+      expect(require).toHaveBeenCalledTimes(1);
+      expect([again.statusCode, again.headers.etag]).toEqual([200, first.headers.etag]);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      // once the revision read is older than REVISION_CACHE_MS, the tile is located again
+      await new Promise((resolve) => setTimeout(resolve, REVISION_CACHE_MS + 100));
+      expect((await get(url)).rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(require).toHaveBeenCalledTimes(2);
+    } finally {
+      require.mockRestore();
+    }
+  }, 60_000);
 
   it('keeps the deprecated aliases, marked deprecated with a link to the canonical route', async () => {
     const aliasPlan = await get(`/v1/maptiles/${course.id}`);

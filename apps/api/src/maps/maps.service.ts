@@ -39,7 +39,19 @@ interface CourseMap {
   coverage: TileCoverage;
 }
 
+/** A located tile: its strong ETag and where its bytes lie in which archive. */
+interface LocatedTile {
+  etag: string;
+  contentType: string;
+  archive: OpenArchive;
+  offset: number;
+  length: number;
+}
+
+type RevisionRead = { revision: Promise<string>; at: number };
+
 const COURSE_MAP_CACHE_LIMIT = 256;
+const RECENT_TILE_LIMIT = 20_000;
 const REVISION_CACHE_LIMIT = 10_000;
 /**
  * How long a course's current revision is reused without reading the catalog again, on the tile,
@@ -55,7 +67,14 @@ export class MapsService {
   /** coverage and attribution per course revision (a revision never changes) */
   private readonly maps = new Map<string, Promise<CourseMap>>();
   /** current revision per course, read at `at` */
-  private readonly revisions = new Map<string, { revision: Promise<string>; at: number }>();
+  private readonly revisions = new Map<string, RevisionRead>();
+  /**
+   * Tiles located at the course's remembered revision, by course, size, format and z/x/y: a map
+   * view asks for the same tiles again and again, and a hit skips the revision, coverage, archive
+   * and directory steps. An entry is used only while the revision read it rests on is still the
+   * remembered one and younger than REVISION_CACHE_MS, so it answers exactly what those steps would.
+   */
+  private readonly recentTiles = new Map<string, { read: RevisionRead; revision: string; tile: LocatedTile }>();
 
   constructor(
     private readonly courses: CoursesService,
@@ -166,6 +185,24 @@ export class MapsService {
 
   /** A tile's location in its archive (404 outside the coverage), with its strong ETag. */
   async tile(courseId: string, z: number, x: number, y: number, query: TileQuery) {
+    const key = `${courseId}/${query.tileSize}/${query.format}/${z}/${x}/${y}`;
+    const recent = this.recentTiles.get(key);
+    const located =
+      recent &&
+      this.revisions.get(courseId) === recent.read &&
+      Date.now() - recent.read.at < REVISION_CACHE_MS &&
+      (query.revision === undefined || normalizeRevision(query.revision) === recent.revision)
+        ? recent.tile
+        : await this.locateTile(key, courseId, z, x, y, query);
+    return {
+      etag: located.etag,
+      contentType: located.contentType,
+      pinned: query.revision !== undefined,
+      read: () => this.archives.readTile(located.archive, located.offset, located.length),
+    };
+  }
+
+  private async locateTile(key: string, courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<LocatedTile> {
     const map = await this.courseMap(courseId, query.revision);
     if (!tileInCoverage(map.coverage, z, x, y)) {
       throw new ApiProblem('tile-not-found', `Tile ${z}/${x}/${y} lies outside the map coverage of ${courseId} (zoom ${map.coverage.minZoom}..${map.coverage.maxZoom}).`);
@@ -175,12 +212,15 @@ export class MapsService {
     if (!location) throw new ApiProblem('tile-not-found', `The archive holds no tile ${z}/${x}/${y}.`);
     // the archive is immutable and its ETag names its bytes, so offset + length name the tile's bytes
     const etag = `"${archive.etag.slice(8, 32)}.${location.offset.toString(36)}.${location.length.toString(36)}"`;
-    return {
-      etag,
-      contentType: TILE_CONTENT_TYPES[query.format],
-      pinned: query.revision !== undefined,
-      read: () => this.archives.readTile(archive, location.offset, location.length),
-    };
+    const tile = { etag, contentType: TILE_CONTENT_TYPES[query.format], archive, offset: location.offset, length: location.length };
+    // remembered with the revision read that names this revision (a concurrent read may have replaced it)
+    const read = this.revisions.get(courseId);
+    if (read && (await read.revision.catch(() => null)) === map.revision) {
+      this.recentTiles.delete(key);
+      this.recentTiles.set(key, { read, revision: map.revision, tile });
+      if (this.recentTiles.size > RECENT_TILE_LIMIT) this.recentTiles.delete(this.recentTiles.keys().next().value as string);
+    }
+    return tile;
   }
 
   async archive(courseId: string, query: TileQuery): Promise<OpenArchive> {
