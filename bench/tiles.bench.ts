@@ -14,6 +14,10 @@
  * Without nginx the baseline falls back to a plain Node static server (node:http + fs) in this
  * process, with a printed note.
  *
+ * A third server, Fastify alone serving the same bytes from memory on the same core, is measured
+ * in the same rounds as a reference: the ceiling of a Node HTTP server here, so the report shows
+ * how much of the gap to nginx is the API's own work and how much is Node's HTTP stack.
+ *
  * Starts the built API and one render worker on loopback.
  *   npm run bench:tiles [-- requests-per-round]
  * Profiling the API under this load: BENCH_API_NODE_ARGS=--prof BENCH_API_CWD=/tmp/prof (then
@@ -58,6 +62,17 @@ async function startNodeStatic(root: string): Promise<{ origin: string; label: s
     });
   }).listen(port, '127.0.0.1');
   return { origin: `http://127.0.0.1:${port}`, label: 'Node static server', stop: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** The reference server (support/fastify-static-server) as a child on the server core. */
+async function startReference(root: string, launch: (c: string, a: string[]) => [string, string[]]): Promise<{ origin: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(...launch(process.execPath, [join(__dirname, 'support/fastify-static-server.js'), root, String(port)]), { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, child };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -118,24 +133,31 @@ async function main(): Promise<void> {
       console.log('note: nginx is not installed (apt-get install nginx); the baseline is a Node static file server in the bench process instead');
       baseline = await startNodeStatic(tilesDir);
     }
-    // the same bytes on both sides
+    const reference = await startReference(tilesDir, onServerCore);
+    children.push(reference.child);
+    // the same bytes on every side
     const probe = Buffer.from(await (await fetch(`${baseline.origin}${filePaths[0]}`)).arrayBuffer());
     const served = Buffer.from(await (await fetch(`${origin}${apiPaths[0]}`, { headers })).arrayBuffer());
     if (!probe.equals(served)) throw new Error('the baseline serves other bytes than the API');
+    if (!probe.equals(Buffer.from(await (await fetch(`${reference.origin}${filePaths[0]}`)).arrayBuffer()))) throw new Error('the reference serves other bytes');
 
     // unreported passes over every tile on both sides: JIT, the API's tile cache, nginx's open-file cache
     await throughput(origin, apiPaths, headers, Math.max(REQUESTS / 2, apiPaths.length * 2), CONCURRENCY);
     await throughput(baseline.origin, filePaths, {}, Math.max(REQUESTS / 2, filePaths.length * 2), CONCURRENCY);
+    await throughput(reference.origin, filePaths, {}, Math.max(REQUESTS / 2, filePaths.length * 2), CONCURRENCY);
     const ratios: number[] = [];
+    const referenceRatios: number[] = [];
     const apiRates: number[] = [];
     const baseRates: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const api = await throughput(origin, apiPaths, headers, REQUESTS, CONCURRENCY);
       const base = await throughput(baseline.origin, filePaths, {}, REQUESTS, CONCURRENCY);
+      const bare = await throughput(reference.origin, filePaths, {}, REQUESTS, CONCURRENCY);
       apiRates.push(api);
       baseRates.push(base);
       ratios.push(api / base);
-      console.log(`round ${round}: API ${api.toFixed(0)} req/s, ${baseline.label} ${base.toFixed(0)} req/s, ratio ${(api / base).toFixed(2)}x`);
+      referenceRatios.push(bare / base);
+      console.log(`round ${round}: API ${api.toFixed(0)} req/s, ${baseline.label} ${base.toFixed(0)} req/s, ratio ${(api / base).toFixed(2)}x; reference Fastify alone ${bare.toFixed(0)} req/s (${(bare / base).toFixed(2)}x)`);
     }
     const ratio = median(ratios);
     console.log(
@@ -143,6 +165,10 @@ async function main(): Promise<void> {
         `ratio ${ratio.toFixed(2)}x, target >= 0.80x: ${ratio >= 0.8 ? 'met' : 'NOT met'}  ` +
         `(${REQUESTS} requests per round over ${apiPaths.length} tiles, ${CONCURRENCY} concurrent keep-alive connections; load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores; ` +
         `${plan ? `servers on CPU ${plan.server}, client in this process on CPU ${plan.client}` : 'not pinned to cores, client in this process'})`,
+    );
+    console.log(
+      `reference: Fastify alone serving the same bytes from memory (no auth, rate limit, logs, metrics or CORS) on the same core: ${median(referenceRatios).toFixed(2)}x of ${baseline.label}, ` +
+        `the ceiling of a Node HTTP server in this setup; the API reaches ${(ratio / median(referenceRatios)).toFixed(2)} of it`,
     );
     await removeRedisPrefix(REDIS_URL, prefix);
   } finally {
