@@ -26,8 +26,9 @@ describe('npm start (the launcher)', () => {
       const ready = await fetch(`http://127.0.0.1:${port}/ready`);
       expect(ready.status).toBe(200);
 
-      // both workers consume their queues
-      const connection = redisOptionsFromUrl(REDIS_URL);
+      // both workers consume their queues, on the Redis the launcher chose (its own one when the shared one did not answer in time)
+      const privateRedis = /started a private redis-server at (redis:\/\/\S+)/.exec(output())?.[1];
+      const connection = redisOptionsFromUrl(privateRedis ?? REDIS_URL);
       for (const name of ['render', 'scorecard']) {
         const queue = new Queue(name, { connection, prefix });
         const events = new QueueEvents(name, { connection, prefix });
@@ -35,7 +36,9 @@ describe('npm start (the launcher)', () => {
         // keep the finished job long enough for waitUntilFinished to read it (a fast worker may finish first);
         // the workers may still be booting (fonts, OpenCV) when the API answers, slowly on a loaded CI machine
         const job = await queue.add('worker.ping', { sentAt: new Date().toISOString() }, { removeOnComplete: { age: 120 } });
-        const result = (await job.waitUntilFinished(events, 45_000)) as { queue: string; pid: number };
+        const result = (await job.waitUntilFinished(events, 45_000).catch((error: Error) => {
+          throw new Error(`${error.message}\n--- launcher output ---\n${output().slice(-4000)}`);
+        })) as { queue: string; pid: number };
         expect(result.queue).toBe(name);
         expect(result.pid).not.toBe(process.pid);
         await events.close();

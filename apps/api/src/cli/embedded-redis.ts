@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { redisOptionsFromUrl } from '@caddie/jobs';
 
 /** Does a Redis server answer PING at this URL within a short timeout? */
-export async function redisAnswers(url: string, timeoutMs = 1500): Promise<boolean> {
+export async function redisAnswers(url: string, timeoutMs = 5000): Promise<boolean> {
   const client = new Redis({
     ...redisOptionsFromUrl(url),
     lazyConnect: true,
