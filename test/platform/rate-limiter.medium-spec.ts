@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import type { ApiConfig } from '../../apps/api/src/platform/config/api-config';
-import { MAX_LEASE, RateLimiterService } from '../../apps/api/src/platform/rate-limit/rate-limiter.service';
+import { LEASE_BUCKET_LIMIT, MAX_LEASE, RateLimiterService } from '../../apps/api/src/platform/rate-limit/rate-limiter.service';
 import { TEST_REDIS_URL } from '../support/api-harness';
 
 /** Several replicas of the limiter sharing one Redis, as several API processes do. */
@@ -85,6 +85,17 @@ describe('RateLimiterService on real Redis (leased slots)', () => {
     expect(ttl).toBeGreaterThan(59_000);
     expect(ttl).toBeLessThanOrEqual(61_000);
   });
+
+  it('holds leases for at most LEASE_BUCKET_LIMIT buckets', async () => {
+    const [limiter] = replicas(1);
+    const count = LEASE_BUCKET_LIMIT + 500;
+    for (let i = 0; i < count; i += 5_000) {
+      await Promise.all(Array.from({ length: Math.min(5_000, count - i) }, (_, j) => limiter.consume(`many-${i + j}`, 5, now)));
+    }
+    expect((limiter as unknown as { leases: Map<string, unknown> }).leases.size).toBe(LEASE_BUCKET_LIMIT);
+    // a bucket whose lease was dropped still counts on: its next request takes the next slot from Redis
+    expect((await limiter.consume('many-0', 5, now)).remaining).toBe(3);
+  }, 60_000);
 
   it('fails open while Redis is unreachable', async () => {
     const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });

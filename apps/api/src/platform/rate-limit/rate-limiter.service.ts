@@ -14,6 +14,8 @@ export interface RateLimitDecision {
 const WINDOW_MS = 60_000;
 /** Largest lease: at most this many slots of one window are taken from Redis in one round trip. */
 export const MAX_LEASE = 256;
+/** Buckets with a lease held per process; beyond it the oldest lease is dropped (its unused slots are lost). */
+export const LEASE_BUCKET_LIMIT = 50_000;
 /** Leases never exceed this share of the limit, so unused leased slots cost a client at most 1% per replica. */
 const LEASE_SHARE = 0.01;
 
@@ -96,6 +98,8 @@ export class RateLimiterService {
     if (!lease || lease.window !== window) {
       lease = { window, next: 1, last: 0, size: 0, exhausted: false, pending: null };
       this.leases.set(bucket, lease);
+      // many distinct clients in one window (anonymous addresses) must not grow memory without bound
+      if (this.leases.size > LEASE_BUCKET_LIMIT) this.leases.delete(this.leases.keys().next().value as string);
     }
     return lease;
   }
