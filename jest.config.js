@@ -18,9 +18,6 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 module.exports = {
-  // Some suite leaves a handle open after every test passed (seen in CI runs; not yet traced:
-  // run `npx jest --detectOpenHandles` to find it). Without this the run never ends.
-  forceExit: true,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test,tools}/**/*.spec.ts'] },

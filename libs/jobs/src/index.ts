@@ -7,3 +7,4 @@ export * from './map-jobs';
 export * from './scorecard-jobs';
 export * from './render-submitter';
 export * from './close-quietly';
+export * from './queue-events';

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { type Queue, QueueEvents } from 'bullmq';
-import { closeWithin, redisOptionsFromUrl, RenderSubmitter, type RenderGraphicPayload, type RenderWait } from '@caddie/jobs';
+import type { Queue, QueueEvents } from 'bullmq';
+import { closeWithin, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type RenderGraphicPayload, type RenderWait } from '@caddie/jobs';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
 
@@ -12,7 +12,7 @@ export class RenderQueueService implements OnModuleDestroy {
   private readonly submitter: RenderSubmitter;
 
   constructor(@InjectQueue('render') queue: Queue, config: ApiConfig) {
-    this.events = new QueueEvents('render', { connection: redisOptionsFromUrl(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
+    this.events = openQueueEvents('render', { connection: redisOptionsFromUrl(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
     this.events.on('error', () => undefined);
     this.submitter = new RenderSubmitter(queue, this.events);
   }

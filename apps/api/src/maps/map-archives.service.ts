@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { type Queue, QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
-import { closeWithin, redisOptionsFromUrl, type RenderMapArchivePayload } from '@caddie/jobs';
+import { closeWithin, openQueueEvents, redisOptionsFromUrl, type RenderMapArchivePayload } from '@caddie/jobs';
 import { PmtilesIndex, type ByteSource } from '@caddie/pmtiles';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
@@ -55,7 +55,7 @@ export class MapArchivesService implements OnModuleDestroy {
     @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
     private readonly config: ApiConfig,
   ) {
-    this.events = new QueueEvents('render', { connection: redisOptionsFromUrl(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
+    this.events = openQueueEvents('render', { connection: redisOptionsFromUrl(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
     this.events.on('error', () => undefined);
     this.submitter = new MapArchiveSubmitter(queue, this.events);
   }

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { type Job, type Queue, QueueEvents } from 'bullmq';
+import type { Job, Queue, QueueEvents } from 'bullmq';
 import {
   closeWithin,
   decodeScorecardFailure,
+  openQueueEvents,
   redisOptionsFromUrl,
   type JobPayload,
   type JobResult,
@@ -56,7 +57,7 @@ export class ScorecardQueue implements OnApplicationShutdown {
 
   private queueEvents(): QueueEvents {
     if (!this.events) {
-      this.events = new QueueEvents('scorecard', {
+      this.events = openQueueEvents('scorecard', {
         connection: { ...redisOptionsFromUrl(this.config.env.REDIS_URL), maxRetriesPerRequest: null },
         prefix: this.config.env.REDIS_PREFIX,
       });
