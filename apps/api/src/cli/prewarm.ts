@@ -9,11 +9,11 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
 import { COURSE_ID_PATTERN } from '@caddie/catalog';
-import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
-import { graphicObjectKey, redisOptionsFromUrl, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
+import { apiEnvSchema, loadEnvOrExit, type ApiEnv } from '@caddie/config';
+import { graphicObjectKey, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery, RENDERER_VERSION } from '@caddie/styles';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from '../maps/map-archive-submitter';
@@ -76,10 +76,11 @@ async function main(): Promise<void> {
   }
   const env = loadEnvOrExit(apiEnvSchema);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false });
-  const connection = redisOptionsFromUrl(env.REDIS_URL);
-  const queue = new Queue('render', { connection, prefix: env.REDIS_PREFIX });
-  const events = new QueueEvents('render', { connection, prefix: env.REDIS_PREFIX });
   const store = createArtifactStore(env);
+  // the queue connections open only once there is something to submit: closing them while they
+  // are still connecting makes BullMQ emit an unhandled 'Connection is closed' error
+  let queue: Queue | undefined;
+  let events: QueueEvents | undefined;
   try {
     const summary = await new CourseStore(db).summary(values.course);
     const doc = summary && (await new CourseStore(db).document(values.course));
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
+    ({ queue, events } = openRenderQueue(env));
     const context = { classification: summary.classification, country: summary.country, region: summary.region };
     const subjects = ['course', ...doc.course.holes.flatMap((h) => [`hole-${h.number}`, `green-${h.number}`, `profile-elevation-${h.number}`])];
     const submitter = new RenderSubmitter(queue, events);
@@ -133,8 +135,8 @@ async function main(): Promise<void> {
     for (const failure of failures) err(`  failed: ${failure}`);
     if (counts.failed > 0 && counts.rendered + counts.hit === 0) process.exitCode = 1;
   } finally {
-    await events.close();
-    await queue.close();
+    await events?.close();
+    await queue?.close();
     await db.destroy();
   }
 }
@@ -143,10 +145,10 @@ async function main(): Promise<void> {
 async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp' | 'png', timeoutMs: number): Promise<void> {
   const env = loadEnvOrExit(apiEnvSchema);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false });
-  const connection = redisOptionsFromUrl(env.REDIS_URL);
-  const queue = new Queue('render', { connection, prefix: env.REDIS_PREFIX });
-  const events = new QueueEvents('render', { connection, prefix: env.REDIS_PREFIX });
   const store = createArtifactStore(env);
+  // opened only when a build is submitted (see prewarmGraphics)
+  let queue: Queue | undefined;
+  let events: QueueEvents | undefined;
   const started = Date.now();
   const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
   try {
@@ -166,6 +168,7 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp'
       err(`${label} already present: ${describe(present.metadata.tileCount, present.metadata.minZoom, present.metadata.maxZoom, present.size)}`);
       return;
     }
+    ({ queue, events } = openRenderQueue(env));
     await events.waitUntilReady();
     const submitter = new MapArchiveSubmitter(queue, events);
     const { jobId, coalesced } = await submitter.submit(payload);
@@ -201,10 +204,15 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp'
       process.stderr.write(`\r  ${status?.state ?? 'queued'}${detail}, ${seconds()} s   `);
     }
   } finally {
-    await events.close();
-    await queue.close();
+    await events?.close();
+    await queue?.close();
     await db.destroy();
   }
+}
+
+function openRenderQueue(env: ApiEnv): { queue: Queue; events: QueueEvents } {
+  const connection = redisOptionsFromUrl(env.REDIS_URL);
+  return { queue: new Queue('render', { connection, prefix: env.REDIS_PREFIX }), events: openQueueEvents('render', { connection, prefix: env.REDIS_PREFIX }) };
 }
 
 /** A worker's structured failure ({"code","detail"}) as "code: detail". */
