@@ -39,7 +39,8 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
     // Publishable keys are checked against their exact origins by the AccessGuard; CORS only lets browsers read answers.
     origin: true,
     allowedHeaders: ['x-api-key', 'authorization', 'content-type', 'x-request-id', 'idempotency-key', 'range', 'if-match', 'if-range', 'if-none-match', `${config.operatorToken}-scorecard-normalization-version`, `${config.operatorToken}-scorecard-processing-version`],
-    exposedHeaders: EXPOSED_HEADERS,
+    // one string: @fastify/cors would join an array on every request
+    exposedHeaders: EXPOSED_HEADERS.join(', '),
     maxAge: 600,
   });
   app.enableShutdownHooks();
