@@ -36,12 +36,12 @@ describe('RateLimiterService on real Redis (leased slots)', () => {
   });
 
   it('never lets more than the limit through when busy replicas lease slots concurrently', async () => {
-    const limit = 2_000; // leases of up to 20 slots
+    const limit = 2_000; // leases of up to 16 slots, renewed ahead: at most 20 held per replica
     const limiters = replicas(3);
     const decisions = await Promise.all(Array.from({ length: 3_000 }, (_, i) => limiters[i % 3].consume('busy', limit, now)));
     const allowed = decisions.filter((d) => d.allowed).length;
     expect(allowed).toBeLessThanOrEqual(limit);
-    // each replica loses at most one lease of unused slots
+    // each replica loses at most the last quarter of a lease and one lease leased ahead
     expect(allowed).toBeGreaterThanOrEqual(limit - 3 * 20);
     // no slot number is handed out twice: the remaining counts of allowed requests are distinct
     const remaining = decisions.filter((d) => d.allowed).map((d) => d.remaining);
@@ -53,17 +53,35 @@ describe('RateLimiterService on real Redis (leased slots)', () => {
     const lease = jest.spyOn(redis as unknown as { caddieRateLimitLease: (...args: string[]) => Promise<number> }, 'caddieRateLimitLease');
     try {
       for (let i = 0; i < 2_000; i++) expect((await limiter.consume('large', 1_000_000, now)).allowed).toBe(true);
-      // 1 + 2 + 4 + ... + 128, then leases of MAX_LEASE slots
-      expect(lease.mock.calls.length).toBeLessThanOrEqual(8 + Math.ceil(2_000 / MAX_LEASE));
+      // 1 + 2 + 4 + ... + 128, then leases of MAX_LEASE slots, and one leased ahead
+      expect(lease.mock.calls.length).toBeLessThanOrEqual(9 + Math.ceil(2_000 / MAX_LEASE));
       expect(lease.mock.calls.length).toBeGreaterThan(1);
     } finally {
       lease.mockRestore();
     }
     const leased = await counter('large');
     expect(leased).toBeGreaterThanOrEqual(2_000);
-    expect(leased).toBeLessThan(2_000 + MAX_LEASE);
+    expect(leased).toBeLessThan(2_000 + 2 * MAX_LEASE); // the spent run, and at most one leased ahead
     // a single replica reports the exact remaining count
     expect((await limiter.consume('large', 1_000_000, now)).remaining).toBe(1_000_000 - 2_001);
+  });
+
+  it('leases ahead for a busy bucket, so takeNow() keeps finding slots without waiting; small limits never', async () => {
+    const [limiter] = replicas(1);
+    for (let i = 0; i < 600; i++) await limiter.consume('ahead', 1_000_000, now); // leases grow to MAX_LEASE
+    let taken = 0;
+    for (let round = 0; round < 10; round++) {
+      while (limiter.takeNow('ahead', 1_000_000, now)) taken++;
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the run leased in the background arrives
+    }
+    // without leasing ahead, takeNow() would stop for good at the end of the first lease
+    expect(taken).toBeGreaterThan(5 * MAX_LEASE);
+    // every slot counted once, in order
+    expect((await limiter.consume('ahead', 1_000_000, now)).remaining).toBe(1_000_000 - 600 - taken - 1);
+
+    await limiter.consume('exact', 5, now);
+    expect(limiter.takeNow('exact', 5, now)).toBeNull();
+    expect((await limiter.consume('exact', 5, now)).remaining).toBe(3);
   });
 
   it('refuses the rest of an exhausted window without asking Redis, and starts over in the next window', async () => {
