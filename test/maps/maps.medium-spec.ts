@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import sharp from 'sharp';
 import { courseRevision, type Course } from '@caddie/catalog';
@@ -8,6 +9,7 @@ import type { ArtifactStore } from '@caddie/artifacts';
 import { mapArchiveKey } from '@caddie/jobs';
 import { ARCHIVE_RECHECK_MS, MapArchivesService } from '../../apps/api/src/maps/map-archives.service';
 import { REVISION_CACHE_MS } from '../../apps/api/src/maps/maps.service';
+import { FastLane } from '../../apps/api/src/platform/http/fast-lane';
 import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 import { referenceReader } from '../../libs/pmtiles/src/testing/reference-reader';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
@@ -24,7 +26,8 @@ describe('course maps API with a render worker', () => {
   let archive: Buffer;
 
   beforeAll(async () => {
-    api = await startApi({ env: { RENDER_WAIT_MS: '60000' } });
+    // key verdicts cached as in production, so repeated tiles reach the fast lane
+    api = await startApi({ env: { RENDER_WAIT_MS: '60000', API_KEY_CACHE_SECONDS: '30' } });
     course = smallOsmCourse();
     revision = courseRevision(course);
     await api.app.get(CoursesService).store.upsert(course, revision);
@@ -275,6 +278,85 @@ describe('course maps API with a render worker', () => {
     expect(aliasTile.rawPayload.equals(canonical.rawPayload)).toBe(true);
     expect(aliasTile.headers.etag).toBe(canonical.headers.etag);
   });
+
+  it('answers repeated tiles in the fast lane on a real socket exactly as the full route does, and leaves the rest to it', async () => {
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
+    const answer = jest.spyOn(FastLane.prototype, 'answer');
+    const laneAnswered = () => answer.mock.results.at(-1)?.value as boolean;
+    const fetchTile = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+      const response = await fetch(`${origin}${path}`, { method, headers: { 'x-api-key': key, ...headers } });
+      return { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) };
+    };
+    // the same request through the full route (the fast lane declines it) and then through the fast lane
+    // (the fast lane needs the revision read behind the tile to be younger than REVISION_CACHE_MS: on a
+    // stalled machine the second request may come too late, so the pair is tried again)
+    const bothWays = async (path: string, headers: Record<string, string> = {}) => {
+      let full;
+      let fast;
+      for (let attempt = 0; attempt < 3 && !(fast && laneAnswered()); attempt++) {
+        answer.mockImplementationOnce(() => false);
+        full = await fetchTile(path, headers);
+        fast = await fetchTile(path, headers);
+      }
+      if (!full || !fast) throw new Error('unreachable');
+      expect(laneAnswered()).toBe(true);
+      expect(fast.status).toBe(full.status);
+      expect(fast.body.equals(full.body)).toBe(true);
+      const comparable = (h: Record<string, string>) => {
+        const { date, 'x-request-id': id, 'ratelimit-remaining': remaining, 'ratelimit-reset': reset, ...rest } = h;
+        return rest;
+      };
+      expect(comparable(fast.headers)).toEqual(comparable(full.headers));
+      // one slot each, counted in one sequence
+      expect(Number(fast.headers['ratelimit-remaining'])).toBe(Number(full.headers['ratelimit-remaining']) - 1);
+      return { full, fast };
+    };
+    const metric = async () => {
+      const text = await (await fetch(`${origin}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith('caddie_http_request_duration_seconds_count{method="GET",route="/v1/courses/:courseId/maps/tiles/:zoom/:x/:y",status="200"}'));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+    try {
+      const r = plan.zoomTiles;
+      const pinned = `${base()}/tiles/17/${r.maxX}/${r.maxY}?revision=${revision}`;
+      await fetchTile(pinned); // located and read once by the full route
+      const countBefore = await metric();
+      const { fast } = await bothWays(pinned);
+      expect(fast.status).toBe(200);
+      expect(fast.headers['content-type']).toBe('image/webp');
+      expect(fast.headers['cache-control']).toBe('private, max-age=86400, immutable');
+      expect(fast.headers['access-control-expose-headers']).toContain('RateLimit-Remaining');
+      expect(fast.headers.vary).toBe('Origin');
+      expect(await metric()).toBe(countBefore + 2);
+
+      // a browser origin and a request id of the client's
+      const browser = await bothWays(pinned, { origin: 'https://maps.example', 'x-request-id': 'client-id-1' });
+      expect(browser.fast.headers['access-control-allow-origin']).toBe('https://maps.example');
+      expect(browser.fast.headers['x-request-id']).toBe('client-id-1');
+      // If-None-Match: 304 without a body
+      const notModified = await bothWays(pinned, { 'if-none-match': fast.headers.etag });
+      expect([notModified.fast.status, notModified.fast.body.length]).toEqual([304, 0]);
+      // unpinned URL and the deprecated alias
+      expect((await bothWays(`${base()}/tiles/17/${r.maxX}/${r.maxY}`)).fast.headers['cache-control']).toBe('private, no-cache');
+      const alias = await bothWays(`/v1/maptiles/${course.id}/17/${r.maxX}/${r.maxY}?revision=${revision}`);
+      expect(alias.fast.headers.link).toBe(`</v1/courses/${course.id}/maps/tiles/17/${r.maxX}/${r.maxY}>; rel="successor-version"`);
+      expect(alias.fast.body.equals(fast.body)).toBe(true);
+
+      // declined, and answered by the full route: no key, an encoded query, HEAD, a tile not seen before
+      const anonymous = await fetch(`${origin}${pinned}`);
+      expect([laneAnswered(), anonymous.status]).toEqual([false, 401]);
+      const encoded = await fetchTile(pinned.replace('sha256:', 'sha256%3A'));
+      expect([laneAnswered(), encoded.status, encoded.body.equals(fast.body)]).toEqual([false, 200, true]);
+      const head = await fetchTile(pinned, {}, 'HEAD');
+      expect([laneAnswered(), head.status, head.body.length]).toEqual([false, 200, 0]);
+      const unseen = `${base()}/tiles/17/${r.minX}/${r.maxY}?revision=${revision}`;
+      expect([(await fetchTile(unseen)).status, laneAnswered()]).toEqual([200, false]);
+      expect((await bothWays(unseen)).fast.status).toBe(200);
+    } finally {
+      answer.mockRestore();
+    }
+  }, 60_000);
 
   it('notices a deleted archive within ARCHIVE_RECHECK_MS and builds it again', async () => {
     const store = api.app.get<ArtifactStore>(ARTIFACT_STORE);

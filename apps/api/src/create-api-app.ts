@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ConsoleLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -7,6 +8,7 @@ import { AccessPolicy } from './platform/auth/access-policy';
 import { API_PREFIX } from './platform/catalog/route-catalog.service';
 import type { ApiConfig } from './platform/config/api-config';
 import { DirectRoutes } from './platform/http/direct-routes';
+import { FastLane } from './platform/http/fast-lane';
 import { acceptedRequestId, loggerOptions } from './platform/observability/logger-options';
 import { MetricsService } from './platform/observability/metrics.service';
 import { ApiProblem } from './platform/problems/api-problem';
@@ -17,10 +19,25 @@ const EXPOSED_HEADERS = [
   'ETag', 'Cache-Status', 'Content-Range', 'Accept-Ranges', 'Deprecation', 'Link',
 ];
 
+/** Fastify's default keep-alive timeout, kept on the server created for it (serverFactory). */
+const FASTIFY_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Builds the API application (used by main.ts and by the tests, so both run the same wiring). */
 export async function createApiApp(config: ApiConfig, options: { extraModules?: Type[]; logs?: boolean } = {}): Promise<NestFastifyApplication> {
   const logs = options.logs ?? true;
+  // the fast lane sees each request first; it is set once the app's providers exist
+  let fastLane: FastLane | null = null;
   const adapter = new FastifyAdapter({
+    serverFactory: (fastifyHandler: (req: IncomingMessage, res: ServerResponse) => void) => {
+      const server = createServer((req, res) => {
+        if (!fastLane?.answer(req, res)) fastifyHandler(req, res);
+      });
+      // what Fastify sets on the server it creates itself
+      server.keepAliveTimeout = FASTIFY_KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: logs ? loggerOptions(config.env.LOG_LEVEL, config.operatorToken) : false,
     genReqId: (req: { headers: Record<string, unknown> }) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: config.env.BODY_LIMIT_BYTES,
@@ -62,6 +79,20 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
     metrics.observeHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-  app.get(DirectRoutes).mount(fastify, API_PREFIX, app.get(AccessPolicy), app.get(ProblemResponder));
+  const directRoutes = app.get(DirectRoutes);
+  directRoutes.mount(fastify, API_PREFIX, app.get(AccessPolicy), app.get(ProblemResponder));
+  const lane = new FastLane({
+    routes: directRoutes.fastRoutes(API_PREFIX),
+    policy: app.get(AccessPolicy),
+    metrics,
+    exposedHeaders: EXPOSED_HEADERS.join(', '),
+    trustProxy: config.env.TRUST_PROXY,
+    log: fastify.log,
+  });
+  fastify.addHook('preClose', (done) => {
+    lane.close();
+    done();
+  });
+  fastLane = lane;
   return app;
 }

@@ -50,5 +50,11 @@ export function keyHint(key: string): string {
 
 /** Does a string look like any key of this operator (used to refuse credentials in URLs)? */
 export function looksLikeKey(value: string, operator: string): boolean {
-  return KEY_KINDS.some((kind) => value.includes(keyPrefix(operator, kind)));
+  let prefixes = keyPrefixes.get(operator);
+  if (!prefixes) keyPrefixes.set(operator, (prefixes = KEY_KINDS.map((kind) => keyPrefix(operator, kind))));
+  for (const prefix of prefixes) if (value.includes(prefix)) return true;
+  return false;
 }
+
+/** the key prefixes of each operator looksLikeKey was asked about (it runs on every query value of every request) */
+const keyPrefixes = new Map<string, string[]>();

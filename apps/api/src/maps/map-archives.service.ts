@@ -162,13 +162,9 @@ export class MapArchivesService implements OnModuleDestroy {
 
   /** One tile's bytes, from memory when recently read (least recently used leave first). */
   async readTile(archive: OpenArchive, offset: number, length: number): Promise<Buffer | null> {
+    const cached = this.cachedTile(archive, offset);
+    if (cached) return cached;
     const cacheKey = `${archive.etag}:${offset}`;
-    const cached = this.tiles.get(cacheKey);
-    if (cached) {
-      this.tiles.delete(cacheKey);
-      this.tiles.set(cacheKey, cached);
-      return cached;
-    }
     const bytes = await this.store.getRange(archive.key, offset, offset + length - 1);
     if (!bytes || bytes.length !== length) return null;
     this.tiles.set(cacheKey, bytes);
@@ -179,6 +175,17 @@ export class MapArchivesService implements OnModuleDestroy {
       this.tileBytes -= value.length;
     }
     return bytes;
+  }
+
+  /** Tile bytes at `offset` when they are in the tile cache (and then most recently used), without reading the store. */
+  cachedTile(archive: OpenArchive, offset: number): Buffer | undefined {
+    const cacheKey = `${archive.etag}:${offset}`;
+    const cached = this.tiles.get(cacheKey);
+    if (cached) {
+      this.tiles.delete(cacheKey);
+      this.tiles.set(cacheKey, cached);
+    }
+    return cached;
   }
 
   readWhole(key: string): Promise<Buffer | null> {

@@ -50,8 +50,12 @@ export const tileSpec = (operationId: string, deprecated: boolean): OperationSpe
 });
 
 /** Headers of a deprecated alias: Deprecation and a Link to the canonical route. */
+export function deprecationHeaders(canonical: string): Record<string, string> {
+  return { deprecation: 'true', link: `<${canonical}>; rel="successor-version"` };
+}
+
 export function deprecate(reply: FastifyReply, canonical: string): void {
-  reply.header('deprecation', 'true').header('link', `<${canonical}>; rel="successor-version"`);
+  reply.headers(deprecationHeaders(canonical));
 }
 
 const DIGITS = /^\d{1,10}$/;

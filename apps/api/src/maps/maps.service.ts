@@ -39,6 +39,16 @@ interface CourseMap {
   coverage: TileCoverage;
 }
 
+/** A tile as the tile route answers it: strong ETag, content type, whether the URL pinned the revision, and its bytes. */
+export interface TileAnswer {
+  etag: string;
+  contentType: string;
+  pinned: boolean;
+  read(): Promise<Buffer | null>;
+}
+
+const tileKey = (courseId: string, z: number, x: number, y: number, query: TileQuery) => `${courseId}/${query.tileSize}/${query.format}/${z}/${x}/${y}`;
+
 /** A located tile: its strong ETag and where its bytes lie in which archive. */
 interface LocatedTile {
   etag: string;
@@ -184,22 +194,36 @@ export class MapsService {
   }
 
   /** A tile's location in its archive (404 outside the coverage), with its strong ETag. */
-  async tile(courseId: string, z: number, x: number, y: number, query: TileQuery) {
-    const key = `${courseId}/${query.tileSize}/${query.format}/${z}/${x}/${y}`;
-    const recent = this.recentTiles.get(key);
-    const located =
-      recent &&
-      this.revisions.get(courseId) === recent.read &&
-      Date.now() - recent.read.at < REVISION_CACHE_MS &&
-      (query.revision === undefined || normalizeRevision(query.revision) === recent.revision)
-        ? recent.tile
-        : await this.locateTile(key, courseId, z, x, y, query);
+  async tile(courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<TileAnswer> {
+    const key = tileKey(courseId, z, x, y, query);
+    const located = this.recentTile(key, courseId, query) ?? (await this.locateTile(key, courseId, z, x, y, query));
     return {
       etag: located.etag,
       contentType: located.contentType,
       pinned: query.revision !== undefined,
       read: () => this.archives.readTile(located.archive, located.offset, located.length),
     };
+  }
+
+  /**
+   * The tile exactly as tile() would answer it, when both its location and its bytes are in memory
+   * (a tile asked for again while the revision read behind it is fresh); null otherwise.
+   */
+  tileNow(courseId: string, z: number, x: number, y: number, query: TileQuery): (Omit<TileAnswer, 'read'> & { bytes: Buffer }) | null {
+    const located = this.recentTile(tileKey(courseId, z, x, y, query), courseId, query);
+    const bytes = located && this.archives.cachedTile(located.archive, located.offset);
+    return bytes ? { etag: located.etag, contentType: located.contentType, pinned: query.revision !== undefined, bytes } : null;
+  }
+
+  /** The remembered location, while the revision read it rests on is the current one and fresh, and matches a pin. */
+  private recentTile(key: string, courseId: string, query: TileQuery): LocatedTile | undefined {
+    const recent = this.recentTiles.get(key);
+    return recent &&
+      this.revisions.get(courseId) === recent.read &&
+      Date.now() - recent.read.at < REVISION_CACHE_MS &&
+      (query.revision === undefined || normalizeRevision(query.revision) === recent.revision)
+      ? recent.tile
+      : undefined;
   }
 
   private async locateTile(key: string, courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<LocatedTile> {

@@ -1,11 +1,36 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { looksLikeKey } from '@caddie/access';
 import { ApiConfig } from '../config/api-config';
 import type { OperationSpec } from '../http/operation.decorator';
 import { ApiProblem } from '../problems/api-problem';
-import { RateLimiterService } from '../rate-limit/rate-limiter.service';
-import { ApiKeysService } from './api-keys.service';
+import { RateLimiterService, type RateLimitDecision } from '../rate-limit/rate-limiter.service';
+import { ApiKeysService, type KeyVerdict } from './api-keys.service';
+import type { Principal } from './principal';
+
+/** What the policy reads of a request: Fastify's request, or the fast lane's view of a raw one. */
+export interface RequestFacts {
+  headers: IncomingHttpHeaders;
+  query: unknown;
+}
+
+/** A request admitted by admitNow(): whose it is and which rate-limit bucket it counts against. */
+export interface Admission {
+  principal: Principal;
+  bucket: string;
+  limit: number;
+}
+
+/** The RateLimit response headers of a decision (IETF draft names, as every route sends them). */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'ratelimit-policy': `${decision.limit};w=60`,
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+}
 
 /** Query parameter names that would carry a credential; any value shaped like a key counts too. */
 const CREDENTIAL_PARAMETERS = new Set([
@@ -28,8 +53,7 @@ export class AccessPolicy {
 
   /** Throws the problem that refuses the request; sets the RateLimit headers and `request.principal`. */
   async check(spec: OperationSpec, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    this.refuseCredentialInQuery(request);
-    const key = this.presentedKey(request);
+    const key = this.presentedCredential(request);
     const verdict = key && spec.access !== 'public' ? await this.keys.verify(key) : null;
     const principal = verdict?.status === 'valid' ? verdict.principal : null;
 
@@ -37,43 +61,78 @@ export class AccessPolicy {
       ? (principal.rateLimitPerMinute ?? this.config.env.RATE_LIMIT_PER_MINUTE)
       : this.config.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
     const decision = await this.rateLimiter.consume(principal ? `key:${principal.keyId}` : `ip:${request.ip}`, limit);
-    reply.header('RateLimit-Policy', `${decision.limit};w=60`);
-    reply.header('RateLimit-Limit', String(decision.limit));
-    reply.header('RateLimit-Remaining', String(decision.remaining));
-    reply.header('RateLimit-Reset', String(decision.resetSeconds));
+    reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
       throw new ApiProblem('rate-limited', `More than ${decision.limit} requests in one minute.`, {
         headers: { 'Retry-After': String(decision.resetSeconds) },
       });
     }
     if (spec.access === 'public') return;
+    const refusal = this.refusal(spec, key, verdict, request.headers.origin);
+    if (refusal) throw refusal;
+    request.principal = principal!;
+  }
 
-    if (!key) throw new ApiProblem('missing-credential', 'This operation needs an API key in x-api-key or Authorization: Bearer.');
-    if (!principal) {
-      throw new ApiProblem('invalid-credential', verdict?.status === 'revoked' ? 'The API key was revoked.' : 'The API key is not valid.');
+  /**
+   * The same checks without waiting, for the fast lane: the admission of a request with a key
+   * whose verdict is cached and that check() would let through, or null for anything else (no
+   * credential, an unknown verdict, any refusal). Takes no rate-limit slot: takeSlotNow() does,
+   * once the route knows it can answer.
+   */
+  admitNow(spec: OperationSpec, request: RequestFacts): Admission | null {
+    if (spec.access === 'public') return null;
+    let key: string | null;
+    try {
+      key = this.presentedCredential(request);
+    } catch {
+      return null;
     }
-    const origin = request.headers.origin;
+    const verdict = key ? this.keys.verdictNow(key) : undefined;
+    if (verdict?.status !== 'valid' || this.refusal(spec, key, verdict, request.headers.origin)) return null;
+    const { principal } = verdict;
+    return { principal, bucket: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute ?? this.config.env.RATE_LIMIT_PER_MINUTE };
+  }
+
+  /** The admitted request's rate-limit slot from a lease already held: its RateLimit headers, or null (then check() decides). */
+  takeSlotNow(admission: Admission): Record<string, string> | null {
+    const decision = this.rateLimiter.takeNow(admission.bucket, admission.limit);
+    return decision && rateLimitHeaders(decision);
+  }
+
+  /** The credential presented in the headers, after refusing one in the query string. */
+  private presentedCredential(request: RequestFacts): string | null {
+    this.refuseCredentialInQuery(request);
+    return this.presentedKey(request);
+  }
+
+  /** Why a request with this key and verdict may not run the operation, or null when it may. */
+  private refusal(spec: OperationSpec, key: string | null, verdict: KeyVerdict | null | undefined, origin: string | undefined): ApiProblem | null {
+    if (!key) return new ApiProblem('missing-credential', 'This operation needs an API key in x-api-key or Authorization: Bearer.');
+    if (verdict?.status !== 'valid') {
+      return new ApiProblem('invalid-credential', verdict?.status === 'revoked' ? 'The API key was revoked.' : 'The API key is not valid.');
+    }
+    const { principal } = verdict;
     if (spec.access === 'private-key') {
-      if (principal.publishable) throw new ApiProblem('publishable-key-not-allowed', 'This endpoint needs a private key.');
+      if (principal.publishable) return new ApiProblem('publishable-key-not-allowed', 'This endpoint needs a private key.');
       if (origin !== undefined) {
-        throw new ApiProblem('browser-origin-not-allowed', 'This endpoint is server-to-server and refuses requests with an Origin header.');
+        return new ApiProblem('browser-origin-not-allowed', 'This endpoint is server-to-server and refuses requests with an Origin header.');
       }
     }
     let required = spec.scope;
     if (principal.publishable) {
-      if (!origin) throw new ApiProblem('origin-not-allowed', 'A publishable key needs the Origin header of a licensed browser origin.');
+      if (!origin) return new ApiProblem('origin-not-allowed', 'A publishable key needs the Origin header of a licensed browser origin.');
       if (!principal.origins.includes(origin)) {
-        throw new ApiProblem('origin-not-allowed', `Origin ${origin.slice(0, 200)} is not licensed for this key.`);
+        return new ApiProblem('origin-not-allowed', `Origin ${origin.slice(0, 200)} is not licensed for this key.`);
       }
       required = spec.browserScope ?? spec.scope;
     }
     if (required && !principal.scopes.includes(required)) {
-      throw new ApiProblem('insufficient-scope', `This operation needs the ${required} scope.`, { extras: { requiredScope: required } });
+      return new ApiProblem('insufficient-scope', `This operation needs the ${required} scope.`, { extras: { requiredScope: required } });
     }
-    request.principal = principal;
+    return null;
   }
 
-  private refuseCredentialInQuery(request: FastifyRequest): void {
+  private refuseCredentialInQuery(request: RequestFacts): void {
     const query = (request.query ?? {}) as Record<string, unknown>;
     for (const [name, value] of Object.entries(query)) {
       const values = Array.isArray(value) ? value : [value];
@@ -86,7 +145,7 @@ export class AccessPolicy {
     }
   }
 
-  private presentedKey(request: FastifyRequest): string | null {
+  private presentedKey(request: RequestFacts): string | null {
     const header = request.headers['x-api-key'];
     if (Array.isArray(header)) throw new ApiProblem('ambiguous-credential', 'Send one x-api-key header.');
     const authorization = request.headers.authorization;

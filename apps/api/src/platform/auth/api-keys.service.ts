@@ -31,8 +31,8 @@ export class ApiKeysService {
   }
 
   async verify(key: string): Promise<KeyVerdict> {
-    const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.verdict;
+    const cached = this.verdictNow(key);
+    if (cached) return cached;
     const entity = await this.registry.findByPlaintext(key);
     const verdict: KeyVerdict = !entity
       ? { status: 'unknown' }
@@ -58,5 +58,11 @@ export class ApiKeysService {
       this.cache.set(key, { verdict, expiresAt: Date.now() + ttl });
     }
     return verdict;
+  }
+
+  /** The cached verdict on a key, without a database read: undefined when none is cached (or it expired). */
+  verdictNow(key: string): KeyVerdict | undefined {
+    const cached = this.cache.get(key);
+    return cached && cached.expiresAt > Date.now() ? cached.verdict : undefined;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessPolicy } from '../auth/access-policy';
 import type { ProblemResponder } from '../problems/problem.filter';
+import type { FastAnswer, FastInput, FastRoute } from './fast-lane';
 import type { OperationSpec } from './operation.decorator';
 import { parseInput } from './validated-input';
 
@@ -25,6 +26,11 @@ export interface DirectRoute<P = never, Q = never> {
   accept?(params: Record<string, string>, query: Record<string, unknown>): { params: P; query: Q } | null;
   /** sends the reply; throws an ApiProblem (or any error) to answer with a problem document */
   handle(input: DirectRouteInput<P, Q>): Promise<void>;
+  /**
+   * Optional: the answer from memory for the fast lane (see FastLane), exactly what handle() would
+   * send, or null to let the full route answer. Synchronous and free of side effects.
+   */
+  answerNow?(input: FastInput): FastAnswer | null;
 }
 
 /**
@@ -53,6 +59,14 @@ export class DirectRoutes {
 
   list(): readonly DirectRoute<unknown, unknown>[] {
     return this.routes;
+  }
+
+  /** The routes that the fast lane may answer, with their full URLs under `/${prefix}`. */
+  fastRoutes(prefix: string): FastRoute[] {
+    return this.routes.flatMap((route) => {
+      const answerNow = route.answerNow?.bind(route);
+      return answerNow ? [{ url: `/${prefix}/${route.path}`, spec: route.spec, answerNow }] : [];
+    });
   }
 
   /** Registers every route on the Fastify instance under `/${prefix}`. */

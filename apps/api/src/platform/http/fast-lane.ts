@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessPolicy } from '../auth/access-policy';
+import { acceptedRequestId } from '../observability/logger-options';
+import type { MetricsService } from '../observability/metrics.service';
+import type { OperationSpec } from './operation.decorator';
+
+/** What a fast route sees of a request: path params and query as Fastify would parse them, and the headers. */
+export interface FastInput {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+}
+
+/** A complete answer: status, the route's own headers (lowercase names) and the body. */
+export interface FastAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface FastRoute {
+  /** the route as Fastify knows it, e.g. `/v1/courses/:courseId/maps/tiles/:zoom/:x/:y` (also the metrics label) */
+  url: string;
+  spec: OperationSpec;
+  /** the answer from what is in memory, exactly as the full route would give it, or null to let the full route answer */
+  answerNow(input: FastInput): FastAnswer | null;
+}
+
+export interface FastLaneOptions {
+  routes: FastRoute[];
+  policy: AccessPolicy;
+  metrics: MetricsService;
+  /** the Access-Control-Expose-Headers value of the CORS set-up (sent on every answer, as @fastify/cors does) */
+  exposedHeaders: string;
+  /** Fastify's trustProxy: whether the logged client address comes from X-Forwarded-For */
+  trustProxy: boolean;
+  /** Fastify's logger: the fast lane logs the same two request lines Fastify does */
+  log: FastifyBaseLogger;
+}
+
+interface CompiledRoute extends FastRoute {
+  /** literal path segments, and null where a parameter stands */
+  segments: (string | null)[];
+  names: string[];
+}
+
+/** Query strings the fast lane parses itself: plain name=value pairs that every URL decoder reads the same way. */
+const PLAIN_QUERY = /^(?:[A-Za-z0-9._~:-]+=[A-Za-z0-9._~:-]*)(?:&[A-Za-z0-9._~:-]+=[A-Za-z0-9._~:-]*)*$/;
+/** Path parameters the fast lane takes as they stand: nothing a decoder would change. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~:-]{1,200}$/;
+const trustAll = () => true;
+const QUERY_CACHE_LIMIT = 1000;
+const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
+
+/**
+ * The fast lane: answers the repeated, successful requests of the busiest routes (map tiles)
+ * straight on Node's HTTP server, before Fastify, synchronously and from memory only. Everything
+ * else it declines, and Fastify's full route answers as usual: a first request, anything it would
+ * refuse (no key, an unknown key verdict, a problem of any kind), unusual URLs or methods, a rate
+ * limit that needs Redis. Declining happens before any side effect, so the full route sees the
+ * request as if the fast lane did not exist.
+ *
+ * What the full pipeline adds to every answer it adds too, from the same sources: the request id,
+ * the CORS headers of the app's set-up, AccessPolicy's admission and RateLimit headers (from a
+ * rate-limit lease already held), the latency metric under the route's pattern, and Fastify's two
+ * request log lines. A medium test holds its answers to the full route's (headers and bytes).
+ *
+ * Why: on one core, Fastify's per-request pipeline (request and reply objects, hooks, child
+ * logger, async steps) costs about as much again as Node's HTTP handling itself; tiles come by
+ * the dozen per map view (bench:tiles measures the route against nginx).
+ */
+export class FastLane {
+  private readonly routes: CompiledRoute[];
+  private closed = false;
+  private readonly queries = new Map<string, Readonly<Record<string, string>> | null>();
+  /** answers given by the fast lane (the rest went to Fastify) */
+  answered = 0;
+
+  constructor(private readonly options: FastLaneOptions) {
+    this.routes = options.routes.map((route) => {
+      const segments = route.url.split('/').map((s) => (s.startsWith(':') ? null : s));
+      return { ...route, segments, names: route.url.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1)) };
+    });
+  }
+
+  /** After this, every request goes to Fastify (which answers 503 while closing). */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Answers the request and returns true, or returns false having done nothing. */
+  answer(req: IncomingMessage, res: ServerResponse): boolean {
+    if (this.closed || req.method !== 'GET' || this.routes.length === 0) return false;
+    const started = performance.now();
+    const url = req.url!;
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? NO_QUERY : this.parsedQuery(url.slice(q + 1));
+    if (!query) return false;
+    const match = this.match(path);
+    if (!match) return false;
+    const { route, params } = match;
+    const input: FastInput = { params, query, headers: req.headers };
+    const admission = this.options.policy.admitNow(route.spec, input);
+    if (!admission) return false;
+    const answer = route.answerNow(input);
+    if (!answer) return false;
+    // the last step that can decline: after it, the request is counted and answered here
+    const rateLimit = this.options.policy.takeSlotNow(admission);
+    if (!rateLimit) return false;
+
+    const id = acceptedRequestId(req.headers['x-request-id']) ?? randomUUID();
+    const logged = this.logRequests();
+    if (logged) this.options.log.info({ reqId: id, req: { method: req.method, url, ip: this.clientAddress(req), headers: req.headers } }, 'incoming request');
+    const headers: string[] = ['vary', 'Origin'];
+    const origin = req.headers.origin;
+    if (origin) headers.push('access-control-allow-origin', origin);
+    headers.push('access-control-expose-headers', this.options.exposedHeaders, 'x-request-id', id);
+    for (const name in rateLimit) headers.push(name, rateLimit[name]);
+    for (const name in answer.headers) headers.push(name, answer.headers[name]);
+    if (answer.body) headers.push('content-length', String(answer.body.length));
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+    this.answered++;
+    const elapsed = performance.now() - started;
+    this.options.metrics.observeHttp('GET', route.url, answer.status, elapsed / 1000);
+    if (logged) this.options.log.info({ reqId: id, res: { statusCode: answer.status }, responseTime: elapsed }, 'request completed');
+    return true;
+  }
+
+  /** Parsed query strings: the tiles of one map view share theirs (revision, size, format), so most are parsed once. */
+  private parsedQuery(search: string): Record<string, string> | null {
+    let query = this.queries.get(search);
+    if (query === undefined) {
+      query = parseQuery(search);
+      if (this.queries.size >= QUERY_CACHE_LIMIT) this.queries.clear();
+      this.queries.set(search, query);
+    }
+    return query;
+  }
+
+  private match(path: string): { route: CompiledRoute; params: Record<string, string> } | null {
+    const parts = path.split('/');
+    for (const route of this.routes) {
+      const { segments } = route;
+      if (segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let p = 0;
+      let matched = true;
+      for (let i = 0; i < segments.length && matched; i++) {
+        const literal = segments[i];
+        if (literal === null) {
+          matched = PLAIN_SEGMENT.test(parts[i]);
+          params[route.names[p++]] = parts[i];
+        } else {
+          matched = literal === parts[i];
+        }
+      }
+      if (matched) return { route, params };
+    }
+    return null;
+  }
+
+  private logRequests(): boolean {
+    const log = this.options.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+    return typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info');
+  }
+
+  /** The client address as Fastify's request.ip gives it. */
+  private clientAddress(req: IncomingMessage): string | undefined {
+    if (!this.options.trustProxy) return req.socket.remoteAddress;
+    const addresses = proxyAddr.all(req, trustAll);
+    return addresses[addresses.length - 1];
+  }
+}
+
+/**
+ * Frozen name=value pairs of a query string made only of unreserved characters (and ':'), with no name
+ * twice: what Fastify's parser would return for it. Null for anything else (percent or plus
+ * signs, repeated or bare names), which the fast lane leaves to Fastify.
+ */
+export function parseQuery(search: string): Record<string, string> | null {
+  if (search === '') return NO_QUERY;
+  if (search.length > 1000 || !PLAIN_QUERY.test(search)) return null;
+  // no prototype: names such as `constructor` are ordinary names, as in Fastify's parser
+  const query = Object.create(null) as Record<string, string>;
+  for (const pair of search.split('&')) {
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq);
+    if (name in query) return null;
+    query[name] = pair.slice(eq + 1);
+  }
+  return Object.freeze(query);
+}
