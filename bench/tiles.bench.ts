@@ -6,6 +6,11 @@
  * get the same keep-alive client, request count and concurrency, and the rounds alternate so
  * drift on a shared machine hits both. Target: the API at least 0.8x of nginx.
  *
+ * Each round also reports the server's CPU time per request (user + system of its processes from
+ * /proc, nginx's master and workers included, over the request count): on a small machine the
+ * client on its own core often limits nginx and throughput is noisy, while CPU per request is
+ * stable and shows how much work each server does per request. Linux only; left out elsewhere.
+ *
  * Fairness: the API is one Node process, so nginx runs one worker process (BENCH_NGINX_WORKERS
  * to change it) with sendfile, keep-alive and an open-file cache, and no access log (the API does
  * not log requests at LOG_LEVEL=error either). Each server under test runs on the last CPU core
@@ -33,7 +38,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { cpuPlan, freePort, pinThisProcess, removeRedisPrefix, throughput } from './support/load';
+import { clockTicks, cpuPlan, freePort, pinThisProcess, processCpuSeconds, processTree, removeRedisPrefix, THROUGHPUT_WARMUP, throughput } from './support/load';
 import { startStaticNginx } from './support/nginx';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -73,6 +78,25 @@ async function startReference(root: string, launch: (c: string, a: string[]) => 
     child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
   });
   return { origin: `http://127.0.0.1:${port}`, child };
+}
+
+/**
+ * One throughput run against a server plus the CPU microseconds per request its processes (`pid`
+ * and descendants) used meanwhile, warm-up requests included. Null CPU without a pid (the
+ * fallback baseline runs in this process, next to the client) or without /proc.
+ */
+async function measure(pid: number | undefined, run: () => Promise<number>): Promise<{ rate: number; cpuUs: number | null }> {
+  const pids = pid && clockTicks() ? processTree(pid) : null;
+  const before = pids ? processCpuSeconds(pids) : 0;
+  const rate = await run();
+  const cpuUs = pids ? ((processCpuSeconds(pids) - before) / (REQUESTS + THROUGHPUT_WARMUP)) * 1e6 : null;
+  return { rate, cpuUs };
+}
+
+/** `18000 req/s (52 us CPU/req, ...)` for a round's line; no CPU part when it was not measured. */
+function rateNote(rate: number, cpuUs: number | null, ...extra: string[]): string {
+  const notes = [...(cpuUs === null ? [] : [`${cpuUs.toFixed(0)} us CPU/req`]), ...extra];
+  return `${rate.toFixed(0)} req/s${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -135,6 +159,7 @@ async function main(): Promise<void> {
     }
     const reference = await startReference(tilesDir, onServerCore);
     children.push(reference.child);
+    if (!clockTicks()) console.log('note: /proc is not readable (not Linux), so the report leaves out server CPU time per request');
     // the same bytes on every side
     const probe = Buffer.from(await (await fetch(`${baseline.origin}${filePaths[0]}`)).arrayBuffer());
     const served = Buffer.from(await (await fetch(`${origin}${apiPaths[0]}`, { headers })).arrayBuffer());
@@ -149,15 +174,24 @@ async function main(): Promise<void> {
     const referenceRatios: number[] = [];
     const apiRates: number[] = [];
     const baseRates: number[] = [];
+    const baseOrigin = baseline.origin;
+    const cpu = { api: [] as number[], base: [] as number[], bare: [] as number[], efficiency: [] as number[] };
     for (let round = 1; round <= ROUNDS; round++) {
-      const api = await throughput(origin, apiPaths, headers, REQUESTS, CONCURRENCY);
-      const base = await throughput(baseline.origin, filePaths, {}, REQUESTS, CONCURRENCY);
-      const bare = await throughput(reference.origin, filePaths, {}, REQUESTS, CONCURRENCY);
+      const { rate: api, cpuUs: apiCpu } = await measure(children[0].pid, () => throughput(origin, apiPaths, headers, REQUESTS, CONCURRENCY));
+      const { rate: base, cpuUs: baseCpu } = await measure(nginx?.pid, () => throughput(baseOrigin, filePaths, {}, REQUESTS, CONCURRENCY));
+      const { rate: bare, cpuUs: bareCpu } = await measure(reference.child.pid, () => throughput(reference.origin, filePaths, {}, REQUESTS, CONCURRENCY));
       apiRates.push(api);
       baseRates.push(base);
       ratios.push(api / base);
       referenceRatios.push(bare / base);
-      console.log(`round ${round}: API ${api.toFixed(0)} req/s, ${baseline.label} ${base.toFixed(0)} req/s, ratio ${(api / base).toFixed(2)}x; reference Fastify alone ${bare.toFixed(0)} req/s (${(bare / base).toFixed(2)}x)`);
+      if (apiCpu !== null) cpu.api.push(apiCpu);
+      if (baseCpu !== null) cpu.base.push(baseCpu);
+      if (bareCpu !== null) cpu.bare.push(bareCpu);
+      if (apiCpu && baseCpu !== null) cpu.efficiency.push(baseCpu / apiCpu);
+      console.log(
+        `round ${round}: API ${rateNote(api, apiCpu)}, ${baseline.label} ${rateNote(base, baseCpu)}, ratio ${(api / base).toFixed(2)}x; ` +
+          `reference Fastify alone ${rateNote(bare, bareCpu, `${(bare / base).toFixed(2)}x`)}`,
+      );
     }
     const ratio = median(ratios);
     console.log(
@@ -170,6 +204,14 @@ async function main(): Promise<void> {
       `reference: Fastify alone serving the same bytes from memory (no auth, rate limit, logs, metrics or CORS) on the same core: ${median(referenceRatios).toFixed(2)}x of ${baseline.label}, ` +
         `the ceiling of a Node HTTP server in this setup; the API reaches ${(ratio / median(referenceRatios)).toFixed(2)} of it`,
     );
+    if (cpu.api.length) {
+      console.log(
+        `server CPU per request (medians): API ${median(cpu.api).toFixed(1)} us` +
+          (cpu.base.length ? `, nginx ${median(cpu.base).toFixed(1)} us` : '') +
+          `, reference Fastify ${median(cpu.bare).toFixed(1)} us` +
+          (cpu.efficiency.length ? `; CPU efficiency of the API relative to nginx (nginx CPU / API CPU, median of rounds) ${median(cpu.efficiency).toFixed(2)}x` : ''),
+      );
+    }
     await removeRedisPrefix(REDIS_URL, prefix);
   } finally {
     await baseline?.stop();

@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import Redis from 'ioredis';
 import { Pool } from 'undici';
 
 export { freePort } from '../../apps/api/src/cli/embedded-redis';
+
+/** Requests `throughput` sends before its clock starts; the server serves them too. */
+export const THROUGHPUT_WARMUP = 200;
 
 /**
  * Requests per second for `requests` GETs cycling through `paths` with `concurrency` keep-alive
@@ -20,12 +24,73 @@ export async function throughput(origin: string, paths: string[], headers: Recor
       if (statusCode !== 200) throw new Error(`status ${statusCode} for ${path}`);
     }
   };
-  for (let i = 0; i < 200; i++) await (await pool.request({ method: 'GET', path: paths[i % paths.length], headers })).body.arrayBuffer();
+  for (let i = 0; i < THROUGHPUT_WARMUP; i++) await (await pool.request({ method: 'GET', path: paths[i % paths.length], headers })).body.arrayBuffer();
   const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   await pool.close();
   return requests / seconds;
+}
+
+/** Fields of /proc/<pid>/stat after the command name, which may itself hold spaces and parentheses. */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null; // gone, or no /proc
+  }
+}
+
+let ticks: number | null | undefined;
+
+/**
+ * Clock ticks per second of the CPU times in /proc/<pid>/stat (getconf CLK_TCK, asked once), or
+ * null where /proc cannot be read (not Linux): callers then leave CPU figures out.
+ */
+export function clockTicks(): number | null {
+  if (ticks === undefined) {
+    const tck = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim());
+    ticks = statFields(process.pid) ? (tck > 0 ? tck : 100) : null;
+  }
+  return ticks;
+}
+
+/**
+ * `pid` and all its descendants, found by parent pid in /proc/<pid>/stat: nginx's workers are
+ * children of its master. Just `[pid]` without /proc.
+ */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    // not Linux
+  }
+  for (const entry of entries) {
+    const parent = Number(statFields(Number(entry))?.[1]);
+    if (parent) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/**
+ * CPU seconds (user + system, fields 14 and 15 of /proc/<pid>/stat, all threads) the processes
+ * `pids` have used so far; exited ones count 0, so take the pids once and read them before and
+ * after a measurement. NaN without /proc.
+ */
+export function processCpuSeconds(pids: number[]): number {
+  const perSecond = clockTicks();
+  if (!perSecond) return NaN;
+  let total = 0;
+  for (const pid of pids) {
+    const fields = statFields(pid);
+    if (fields) total += Number(fields[11]) + Number(fields[12]);
+  }
+  return total / perSecond;
 }
 
 /** Removes a benchmark's keys from Redis (each run uses its own prefix). */

@@ -9,6 +9,8 @@ export interface StaticNginx {
   version: string;
   /** worker_processes as written in the configuration */
   workers: number;
+  /** the master process (taskset execs nginx, so also under `launch`); the workers are its children */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ http {
         origin,
         version,
         workers,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null) return resolve();
