@@ -1,5 +1,9 @@
 import { parse } from 'node:querystring';
-import { parseQuery } from './fast-lane';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessPolicy } from '../auth/access-policy';
+import type { MetricsService } from '../observability/metrics.service';
+import { FastLane, parseQuery, type FastRoute } from './fast-lane';
 
 describe('parseQuery (the fast lane reads only plain query strings)', () => {
   it('reads plain name=value pairs as a URL query parser does', () => {
@@ -14,5 +18,58 @@ describe('parseQuery (the fast lane reads only plain query strings)', () => {
     for (const search of ['a=%20', 'a=1+2', 'a=1&a=2', 'a', 'a=1&', '&a=1', 'a=1;b=2', 'a==1', 'a=1&&b=2', `a=${'x'.repeat(1000)}`, '__proto__=1&__proto__=2']) {
       expect(parseQuery(search)).toBeNull();
     }
+  });
+});
+
+describe('FastLane', () => {
+  const lane = (answerNow: FastRoute['answerNow'], log = { error: jest.fn(), info: jest.fn() }) => ({
+    log,
+    lane: new FastLane({
+      routes: [{ url: '/v1/things/:id', spec: { operationId: 'getThing', summary: '', access: 'key', service: 'courses' } as never, answerNow }],
+      policy: { admitNow: () => ({ principal: {}, bucket: 'key:1', limit: 10 }), takeSlotNow: () => ({ 'ratelimit-limit': '10' }) } as unknown as AccessPolicy,
+      metrics: { observeHttp: jest.fn() } as unknown as MetricsService,
+      exposedHeaders: 'x-request-id',
+      trustProxy: false,
+      log: log as unknown as FastifyBaseLogger,
+    }),
+  });
+  const request = (url: string, method = 'GET') => ({ url, method, headers: {}, socket: { remoteAddress: '127.0.0.1' } }) as unknown as IncomingMessage;
+  const response = () => {
+    const res: { headersSent: boolean; writeHead: jest.Mock; end: jest.Mock } = { headersSent: false, writeHead: jest.fn(), end: jest.fn() };
+    res.writeHead.mockImplementation(() => {
+      res.headersSent = true;
+      return res;
+    });
+    return res;
+  };
+
+  it('answers a matching GET with the platform headers and the route answer', () => {
+    const { lane: fast } = lane(({ params }) => ({ status: 200, headers: { etag: `"${params.id}"` }, body: Buffer.from('abc') }));
+    const res = response();
+    expect(fast.answer(request('/v1/things/7?x=1'), res as unknown as ServerResponse)).toBe(true);
+    const [status, headers] = res.writeHead.mock.calls[0] as unknown as [number, string[]];
+    expect(status).toBe(200);
+    expect(headers).toEqual(expect.arrayContaining(['vary', 'Origin', 'etag', '"7"', 'ratelimit-limit', '10', 'content-length', '3', 'x-request-id']));
+    expect(fast.answered).toBe(1);
+  });
+
+  it('declines other methods, paths and closed lanes without sending anything', () => {
+    const { lane: fast } = lane(() => ({ status: 200, headers: {} }));
+    for (const [url, method] of [['/v1/things/7', 'HEAD'], ['/v1/things/7/more', 'GET'], ['/v1/things/%37', 'GET'], ['/v1/other/7', 'GET']]) {
+      const res = response();
+      expect(fast.answer(request(url, method), res as unknown as ServerResponse)).toBe(false);
+      expect(res.writeHead).not.toHaveBeenCalled();
+    }
+    fast.close();
+    expect(fast.answer(request('/v1/things/7'), response() as unknown as ServerResponse)).toBe(false);
+  });
+
+  it('logs a failure and leaves the request to Fastify when nothing was sent', () => {
+    const { lane: fast, log } = lane(() => {
+      throw new Error('broken route');
+    });
+    const res = response();
+    expect(fast.answer(request('/v1/things/7'), res as unknown as ServerResponse)).toBe(false);
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ url: '/v1/things/7' }), 'fast lane failed; the full route answers');
   });
 });

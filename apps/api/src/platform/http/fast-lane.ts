@@ -92,8 +92,20 @@ export class FastLane {
     this.closed = true;
   }
 
-  /** Answers the request and returns true, or returns false having done nothing. */
+  /**
+   * Answers the request and returns true, or returns false having sent nothing (Fastify answers
+   * then). A failure before anything was sent is logged and left to Fastify too.
+   */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
+    try {
+      return this.tryAnswer(req, res);
+    } catch (error) {
+      this.options.log.error({ err: error, url: req.url?.split('?')[0] }, 'fast lane failed; the full route answers');
+      return res.headersSent;
+    }
+  }
+
+  private tryAnswer(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.closed || req.method !== 'GET' || this.routes.length === 0) return false;
     const started = performance.now();
     const url = req.url!;
