@@ -17,7 +17,7 @@ import { ProblemResponder } from './platform/problems/problem.filter';
 const EXPOSED_HEADERS = [
   'x-request-id', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After',
   'ETag', 'Cache-Status', 'Content-Range', 'Accept-Ranges', 'Deprecation', 'Link',
-];
+].join(', ');
 
 /** Fastify's default keep-alive timeout, kept on the server created for it (serverFactory). */
 const FASTIFY_KEEP_ALIVE_TIMEOUT_MS = 72_000;
@@ -57,7 +57,7 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
     origin: true,
     allowedHeaders: ['x-api-key', 'authorization', 'content-type', 'x-request-id', 'idempotency-key', 'range', 'if-match', 'if-range', 'if-none-match', `${config.operatorToken}-scorecard-normalization-version`, `${config.operatorToken}-scorecard-processing-version`],
     // one string: @fastify/cors would join an array on every request
-    exposedHeaders: EXPOSED_HEADERS.join(', '),
+    exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });
   app.enableShutdownHooks();
@@ -80,12 +80,13 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
     done();
   });
   const directRoutes = app.get(DirectRoutes);
-  directRoutes.mount(fastify, API_PREFIX, app.get(AccessPolicy), app.get(ProblemResponder));
+  const policy = app.get(AccessPolicy);
+  directRoutes.mount(fastify, API_PREFIX, policy, app.get(ProblemResponder));
   const lane = new FastLane({
     routes: directRoutes.fastRoutes(API_PREFIX),
-    policy: app.get(AccessPolicy),
+    policy,
     metrics,
-    exposedHeaders: EXPOSED_HEADERS.join(', '),
+    exposedHeaders: EXPOSED_HEADERS,
     trustProxy: config.env.TRUST_PROXY,
     log: fastify.log,
   });
