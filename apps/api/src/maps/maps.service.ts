@@ -58,7 +58,11 @@ interface LocatedTile {
   length: number;
 }
 
-type RevisionRead = { revision: Promise<string>; at: number };
+/**
+ * One catalog read of a course's current revision, begun at `at`: `value` once it answered, and
+ * whether a read ahead (refreshRevision) is under way to replace it.
+ */
+type RevisionRead = { revision: Promise<string>; at: number; value?: string; refreshing?: boolean };
 
 const COURSE_MAP_CACHE_LIMIT = 256;
 const RECENT_TILE_LIMIT = 20_000;
@@ -70,6 +74,11 @@ const REVISION_CACHE_LIMIT = 10_000;
  * of the previous revision is refused at most this long after the course changed.
  */
 export const REVISION_CACHE_MS = 1000;
+/**
+ * A tile answered from memory with a revision read older than this reads the revision again in
+ * the background, so that busy courses never fall off the in-memory path when their read expires.
+ */
+export const REVISION_READ_AHEAD_MS = REVISION_CACHE_MS / 2;
 
 /** Plans, tiles, static maps and archives of a course: all read from its pre-rendered PMTiles archive. */
 @Injectable()
@@ -79,12 +88,13 @@ export class MapsService {
   /** current revision per course, read at `at` */
   private readonly revisions = new Map<string, RevisionRead>();
   /**
-   * Tiles located at the course's remembered revision, by course, size, format and z/x/y: a map
-   * view asks for the same tiles again and again, and a hit skips the revision, coverage, archive
-   * and directory steps. An entry is used only while the revision read it rests on is still the
-   * remembered one and younger than REVISION_CACHE_MS, so it answers exactly what those steps would.
+   * Tiles located at a course revision, by course, size, format and z/x/y: a map view asks for
+   * the same tiles again and again, and a hit skips the revision, coverage, archive and directory
+   * steps. An entry is used only while the course's remembered revision read has answered with
+   * the entry's revision and is younger than REVISION_CACHE_MS, so it answers exactly what those
+   * steps would (a revision names immutable content: the same revision, the same archive and tile).
    */
-  private readonly recentTiles = new Map<string, { read: RevisionRead; revision: string; tile: LocatedTile }>();
+  private readonly recentTiles = new Map<string, { revision: string; tile: LocatedTile }>();
 
   constructor(
     private readonly courses: CoursesService,
@@ -131,16 +141,36 @@ export class MapsService {
     const now = Date.now();
     const known = this.revisions.get(courseId);
     if (known && !fresh && now - known.at < REVISION_CACHE_MS) return known.revision;
-    const revision = this.courses.summaryRow(courseId).then((row) => row.revision);
-    const entry = { revision, at: now };
-    this.revisions.delete(courseId);
-    this.revisions.set(courseId, entry);
-    if (this.revisions.size > REVISION_CACHE_LIMIT) this.revisions.delete(this.revisions.keys().next().value as string);
+    const entry: RevisionRead = { revision: this.courses.summaryRow(courseId).then((row) => (entry.value = row.revision)), at: now };
+    this.remember(courseId, entry);
     // errors (unknown course, invalid id, database down) are never remembered
-    revision.catch(() => {
+    entry.revision.catch(() => {
       if (this.revisions.get(courseId) === entry) this.revisions.delete(courseId);
     });
-    return revision;
+    return entry.revision;
+  }
+
+  private remember(courseId: string, read: RevisionRead): void {
+    this.revisions.delete(courseId);
+    this.revisions.set(courseId, read);
+    if (this.revisions.size > REVISION_CACHE_LIMIT) this.revisions.delete(this.revisions.keys().next().value as string);
+  }
+
+  /**
+   * Reads the revision again in the background while `read` still serves, and puts the answer in
+   * its place (timed from when the read began, as currentRevision does). A failed read changes
+   * nothing: `read` expires as usual and the next request reads the catalog itself.
+   */
+  private refreshRevision(courseId: string, read: RevisionRead): void {
+    if (read.refreshing) return;
+    read.refreshing = true;
+    const at = Date.now();
+    this.courses.summaryRow(courseId).then(
+      ({ revision }) => {
+        if (this.revisions.get(courseId) === read) this.remember(courseId, { revision: Promise.resolve(revision), at, value: revision });
+      },
+      () => undefined,
+    );
   }
 
   async plan(courseId: string, zoom: number, query: TileQuery): Promise<TilePlan> {
@@ -215,15 +245,20 @@ export class MapsService {
     return bytes ? { etag: located.etag, contentType: located.contentType, pinned: query.revision !== undefined, bytes } : null;
   }
 
-  /** The remembered location, while the revision read it rests on is the current one and fresh, and matches a pin. */
+  /**
+   * The remembered location, while the course's revision read is fresh and answered with the
+   * tile's revision, and that matches a pin. A hit on an older read starts reading it again.
+   */
   private recentTile(key: string, courseId: string, query: TileQuery): LocatedTile | undefined {
     const recent = this.recentTiles.get(key);
-    return recent &&
-      this.revisions.get(courseId) === recent.read &&
-      Date.now() - recent.read.at < REVISION_CACHE_MS &&
-      (query.revision === undefined || normalizeRevision(query.revision) === recent.revision)
-      ? recent.tile
-      : undefined;
+    if (!recent) return undefined;
+    const read = this.revisions.get(courseId);
+    if (!read || read.value !== recent.revision) return undefined;
+    const age = Date.now() - read.at;
+    if (age >= REVISION_CACHE_MS) return undefined;
+    if (query.revision !== undefined && query.revision !== recent.revision && normalizeRevision(query.revision) !== recent.revision) return undefined;
+    if (age >= REVISION_READ_AHEAD_MS) this.refreshRevision(courseId, read);
+    return recent.tile;
   }
 
   private async locateTile(key: string, courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<LocatedTile> {
@@ -237,13 +272,9 @@ export class MapsService {
     // the archive is immutable and its ETag names its bytes, so offset + length name the tile's bytes
     const etag = `"${archive.etag.slice(8, 32)}.${location.offset.toString(36)}.${location.length.toString(36)}"`;
     const tile = { etag, contentType: TILE_CONTENT_TYPES[query.format], archive, offset: location.offset, length: location.length };
-    // remembered with the revision read that names this revision (a concurrent read may have replaced it)
-    const read = this.revisions.get(courseId);
-    if (read && (await read.revision.catch(() => null)) === map.revision) {
-      this.recentTiles.delete(key);
-      this.recentTiles.set(key, { read, revision: map.revision, tile });
-      if (this.recentTiles.size > RECENT_TILE_LIMIT) this.recentTiles.delete(this.recentTiles.keys().next().value as string);
-    }
+    this.recentTiles.delete(key);
+    this.recentTiles.set(key, { revision: map.revision, tile });
+    if (this.recentTiles.size > RECENT_TILE_LIMIT) this.recentTiles.delete(this.recentTiles.keys().next().value as string);
     return tile;
   }
 
