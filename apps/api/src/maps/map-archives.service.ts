@@ -8,6 +8,7 @@ import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from './map-archive-submitter';
+import { TileBytesCache, type CachedTile } from './tile-bytes-cache';
 
 /** A stored archive with its directories read once. */
 export interface OpenArchive {
@@ -18,11 +19,19 @@ export interface OpenArchive {
   index: PmtilesIndex;
 }
 
+/** Where a tile's bytes lie in an archive, with the cache entry last found for them (kept by the caller). */
+export interface TileRef {
+  archive: OpenArchive;
+  offset: number;
+  length: number;
+  cached?: CachedTile;
+}
+
 export type ArchiveStatus = { state: 'ready'; archive: OpenArchive } | { state: 'building' } | { state: 'absent'; reason: string };
 
 /** Archives whose header and directories stay in memory (each is a few KiB to a few hundred). */
 const OPEN_ARCHIVE_LIMIT = 64;
-/** Tile bytes kept in memory across archives (archives are immutable, so entries never go stale). */
+/** Tile bytes kept in memory across archives. */
 const TILE_CACHE_BYTES = 64 * 1024 * 1024;
 /**
  * How long a stored archive is trusted without asking the store again. Archives are written once
@@ -47,8 +56,8 @@ export class MapArchivesService implements OnModuleDestroy {
   private readonly open = new Map<string, Promise<OpenArchive>>();
   /** the latest store lookup per object key, reused while younger than ARCHIVE_RECHECK_MS */
   private readonly found = new Map<string, { archive: Promise<OpenArchive | null>; at: number }>();
-  private readonly tiles = new Map<string, Buffer>();
-  private tileBytes = 0;
+  /** tile bytes across archives (archives are immutable, so entries never go stale) */
+  private readonly tiles = new TileBytesCache(TILE_CACHE_BYTES);
 
   constructor(
     @InjectQueue('render') private readonly queue: Queue,
@@ -160,32 +169,23 @@ export class MapArchivesService implements OnModuleDestroy {
     return this.store.getRange(key, start, end);
   }
 
-  /** One tile's bytes, from memory when recently read (least recently used leave first). */
-  async readTile(archive: OpenArchive, offset: number, length: number): Promise<Buffer | null> {
-    const cached = this.cachedTile(archive, offset);
+  /** One tile's bytes, from memory when recently read. */
+  async readTile(tile: TileRef): Promise<Buffer | null> {
+    const cached = this.cachedTile(tile);
     if (cached) return cached;
-    const cacheKey = `${archive.etag}:${offset}`;
-    const bytes = await this.store.getRange(archive.key, offset, offset + length - 1);
-    if (!bytes || bytes.length !== length) return null;
-    this.tiles.set(cacheKey, bytes);
-    this.tileBytes += length;
-    while (this.tileBytes > TILE_CACHE_BYTES) {
-      const [oldest, value] = this.tiles.entries().next().value as [string, Buffer];
-      this.tiles.delete(oldest);
-      this.tileBytes -= value.length;
-    }
+    const bytes = await this.store.getRange(tile.archive.key, tile.offset, tile.offset + tile.length - 1);
+    if (!bytes || bytes.length !== tile.length) return null;
+    tile.cached = this.tiles.put(tileCacheKey(tile), bytes);
     return bytes;
   }
 
-  /** Tile bytes at `offset` when they are in the tile cache (and then most recently used), without reading the store. */
-  cachedTile(archive: OpenArchive, offset: number): Buffer | undefined {
-    const cacheKey = `${archive.etag}:${offset}`;
-    const cached = this.tiles.get(cacheKey);
-    if (cached) {
-      this.tiles.delete(cacheKey);
-      this.tiles.set(cacheKey, cached);
-    }
-    return cached;
+  /**
+   * The tile's bytes when they are in memory, without reading the store: through the cache entry
+   * the ref holds while it lasts (no key to build), otherwise found by archive and offset.
+   */
+  cachedTile(tile: TileRef): Buffer | undefined {
+    if (!tile.cached?.bytes) tile.cached = this.tiles.get(tileCacheKey(tile));
+    return tile.cached && this.tiles.use(tile.cached);
   }
 
   readWhole(key: string): Promise<Buffer | null> {
@@ -203,3 +203,5 @@ function failureProblem(reason: string): ApiProblem {
   }
   return new ApiProblem('map-archive-failed', 'The map archive build failed.');
 }
+
+const tileCacheKey = (tile: TileRef) => `${tile.archive.etag}:${tile.offset}`;

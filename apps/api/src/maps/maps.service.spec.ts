@@ -2,7 +2,7 @@ import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalo
 import { courseTileCoverage } from '@caddie/styles';
 import type { ApiConfig } from '../platform/config/api-config';
 import type { CoursesService } from '../courses/courses.service';
-import type { MapArchivesService, OpenArchive } from './map-archives.service';
+import type { MapArchivesService, OpenArchive, TileRef } from './map-archives.service';
 import { MapsService, REVISION_CACHE_MS, REVISION_READ_AHEAD_MS, type TileQuery } from './maps.service';
 
 /**
@@ -53,8 +53,8 @@ describe('MapsService tiles from memory', () => {
     };
     const archives = {
       require: jest.fn(async () => archive),
-      cachedTile: (_: OpenArchive, offset: number) => Buffer.from(`tile@${offset}`),
-      readTile: async (_: OpenArchive, offset: number) => Buffer.from(`tile@${offset}`),
+      cachedTile: (tile: TileRef) => Buffer.from(`tile@${tile.offset}`),
+      readTile: async (tile: TileRef) => Buffer.from(`tile@${tile.offset}`),
     } as unknown as MapArchivesService;
     service = new MapsService(courses, archives, { publicBaseUrl: 'http://localhost' } as ApiConfig);
   });

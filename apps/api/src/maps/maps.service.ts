@@ -22,7 +22,7 @@ import {
 import { CoursesService } from '../courses/courses.service';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { MapArchivesService, type OpenArchive } from './map-archives.service';
+import { MapArchivesService, type OpenArchive, type TileRef } from './map-archives.service';
 import type { TilePlan } from './tile-plan.schema';
 
 export interface TileQuery {
@@ -47,16 +47,19 @@ export interface TileAnswer {
   read(): Promise<Buffer | null>;
 }
 
-const tileKey = (courseId: string, z: number, x: number, y: number, query: TileQuery) => `${courseId}/${query.tileSize}/${query.format}/${z}/${x}/${y}`;
-
 /** A located tile: its strong ETag and where its bytes lie in which archive. */
-interface LocatedTile {
+interface LocatedTile extends TileRef {
   etag: string;
   contentType: string;
-  archive: OpenArchive;
-  offset: number;
-  length: number;
 }
+
+/** Tiles remembered for one course: per tile size and format (tileKind), by z/x/y (tileNumber). */
+type CourseTiles = Map<number, { revision: string; tile: LocatedTile }>[];
+
+/** 0..3 for the tile sizes and formats: numbers, so a lookup builds no key string. */
+const tileKind = (query: TileQuery) => (query.tileSize === 512 ? 2 : 0) + (query.format === 'png' ? 1 : 0);
+/** z/x/y as one exact number (z < 2^5, x and y <= 2^22: 51 bits). */
+const tileNumber = (z: number, x: number, y: number) => (z * 2 ** 23 + x) * 2 ** 23 + y;
 
 /**
  * One catalog read of a course's current revision, begun at `at`: `value` once it answered, and
@@ -94,7 +97,8 @@ export class MapsService {
    * the entry's revision and is younger than REVISION_CACHE_MS, so it answers exactly what those
    * steps would (a revision names immutable content: the same revision, the same archive and tile).
    */
-  private readonly recentTiles = new Map<string, { revision: string; tile: LocatedTile }>();
+  private readonly recentTiles = new Map<string, CourseTiles>();
+  private recentTileCount = 0;
 
   constructor(
     private readonly courses: CoursesService,
@@ -225,13 +229,12 @@ export class MapsService {
 
   /** A tile's location in its archive (404 outside the coverage), with its strong ETag. */
   async tile(courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<TileAnswer> {
-    const key = tileKey(courseId, z, x, y, query);
-    const located = this.recentTile(key, courseId, query) ?? (await this.locateTile(key, courseId, z, x, y, query));
+    const located = this.recentTile(courseId, z, x, y, query) ?? (await this.locateTile(courseId, z, x, y, query));
     return {
       etag: located.etag,
       contentType: located.contentType,
       pinned: query.revision !== undefined,
-      read: () => this.archives.readTile(located.archive, located.offset, located.length),
+      read: () => this.archives.readTile(located),
     };
   }
 
@@ -240,8 +243,8 @@ export class MapsService {
    * (a tile asked for again while the revision read behind it is fresh); null otherwise.
    */
   tileNow(courseId: string, z: number, x: number, y: number, query: TileQuery): (Omit<TileAnswer, 'read'> & { bytes: Buffer }) | null {
-    const located = this.recentTile(tileKey(courseId, z, x, y, query), courseId, query);
-    const bytes = located && this.archives.cachedTile(located.archive, located.offset);
+    const located = this.recentTile(courseId, z, x, y, query);
+    const bytes = located && this.archives.cachedTile(located);
     return bytes ? { etag: located.etag, contentType: located.contentType, pinned: query.revision !== undefined, bytes } : null;
   }
 
@@ -249,8 +252,8 @@ export class MapsService {
    * The remembered location, while the course's revision read is fresh and answered with the
    * tile's revision, and that matches a pin. A hit on an older read starts reading it again.
    */
-  private recentTile(key: string, courseId: string, query: TileQuery): LocatedTile | undefined {
-    const recent = this.recentTiles.get(key);
+  private recentTile(courseId: string, z: number, x: number, y: number, query: TileQuery): LocatedTile | undefined {
+    const recent = this.recentTiles.get(courseId)?.[tileKind(query)]?.get(tileNumber(z, x, y));
     if (!recent) return undefined;
     const read = this.revisions.get(courseId);
     if (!read || read.value !== recent.revision) return undefined;
@@ -261,7 +264,7 @@ export class MapsService {
     return recent.tile;
   }
 
-  private async locateTile(key: string, courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<LocatedTile> {
+  private async locateTile(courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<LocatedTile> {
     const map = await this.courseMap(courseId, query.revision);
     if (!tileInCoverage(map.coverage, z, x, y)) {
       throw new ApiProblem('tile-not-found', `Tile ${z}/${x}/${y} lies outside the map coverage of ${courseId} (zoom ${map.coverage.minZoom}..${map.coverage.maxZoom}).`);
@@ -271,11 +274,28 @@ export class MapsService {
     if (!location) throw new ApiProblem('tile-not-found', `The archive holds no tile ${z}/${x}/${y}.`);
     // the archive is immutable and its ETag names its bytes, so offset + length name the tile's bytes
     const etag = `"${archive.etag.slice(8, 32)}.${location.offset.toString(36)}.${location.length.toString(36)}"`;
-    const tile = { etag, contentType: TILE_CONTENT_TYPES[query.format], archive, offset: location.offset, length: location.length };
-    this.recentTiles.delete(key);
-    this.recentTiles.set(key, { revision: map.revision, tile });
-    if (this.recentTiles.size > RECENT_TILE_LIMIT) this.recentTiles.delete(this.recentTiles.keys().next().value as string);
+    const tile: LocatedTile = { etag, contentType: TILE_CONTENT_TYPES[query.format], archive, offset: location.offset, length: location.length };
+    this.rememberTile(courseId, tileKind(query), tileNumber(z, x, y), { revision: map.revision, tile });
     return tile;
+  }
+
+  /**
+   * Remembers a located tile; past RECENT_TILE_LIMIT tiles the course that least recently had a
+   * tile located is forgotten whole (its next requests locate their tiles again).
+   */
+  private rememberTile(courseId: string, kind: number, number: number, entry: { revision: string; tile: LocatedTile }): void {
+    let course = this.recentTiles.get(courseId);
+    if (course) this.recentTiles.delete(courseId);
+    else course = [];
+    this.recentTiles.set(courseId, course);
+    const tiles = (course[kind] ??= new Map());
+    if (!tiles.has(number)) this.recentTileCount++;
+    tiles.set(number, entry);
+    while (this.recentTileCount > RECENT_TILE_LIMIT) {
+      const [oldest, kinds] = this.recentTiles.entries().next().value as [string, CourseTiles];
+      this.recentTiles.delete(oldest);
+      for (const forgotten of kinds) this.recentTileCount -= forgotten?.size ?? 0;
+    }
   }
 
   async archive(courseId: string, query: TileQuery): Promise<OpenArchive> {
