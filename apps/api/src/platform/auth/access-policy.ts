@@ -45,6 +45,11 @@ const CREDENTIAL_PARAMETERS = new Set([
  */
 @Injectable()
 export class AccessPolicy {
+  /** frozen query objects (the fast lane's parsed queries, shared by the tiles of a map view) found to carry no credential */
+  private readonly queriesWithoutCredential = new WeakSet<object>();
+  /** admitNow()'s answer per principal, whose bucket and limit never change */
+  private readonly admissions = new WeakMap<Principal, Admission>();
+
   constructor(
     private readonly keys: ApiKeysService,
     private readonly rateLimiter: RateLimiterService,
@@ -83,14 +88,25 @@ export class AccessPolicy {
     if (spec.access === 'public') return null;
     let key: string | null;
     try {
-      key = this.presentedCredential(request);
+      const { query } = request;
+      if (!(typeof query === 'object' && query !== null && this.queriesWithoutCredential.has(query))) {
+        this.refuseCredentialInQuery(request);
+        // a frozen query cannot change, so it needs checking once
+        if (typeof query === 'object' && query !== null && Object.isFrozen(query)) this.queriesWithoutCredential.add(query);
+      }
+      key = this.presentedKey(request);
     } catch {
       return null;
     }
     const verdict = key ? this.keys.verdictNow(key) : undefined;
     if (verdict?.status !== 'valid' || this.refusal(spec, key, verdict, request.headers.origin)) return null;
     const { principal } = verdict;
-    return { principal, bucket: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute ?? this.config.env.RATE_LIMIT_PER_MINUTE };
+    let admission = this.admissions.get(principal);
+    if (!admission) {
+      admission = { principal, bucket: `key:${principal.keyId}`, limit: principal.rateLimitPerMinute ?? this.config.env.RATE_LIMIT_PER_MINUTE };
+      this.admissions.set(principal, admission);
+    }
+    return admission;
   }
 
   /** The admitted request's rate-limit slot from a lease already held: its RateLimit headers, or null (then check() decides). */

@@ -22,17 +22,23 @@ describe('parseQuery (the fast lane reads only plain query strings)', () => {
 });
 
 describe('FastLane', () => {
-  const lane = (answerNow: FastRoute['answerNow'], log = { error: jest.fn(), info: jest.fn() }) => ({
-    log,
-    lane: new FastLane({
-      routes: [{ url: '/v1/things/:id', spec: { operationId: 'getThing', summary: '', access: 'key', service: 'courses' } as never, answerNow }],
-      policy: { admitNow: () => ({ principal: {}, bucket: 'key:1', limit: 10 }), takeSlotNow: () => ({ 'ratelimit-limit': '10' }) } as unknown as AccessPolicy,
-      metrics: { observeHttp: jest.fn() } as unknown as MetricsService,
-      exposedHeaders: 'x-request-id',
-      trustProxy: false,
-      log: log as unknown as FastifyBaseLogger,
-    }),
-  });
+  const lane = (answerNow: FastRoute['answerNow'], log = { error: jest.fn(), info: jest.fn() }) => {
+    const observed: string[] = [];
+    const httpLatency = jest.fn((method: string, route: string, status: number) => ({ observe: (s: number) => observed.push(`${method} ${route} ${status} ${s >= 0}`) }));
+    return {
+      log,
+      observed,
+      httpLatency,
+      lane: new FastLane({
+        routes: [{ url: '/v1/things/:id', spec: { operationId: 'getThing', summary: '', access: 'key', service: 'courses' } as never, answerNow }],
+        policy: { admitNow: () => ({ principal: {}, bucket: 'key:1', limit: 10 }), takeSlotNow: () => ({ 'ratelimit-limit': '10' }) } as unknown as AccessPolicy,
+        metrics: { httpLatency } as unknown as MetricsService,
+        exposedHeaders: 'x-request-id',
+        trustProxy: false,
+        log: log as unknown as FastifyBaseLogger,
+      }),
+    };
+  };
   const request = (url: string, method = 'GET') => ({ url, method, headers: {}, socket: { remoteAddress: '127.0.0.1' } }) as unknown as IncomingMessage;
   const response = () => {
     const res: { headersSent: boolean; writeHead: jest.Mock; end: jest.Mock } = { headersSent: false, writeHead: jest.fn(), end: jest.fn() };
@@ -51,6 +57,13 @@ describe('FastLane', () => {
     expect(status).toBe(200);
     expect(headers).toEqual(expect.arrayContaining(['vary', 'Origin', 'etag', '"7"', 'ratelimit-limit', '10', 'content-length', '3', 'x-request-id']));
     expect(fast.answered).toBe(1);
+  });
+
+  it('observes the latency of every answer under the route pattern and status, keeping one series each', () => {
+    const { lane: fast, observed, httpLatency } = lane(({ params }) => (params.id === '1' ? { status: 304, headers: {} } : { status: 200, headers: {}, body: Buffer.from('x') }));
+    for (const id of ['1', '2', '1', '3']) fast.answer(request(`/v1/things/${id}`), response() as unknown as ServerResponse);
+    expect(observed).toEqual(['GET /v1/things/:id 304 true', 'GET /v1/things/:id 200 true', 'GET /v1/things/:id 304 true', 'GET /v1/things/:id 200 true']);
+    expect(httpLatency).toHaveBeenCalledTimes(2);
   });
 
   it('declines other methods, paths and closed lanes without sending anything', () => {

@@ -5,6 +5,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy } from '../auth/access-policy';
 import { acceptedRequestId } from '../observability/logger-options';
+import type { LatencySeries } from '../observability/latency-histogram';
 import type { MetricsService } from '../observability/metrics.service';
 import type { OperationSpec } from './operation.decorator';
 
@@ -46,6 +47,8 @@ interface CompiledRoute extends FastRoute {
   /** literal path segments, and null where a parameter stands */
   segments: (string | null)[];
   names: string[];
+  /** the latency series of each status answered */
+  latency: Map<number, LatencySeries>;
 }
 
 /** Query strings the fast lane parses itself: plain name=value pairs that every URL decoder reads the same way. */
@@ -83,7 +86,7 @@ export class FastLane {
   constructor(private readonly options: FastLaneOptions) {
     this.routes = options.routes.map((route) => {
       const segments = route.url.split('/').map((s) => (s.startsWith(':') ? null : s));
-      return { ...route, segments, names: route.url.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1)) };
+      return { ...route, segments, names: route.url.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1)), latency: new Map() };
     });
   }
 
@@ -139,7 +142,9 @@ export class FastLane {
     res.end(answer.body);
     this.answered++;
     const elapsed = performance.now() - started;
-    this.options.metrics.observeHttp('GET', route.url, answer.status, elapsed / 1000);
+    let latency = route.latency.get(answer.status);
+    if (!latency) route.latency.set(answer.status, (latency = this.options.metrics.httpLatency('GET', route.url, answer.status)));
+    latency.observe(elapsed / 1000);
     if (logged) this.options.log.info({ reqId: id, res: { statusCode: answer.status }, responseTime: elapsed }, 'request completed');
     return true;
   }

@@ -1,24 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-
-type Observer = { observe(seconds: number): void };
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { LatencyHistogram, type LatencySeries } from './latency-histogram';
 
 /** Prometheus metrics of one API process: HTTP latency by route pattern, and queue depths read at scrape time. */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
-  private readonly httpDuration = new Histogram({
-    name: 'caddie_http_request_duration_seconds',
-    help: 'HTTP request latency by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [this.registry],
-  });
-
-  /** one labelled child per method, route and status: observing then skips hashing the label set */
-  private readonly httpObservers = new Map<string, Observer>();
+  private readonly httpDuration = new LatencyHistogram(
+    'caddie_http_request_duration_seconds',
+    'HTTP request latency by method, route pattern and status',
+    ['method', 'route', 'status'],
+    [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    this.registry,
+  );
 
   constructor(@InjectQueue('render') renderQueue: Queue, @InjectQueue('scorecard') scorecardQueue: Queue) {
     collectDefaultMetrics({ register: this.registry, prefix: 'caddie_' });
@@ -39,13 +35,15 @@ export class MetricsService {
   }
 
   observeHttp(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let observer = this.httpObservers.get(key);
-    if (!observer) {
-      // bounded: Fastify accepts only known methods, and routes are patterns ('unmatched' for the rest)
-      observer = this.httpDuration.labels({ method, route, status: String(status) });
-      this.httpObservers.set(key, observer);
-    }
-    observer.observe(seconds);
+    this.httpLatency(method, route, status).observe(seconds);
+  }
+
+  /**
+   * The latency series of a method, route pattern and status, to keep and observe into (the fast
+   * lane keeps one per route and status). Bounded: Fastify accepts only known methods, and routes
+   * are patterns ('unmatched' for the rest).
+   */
+  httpLatency(method: string, route: string, status: number): LatencySeries {
+    return this.httpDuration.labels(method, route, String(status));
   }
 }
