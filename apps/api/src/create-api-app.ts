@@ -54,7 +54,8 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'ready', 'metrics', 'docs', 'docs/assets/:file'] });
   app.enableCors({
     // Publishable keys are checked against their exact origins by the AccessGuard; CORS only lets browsers read answers.
-    origin: true,
+    // CORS headers go on CORS requests (those with an Origin) only; Vary: Origin on every answer.
+    origin: (origin: string | undefined, answer: (error: Error | null, allow: boolean) => void) => answer(null, Boolean(origin)),
     allowedHeaders: ['x-api-key', 'authorization', 'content-type', 'x-request-id', 'idempotency-key', 'range', 'if-match', 'if-range', 'if-none-match', `${config.operatorToken}-scorecard-normalization-version`, `${config.operatorToken}-scorecard-processing-version`],
     // one string: @fastify/cors would join an array on every request
     exposedHeaders: EXPOSED_HEADERS,

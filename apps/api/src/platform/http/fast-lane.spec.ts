@@ -59,6 +59,20 @@ describe('FastLane', () => {
     expect(fast.answered).toBe(1);
   });
 
+  it('adds the CORS headers to requests with an Origin only, Vary: Origin to all', () => {
+    const { lane: fast } = lane(() => ({ status: 200, headers: {}, body: Buffer.from('x') }));
+    const headersOf = (headers: Record<string, string>) => {
+      const res = response();
+      fast.answer({ ...request('/v1/things/1'), headers } as unknown as IncomingMessage, res as unknown as ServerResponse);
+      return (res.writeHead.mock.calls[0] as unknown as [number, string[]])[1];
+    };
+    const plain = headersOf({});
+    expect(plain).toEqual(expect.arrayContaining(['vary', 'Origin']));
+    expect(plain).not.toContain('access-control-allow-origin');
+    expect(plain).not.toContain('access-control-expose-headers');
+    expect(headersOf({ origin: 'https://a.example' })).toEqual(expect.arrayContaining(['access-control-allow-origin', 'https://a.example', 'access-control-expose-headers', 'x-request-id']));
+  });
+
   it('observes the latency of every answer under the route pattern and status, keeping one series each', () => {
     const { lane: fast, observed, httpLatency } = lane(({ params }) => (params.id === '1' ? { status: 304, headers: {} } : { status: 200, headers: {}, body: Buffer.from('x') }));
     for (const id of ['1', '2', '1', '3']) fast.answer(request(`/v1/things/${id}`), response() as unknown as ServerResponse);

@@ -35,7 +35,7 @@ export interface FastLaneOptions {
   routes: FastRoute[];
   policy: AccessPolicy;
   metrics: MetricsService;
-  /** the Access-Control-Expose-Headers value of the CORS set-up (sent on every answer, as @fastify/cors does) */
+  /** the Access-Control-Expose-Headers value of the CORS set-up (sent with Access-Control-Allow-Origin to requests with an Origin, as the CORS set-up does) */
   exposedHeaders: string;
   /** Fastify's trustProxy: whether the logged client address comes from X-Forwarded-For */
   trustProxy: boolean;
@@ -133,8 +133,8 @@ export class FastLane {
     if (logged) this.options.log.info({ reqId: id, req: { method: req.method, url, ip: this.clientAddress(req), headers: req.headers } }, 'incoming request');
     const headers: string[] = ['vary', 'Origin'];
     const origin = req.headers.origin;
-    if (origin) headers.push('access-control-allow-origin', origin);
-    headers.push('access-control-expose-headers', this.options.exposedHeaders, 'x-request-id', id);
+    if (origin) headers.push('access-control-allow-origin', origin, 'access-control-expose-headers', this.options.exposedHeaders);
+    headers.push('x-request-id', id);
     for (const name in rateLimit) headers.push(name, rateLimit[name]);
     for (const name in answer.headers) headers.push(name, answer.headers[name]);
     if (answer.body) headers.push('content-length', String(answer.body.length));
