@@ -1,5 +1,6 @@
 import { parse } from 'node:querystring';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy } from '../auth/access-policy';
 import type { MetricsService } from '../observability/metrics.service';
@@ -98,5 +99,34 @@ describe('FastLane', () => {
     const res = response();
     expect(fast.answer(request('/v1/things/7'), res as unknown as ServerResponse)).toBe(false);
     expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ url: '/v1/things/7' }), 'fast lane failed; the full route answers');
+  });
+
+  it('serves keep-alive connections on a real socket: bodiless GETs spared draining, a GET with a body drained', async () => {
+    const { lane: fast } = lane(({ params }) => ({ status: 200, headers: {}, body: Buffer.from(`thing ${params.id}`) }));
+    const ended = new Map<string, boolean>();
+    const server = createServer((req, res) => {
+      ended.set(req.url!, false);
+      req.once('end', () => ended.set(req.url!, true));
+      if (!fast.answer(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      // three requests on one connection, sent at once: no body, a body of 5 bytes, no body
+      socket.write('GET /v1/things/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/things/2 HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello');
+      socket.write('GET /v1/things/3 HTTP/1.1\r\nHost: x\r\n\r\n');
+      for (let i = 0; i < 200 && (received.match(/HTTP\/1\.1 200/g) ?? []).length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+      socket.destroy();
+      expect(received.match(/thing \d/g)).toEqual(['thing 1', 'thing 2', 'thing 3']);
+      expect(received).not.toContain('Connection: close');
+      // Node read the request with a body to its end (drained); the others it never had to
+      await new Promise((r) => setTimeout(r, 20));
+      expect(Object.fromEntries(ended)).toEqual({ '/v1/things/1': false, '/v1/things/2': true, '/v1/things/3': false });
+      expect(fast.answered).toBe(3);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -138,6 +138,7 @@ export class FastLane {
     for (const name in rateLimit) headers.push(name, rateLimit[name]);
     for (const name in answer.headers) headers.push(name, answer.headers[name]);
     if (answer.body) headers.push('content-length', String(answer.body.length));
+    spareDraining(req);
     res.writeHead(answer.status, headers);
     res.end(answer.body);
     this.answered++;
@@ -193,6 +194,20 @@ export class FastLane {
     const addresses = proxyAddr.all(req, trustAll);
     return addresses[addresses.length - 1];
   }
+}
+
+/**
+ * Spares Node the draining of an answered request that has no body. Node drains every request
+ * its handler did not read once the answer is sent (IncomingMessage._dump(): resume, read to the
+ * end, destroy, several ticks; about 2 us of a fast-lane tile's ~33 us here). A GET without
+ * Content-Length or Transfer-Encoding has no body bytes to pull off the wire, so it is marked
+ * drained with the flag _dump() itself sets; its stream then never emits 'end' or 'close', which
+ * nothing listens for here. Requests that may carry a body are drained as usual. Where Node has
+ * no such flag (a future version), nothing is set and Node drains as before.
+ */
+function spareDraining(req: IncomingMessage): void {
+  const message = req as IncomingMessage & { _dumped?: unknown };
+  if (typeof message._dumped === 'boolean' && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) message._dumped = true;
 }
 
 /**
