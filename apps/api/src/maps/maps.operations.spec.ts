@@ -69,4 +69,20 @@ describe('acceptTileInput', () => {
   it('leaves unexpected params to the schemas', () => {
     expect(acceptTileInput({ courseId: 'a', zoom: '1', x: '1', y: '1', extra: '1' }, {})).toBeNull();
   });
+
+  it('parses a frozen query once (the same frozen answer each time), a changeable one every time', () => {
+    const params = { courseId: 'a', zoom: '1', x: '1', y: '1' };
+    const frozen = Object.freeze({ format: 'png', revision: REV });
+    const first = acceptTileInput(params, frozen)!.query;
+    expect(first).toEqual({ tileSize: 256, format: 'png', revision: REV });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(acceptTileInput({ ...params, x: '2' }, frozen)!.query).toBe(first);
+    const refused = Object.freeze({ format: 'gif' });
+    expect(acceptTileInput(params, refused)).toBeNull();
+    expect(acceptTileInput(params, refused)).toBeNull();
+    const changeable: Record<string, string> = { format: 'png' };
+    expect(acceptTileInput(params, changeable)!.query.format).toBe('png');
+    changeable.format = 'gif';
+    expect(acceptTileInput(params, changeable)).toBeNull();
+  });
 });

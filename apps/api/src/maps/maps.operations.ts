@@ -68,6 +68,12 @@ const MAX_TILE_INDEX = 2 ** 22;
  * A unit test holds the two to the same answers.
  */
 export function acceptTileInput(params: Record<string, string>, query: Record<string, unknown>): { params: TileParams; query: TileQuery } | null {
+  const tile = acceptTileParams(params);
+  const parsed = tile && acceptTileQuery(query);
+  return parsed ? { params: tile, query: parsed } : null;
+}
+
+function acceptTileParams(params: Record<string, string>): TileParams | null {
   const { courseId, zoom, x, y } = params;
   if (typeof courseId !== 'string' || courseId.length > 200 || Object.keys(params).length !== 4) return null;
   if (!DIGITS.test(zoom) || !DIGITS.test(x) || !DIGITS.test(y)) return null;
@@ -75,13 +81,27 @@ export function acceptTileInput(params: Record<string, string>, query: Record<st
   const tx = Number(x);
   const ty = Number(y);
   if (z > 22 || tx > MAX_TILE_INDEX || ty > MAX_TILE_INDEX) return null;
-  const parsed: TileQuery = { tileSize: 256, format: 'webp' };
+  return { courseId, zoom: z, x: tx, y: ty };
+}
+
+/** Answers for frozen query objects (the fast lane's, shared by the tiles of a map view), which cannot change. */
+const acceptedQueries = new WeakMap<object, Readonly<TileQuery> | null>();
+
+/** The query as `tileQuery` parses it, or null; the same frozen object for the same frozen query. */
+function acceptTileQuery(query: Record<string, unknown>): Readonly<TileQuery> | null {
+  const known = acceptedQueries.get(query);
+  if (known !== undefined) return known;
+  let parsed: TileQuery | null = { tileSize: 256, format: 'webp' };
   for (const name in query) {
     const value = query[name];
     if (name === 'tileSize' && (value === '256' || value === '512')) parsed.tileSize = Number(value) as 256 | 512;
     else if (name === 'format' && (value === 'webp' || value === 'png')) parsed.format = value;
     else if (name === 'revision' && typeof value === 'string' && REVISION.test(value)) parsed.revision = value;
-    else return null;
+    else {
+      parsed = null;
+      break;
+    }
   }
-  return { params: { courseId, zoom: z, x: tx, y: ty }, query: parsed };
+  if (Object.isFrozen(query)) acceptedQueries.set(query, parsed && Object.freeze(parsed));
+  return parsed;
 }
