@@ -24,7 +24,7 @@
  * how much of the gap to nginx is the API's own work and how much is Node's HTTP stack.
  *
  * Starts the built API and one render worker on loopback.
- *   npm run bench:tiles [-- requests-per-round]
+ *   npm run bench:tiles [-- requests-per-round]   (BENCH_ROUNDS=9 rounds by default)
  * Profiling the API under this load: BENCH_API_NODE_ARGS=--prof BENCH_API_CWD=/tmp/prof (then
  * node --prof-process on the isolate log written there).
  */
@@ -43,7 +43,8 @@ import { startStaticNginx } from './support/nginx';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = Number(process.argv[2] ?? 20000);
-const ROUNDS = 5;
+/** Rounds per server (BENCH_ROUNDS): on a shared 2-core VM single rounds swing by +-20%, so the report takes medians of many. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const CONCURRENCY = 32;
 const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
 const DIST = join(__dirname, '..');
