@@ -70,6 +70,19 @@ describe('acceptTileInput', () => {
     expect(acceptTileInput({ courseId: 'a', zoom: '1', x: '1', y: '1', extra: '1' }, {})).toBeNull();
   });
 
+  it('parses frozen params once (the same frozen answer each time), changeable ones every time', () => {
+    const frozen = Object.freeze({ courseId: 'a', zoom: '3', x: '4', y: '5' });
+    const first = acceptTileInput(frozen, {})!.params;
+    expect(first).toEqual({ courseId: 'a', zoom: 3, x: 4, y: 5 });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(acceptTileInput(frozen, { format: 'png' })!.params).toBe(first);
+    expect(acceptTileInput(Object.freeze({ courseId: 'a', zoom: '23', x: '4', y: '5' }), {})).toBeNull();
+    const changeable: Record<string, string> = { courseId: 'a', zoom: '3', x: '4', y: '5' };
+    expect(acceptTileInput(changeable, {})!.params.zoom).toBe(3);
+    changeable.zoom = '99';
+    expect(acceptTileInput(changeable, {})).toBeNull();
+  });
+
   it('parses a frozen query once (the same frozen answer each time), a changeable one every time', () => {
     const params = { courseId: 'a', zoom: '1', x: '1', y: '1' };
     const frozen = Object.freeze({ format: 'png', revision: REV });

@@ -67,13 +67,25 @@ const MAX_TILE_INDEX = 2 ** 22;
  * the common valid request; null for anything else, which the schemas then parse and explain.
  * A unit test holds the two to the same answers.
  */
-export function acceptTileInput(params: Record<string, string>, query: Record<string, unknown>): { params: TileParams; query: TileQuery } | null {
+export function acceptTileInput(params: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>): { params: TileParams; query: TileQuery } | null {
   const tile = acceptTileParams(params);
   const parsed = tile && acceptTileQuery(query);
   return parsed ? { params: tile, query: parsed } : null;
 }
 
-function acceptTileParams(params: Record<string, string>): TileParams | null {
+/** Answers for frozen params objects (the fast lane's, one per path), which cannot change. */
+const acceptedParams = new WeakMap<object, Readonly<TileParams> | null>();
+
+function acceptTileParams(params: Readonly<Record<string, string>>): Readonly<TileParams> | null {
+  let accepted = acceptedParams.get(params);
+  if (accepted === undefined) {
+    accepted = parseTileParams(params);
+    if (Object.isFrozen(params)) acceptedParams.set(params, accepted && Object.freeze(accepted));
+  }
+  return accepted;
+}
+
+function parseTileParams(params: Readonly<Record<string, string>>): TileParams | null {
   const { courseId, zoom, x, y } = params;
   if (typeof courseId !== 'string' || courseId.length > 200 || Object.keys(params).length !== 4) return null;
   if (!DIGITS.test(zoom) || !DIGITS.test(x) || !DIGITS.test(y)) return null;
@@ -84,11 +96,11 @@ function acceptTileParams(params: Record<string, string>): TileParams | null {
   return { courseId, zoom: z, x: tx, y: ty };
 }
 
-/** Answers for frozen query objects (the fast lane's, shared by the tiles of a map view), which cannot change. */
+/** Answers for frozen query objects (the fast lane's, one per query string), which cannot change. */
 const acceptedQueries = new WeakMap<object, Readonly<TileQuery> | null>();
 
 /** The query as `tileQuery` parses it, or null; the same frozen object for the same frozen query. */
-function acceptTileQuery(query: Record<string, unknown>): Readonly<TileQuery> | null {
+function acceptTileQuery(query: Readonly<Record<string, unknown>>): Readonly<TileQuery> | null {
   const known = acceptedQueries.get(query);
   if (known !== undefined) return known;
   let parsed: TileQuery | null = { tileSize: 256, format: 'webp' };

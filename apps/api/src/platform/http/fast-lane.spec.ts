@@ -4,7 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy } from '../auth/access-policy';
 import type { MetricsService } from '../observability/metrics.service';
-import { FastLane, parseQuery, type FastRoute } from './fast-lane';
+import { FastLane, parseQuery, type FastInput, type FastRoute } from './fast-lane';
 
 describe('parseQuery (the fast lane reads only plain query strings)', () => {
   it('reads plain name=value pairs as a URL query parser does', () => {
@@ -79,6 +79,21 @@ describe('FastLane', () => {
     for (const id of ['1', '2', '1', '3']) fast.answer(request(`/v1/things/${id}`), response() as unknown as ServerResponse);
     expect(observed).toEqual(['GET /v1/things/:id 304 true', 'GET /v1/things/:id 200 true', 'GET /v1/things/:id 304 true', 'GET /v1/things/:id 200 true']);
     expect(httpLatency).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives a route the same frozen params and query objects for the same path and query string', () => {
+    const seen: FastInput[] = [];
+    const { lane: fast } = lane((input) => {
+      seen.push(input);
+      return { status: 200, headers: {}, body: Buffer.from('x') };
+    });
+    for (const url of ['/v1/things/7?a=1', '/v1/things/7?a=1', '/v1/things/8?a=1', '/v1/things/7']) fast.answer(request(url), response() as unknown as ServerResponse);
+    expect(seen.map((s) => ({ ...s.params }))).toEqual([{ id: '7' }, { id: '7' }, { id: '8' }, { id: '7' }]);
+    expect(seen[1].params).toBe(seen[0].params);
+    expect(seen[3].params).toBe(seen[0].params);
+    expect(seen[2].params).not.toBe(seen[0].params);
+    expect(seen[1].query).toBe(seen[0].query);
+    expect(seen.every((s) => Object.isFrozen(s.params) && Object.isFrozen(s.query))).toBe(true);
   });
 
   it('declines other methods, paths and closed lanes without sending anything', () => {

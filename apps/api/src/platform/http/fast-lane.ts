@@ -9,10 +9,14 @@ import type { LatencySeries } from '../observability/latency-histogram';
 import type { MetricsService } from '../observability/metrics.service';
 import type { OperationSpec } from './operation.decorator';
 
-/** What a fast route sees of a request: path params and query as Fastify would parse them, and the headers. */
+/**
+ * What a fast route sees of a request: path params and query as Fastify would parse them, and the
+ * headers. Params and query are frozen objects shared by every request with the same path or query
+ * string, so routes may remember what they make of them per object (WeakMap).
+ */
 export interface FastInput {
-  params: Record<string, string>;
-  query: Record<string, string>;
+  params: Readonly<Record<string, string>>;
+  query: Readonly<Record<string, string>>;
   headers: IncomingHttpHeaders;
 }
 
@@ -57,6 +61,10 @@ const PLAIN_QUERY = /^(?:[A-Za-z0-9._~:-]+=[A-Za-z0-9._~:-]*)(?:&[A-Za-z0-9._~:-
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~:-]{1,200}$/;
 const trustAll = () => true;
 const QUERY_CACHE_LIMIT = 1000;
+/** Paths whose match is remembered (a map view's tiles repeat); past this many the memory starts afresh. */
+const MATCH_CACHE_LIMIT = 10_000;
+
+type Match = { route: CompiledRoute; params: Readonly<Record<string, string>> };
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 
 /**
@@ -80,6 +88,7 @@ export class FastLane {
   private readonly routes: CompiledRoute[];
   private closed = false;
   private readonly queries = new Map<string, Readonly<Record<string, string>> | null>();
+  private readonly matches = new Map<string, Match | null>();
   /** answers given by the fast lane (the rest went to Fastify) */
   answered = 0;
 
@@ -161,7 +170,18 @@ export class FastLane {
     return query;
   }
 
-  private match(path: string): { route: CompiledRoute; params: Record<string, string> } | null {
+  /** The route and frozen params of a path (remembered: the same path, the same objects), or null. */
+  private match(path: string): Match | null {
+    let match = this.matches.get(path);
+    if (match === undefined) {
+      match = this.matchRoute(path);
+      if (this.matches.size >= MATCH_CACHE_LIMIT) this.matches.clear();
+      this.matches.set(path, match);
+    }
+    return match;
+  }
+
+  private matchRoute(path: string): Match | null {
     const parts = path.split('/');
     for (const route of this.routes) {
       const { segments } = route;
@@ -178,7 +198,7 @@ export class FastLane {
           matched = literal === parts[i];
         }
       }
-      if (matched) return { route, params };
+      if (matched) return { route, params: Object.freeze(params) };
     }
     return null;
   }
