@@ -63,6 +63,8 @@ const trustAll = () => true;
 const QUERY_CACHE_LIMIT = 1000;
 /** Paths whose match is remembered (a map view's tiles repeat); past this many the memory starts afresh. */
 const MATCH_CACHE_LIMIT = 10_000;
+/** Longer paths are matched every time, so the remembered ones hold at most a few MiB. */
+const MATCH_CACHE_PATH_LENGTH = 300;
 
 type Match = { route: CompiledRoute; params: Readonly<Record<string, string>> };
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
@@ -172,6 +174,7 @@ export class FastLane {
 
   /** The route and frozen params of a path (remembered: the same path, the same objects), or null. */
   private match(path: string): Match | null {
+    if (path.length > MATCH_CACHE_PATH_LENGTH) return this.matchRoute(path);
     let match = this.matches.get(path);
     if (match === undefined) {
       match = this.matchRoute(path);
