@@ -35,6 +35,8 @@ describe('LatencyHistogram', () => {
     expect(latency.labels('GET', '/r', '304')).not.toBe(series);
     series.observe(0.003);
     series.observe(0.2);
+    series.observe(Number.NaN);
+    series.observe(Number.POSITIVE_INFINITY);
     const text = await ours.metrics();
     expect(text).toContain('x_seconds_count{method="GET",route="/r",status="200"} 2');
     expect(text).toContain('x_seconds_sum{method="GET",route="/r",status="200"} 0.203');

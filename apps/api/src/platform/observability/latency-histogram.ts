@@ -67,6 +67,8 @@ export class LatencyHistogram {
         sum: 0,
         count: 0,
         observe(seconds: number) {
+          // a clock gone wrong must not turn the sum into NaN for good
+          if (!Number.isFinite(seconds)) return;
           let i = 0;
           while (i < bounds.length && seconds > bounds[i]) i++;
           created.counts[i]++;
