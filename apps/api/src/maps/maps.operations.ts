@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { OperationSpec } from '../platform/http/operation.decorator';
+import { perFrozenInput } from '../platform/http/per-frozen-input';
 import type { TileQuery } from './maps.service';
 import { tilePlanSchema } from './tile-plan.schema';
 
@@ -73,17 +74,8 @@ export function acceptTileInput(params: Readonly<Record<string, string>>, query:
   return parsed ? { params: tile, query: parsed } : null;
 }
 
-/** Answers for frozen params objects (the fast lane's, one per path), which cannot change. */
-const acceptedParams = new WeakMap<object, Readonly<TileParams> | null>();
-
-function acceptTileParams(params: Readonly<Record<string, string>>): Readonly<TileParams> | null {
-  let accepted = acceptedParams.get(params);
-  if (accepted === undefined) {
-    accepted = parseTileParams(params);
-    if (Object.isFrozen(params)) acceptedParams.set(params, accepted && Object.freeze(accepted));
-  }
-  return accepted;
-}
+/** The params as `tileParams` parses them, or null; once per frozen params object (the fast lane's). */
+const acceptTileParams = perFrozenInput(parseTileParams);
 
 function parseTileParams(params: Readonly<Record<string, string>>): TileParams | null {
   const { courseId, zoom, x, y } = params;
@@ -96,24 +88,17 @@ function parseTileParams(params: Readonly<Record<string, string>>): TileParams |
   return { courseId, zoom: z, x: tx, y: ty };
 }
 
-/** Answers for frozen query objects (the fast lane's, one per query string), which cannot change. */
-const acceptedQueries = new WeakMap<object, Readonly<TileQuery> | null>();
+/** The query as `tileQuery` parses it, or null; once per frozen query object (the fast lane's). */
+const acceptTileQuery = perFrozenInput(parseTileQuery);
 
-/** The query as `tileQuery` parses it, or null; the same frozen object for the same frozen query. */
-function acceptTileQuery(query: Readonly<Record<string, unknown>>): Readonly<TileQuery> | null {
-  const known = acceptedQueries.get(query);
-  if (known !== undefined) return known;
-  let parsed: TileQuery | null = { tileSize: 256, format: 'webp' };
+function parseTileQuery(query: Readonly<Record<string, unknown>>): TileQuery | null {
+  const parsed: TileQuery = { tileSize: 256, format: 'webp' };
   for (const name in query) {
     const value = query[name];
     if (name === 'tileSize' && (value === '256' || value === '512')) parsed.tileSize = Number(value) as 256 | 512;
     else if (name === 'format' && (value === 'webp' || value === 'png')) parsed.format = value;
     else if (name === 'revision' && typeof value === 'string' && REVISION.test(value)) parsed.revision = value;
-    else {
-      parsed = null;
-      break;
-    }
+    else return null;
   }
-  if (Object.isFrozen(query)) acceptedQueries.set(query, parsed && Object.freeze(parsed));
   return parsed;
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { looksLikeKey } from '@caddie/access';
 import { ApiConfig } from '../config/api-config';
 import type { OperationSpec } from '../http/operation.decorator';
+import { perFrozenInput } from '../http/per-frozen-input';
 import { ApiProblem } from '../problems/api-problem';
 import { RateLimiterService, type RateLimitDecision } from '../rate-limit/rate-limiter.service';
 import { ApiKeysService, type KeyVerdict } from './api-keys.service';
@@ -45,8 +46,8 @@ const CREDENTIAL_PARAMETERS = new Set([
  */
 @Injectable()
 export class AccessPolicy {
-  /** frozen query objects (the fast lane's parsed queries, shared by the tiles of a map view) found to carry no credential */
-  private readonly queriesWithoutCredential = new WeakSet<object>();
+  /** refuseCredentialInQuery, once per frozen query (the fast lane's, shared by the tiles of a map view) */
+  private readonly refuseCredentialInQueryNow = perFrozenInput((query: object) => this.refuseCredentialInQuery(query));
   /** admitNow()'s answer per principal, whose bucket and limit never change */
   private readonly admissions = new WeakMap<Principal, Admission>();
 
@@ -88,12 +89,7 @@ export class AccessPolicy {
     if (spec.access === 'public') return null;
     let key: string | null;
     try {
-      const { query } = request;
-      if (!(typeof query === 'object' && query !== null && this.queriesWithoutCredential.has(query))) {
-        this.refuseCredentialInQuery(request);
-        // a frozen query cannot change, so it needs checking once
-        if (typeof query === 'object' && query !== null && Object.isFrozen(query)) this.queriesWithoutCredential.add(query);
-      }
+      if (typeof request.query === 'object' && request.query !== null) this.refuseCredentialInQueryNow(request.query);
       key = this.presentedKey(request);
     } catch {
       return null;
@@ -117,7 +113,7 @@ export class AccessPolicy {
 
   /** The credential presented in the headers, after refusing one in the query string. */
   private presentedCredential(request: RequestFacts): string | null {
-    this.refuseCredentialInQuery(request);
+    this.refuseCredentialInQuery(request.query);
     return this.presentedKey(request);
   }
 
@@ -148,9 +144,8 @@ export class AccessPolicy {
     return null;
   }
 
-  private refuseCredentialInQuery(request: RequestFacts): void {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(query)) {
+  private refuseCredentialInQuery(query: unknown): void {
+    for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
       const values = Array.isArray(value) ? value : [value];
       if (
         CREDENTIAL_PARAMETERS.has(name.toLowerCase()) ||
