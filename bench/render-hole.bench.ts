@@ -5,7 +5,8 @@
  *   npm run build && node dist/bench/render-hole.bench.js [runs] [hole]
  */
 import { generateDemoCourses } from '@caddie/catalog';
-import { encodeRgba, paintGraphic, parseGraphicsQuery, renderGraphic } from '@caddie/styles';
+import { parseGraphicsQuery } from '@caddie/styles';
+import { encodeRgba, paintGraphic, renderGraphic } from '@caddie/renderer';
 
 const RUNS = Number(process.argv[2] ?? 9);
 const HOLE = process.argv[3] ?? '7';

@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { generateDemoCourses } from '@caddie/catalog';
-import { parseGraphicsQuery, renderGraphic, RENDERER_VERSION } from '@caddie/styles';
+import { parseGraphicsQuery } from '@caddie/styles';
+import { renderGraphic, RENDERER_VERSION } from '@caddie/renderer';
 
 const ROOT = resolve(process.cwd());
 const OUT_DIR = join(ROOT, 'docs', 'gallery');

@@ -5,7 +5,8 @@ import type Redis from 'ioredis';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { graphicObjectKey, renderRecordKey, type RenderGraphicPayload, type RenderGraphicResult } from '@caddie/jobs';
 import type { CourseStore } from '@caddie/persistence';
-import { renderGraphic, type NormalizedGraphicRequest } from '@caddie/styles';
+import { type NormalizedGraphicRequest } from '@caddie/styles';
+import { renderGraphic } from '@caddie/renderer';
 
 
 /** Errors that name data the course lacks: retrying cannot help, and the API answers 422 with the code. */

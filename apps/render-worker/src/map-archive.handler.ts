@@ -5,7 +5,7 @@ import type { ArtifactStore } from '@caddie/artifacts';
 import { mapArchiveKey, type RenderMapArchivePayload, type RenderMapArchiveResult } from '@caddie/jobs';
 import { PmtilesWriter, TileType, Compression } from '@caddie/pmtiles';
 import type { CourseStore } from '@caddie/persistence';
-import { courseAttribution, courseTileCoverage, coverageTiles, renderTile, RENDERER_VERSION, TileCoverageError } from '@caddie/styles';
+import { courseAttribution, courseTileCoverage, coverageTiles, renderTile, RENDERER_VERSION, TileCoverageError } from '@caddie/renderer';
 
 /**
  * Builds one course's PMTiles archive: every tile of the coverage at every zoom of its range,

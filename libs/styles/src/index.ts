@@ -23,17 +23,9 @@ export { GRAPHICS_OPTIONS_DOCUMENT_SCHEMA, GRAPHICS_OPTIONS_DOCUMENT_SCHEMA_ID }
 export { graphicsQueryParameters, graphicsPathParameters, graphicsRequestBodySchema } from './options/openapi-documents';
 export type { OpenApiParameter } from './options/openapi-documents';
 export type { JsonSchema } from './options/option-json-schema';
-export { registerFonts, font, FONT_FAMILY } from './fonts/register-fonts';
-// Graphics renderer: composition, painters, render pipeline, encoding, spatial sidecar.
-export { RENDERER_VERSION } from './render/renderer-version';
-export { renderGraphic, paintGraphic, type RenderedGraphic, type PaintedGraphic } from './render/render-graphic';
-export { projectWithSidecar, unprojectWithSidecar, SPATIAL_SIDECAR_SCHEMA, SidecarProjectionError, type SpatialSidecar, type SidecarProjection } from './render/spatial-sidecar';
-export { GraphicDataMissingError, type GraphicDataMissingCode } from './render/graphic-data-missing-error';
-export { encodeRgba, checkOutputSize, OutputSizeError, type GraphicContentType, type EncodeSettings } from './render/image-encoder';
-export { ViewTransform, similarityThrough, mapViewMatrix, type AffineMatrix } from './composition/view-transform';
-export type { Composition, Overflow, PixelBox } from './composition/framing';
-// Map tiles and static maps (course-maps service).
-export * from './tiles';
-// Overlay components: validation and resolution against a rendered artifact's sidecar.
-export * from './overlays';
-export { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from './green-data';
+// Overlay components of POST /renders/{renderId}/overlays: declaration and validation
+// (resolution against a rendered artifact lives in @caddie/renderer).
+export { OverlayRequestError, OverlayDataMissingError, OVERLAY_PROBLEM_CODES, type OverlayProblem, type OverlayProblemCode } from './overlays/overlay-errors';
+export { parseOverlayItems, type OverlayItem, type OverlayItemOf } from './overlays/overlay-parser';
+export { OVERLAY_SCHEMAS, type OverlayFields } from './overlays/overlay-schemas';
+export { OVERLAY_ID_PATTERN, STROKE_STYLES, parseLonLatPair, type StrokeStyle, type ImageCorner } from './overlays/overlay-fields';

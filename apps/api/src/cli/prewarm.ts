@@ -15,7 +15,8 @@ import { COURSE_ID_PATTERN } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit, type ApiEnv } from '@caddie/config';
 import { graphicObjectKey, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery, RENDERER_VERSION } from '@caddie/styles';
+import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery } from '@caddie/styles';
+import { RENDERER_VERSION } from '@caddie/renderer';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from '../maps/map-archive-submitter';
 
 const USAGE = [

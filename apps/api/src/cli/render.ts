@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { GraphicDataMissingError, GraphicsRequestError, parseGraphicsQuery, renderGraphic } from '@caddie/styles';
+import { GraphicsRequestError, parseGraphicsQuery } from '@caddie/styles';
+import { GraphicDataMissingError, renderGraphic } from '@caddie/renderer';
 
 const USAGE = 'usage: render --course ID --subject hole-7|green-7|course|profile-elevation-7 [--style traditional|pencil|colored-pencil] [--option key=value]… [--out file.webp|.png|.jpg] [--sidecar file.json] [--demo]';
 const err = (line: string) => process.stderr.write(`${line}\n`);

@@ -6,7 +6,7 @@
 import { bbox as featureBBox } from '@turf/turf';
 import { ALWAYS_GRANTED, type DatasetKeyword } from '@caddie/access';
 import type { BBox, Course, CourseFeature, ElevationGrid, GeometryLayer } from '@caddie/catalog';
-import { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from '@caddie/styles';
+import { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from '@caddie/renderer';
 
 export const CONTEXT_BUFFER_METERS = 50;
 

@@ -1,15 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ArtifactStore } from '@caddie/artifacts';
-import {
-  artifactKey as computeArtifactKey,
-  GraphicsRequestError,
-  parseGraphicsBody,
-  parseGraphicsQuery,
-  RENDERER_VERSION,
-  type CourseStyleContext,
-  type NormalizedGraphicRequest,
-} from '@caddie/styles';
+import { artifactKey as computeArtifactKey, GraphicsRequestError, parseGraphicsBody, parseGraphicsQuery, type CourseStyleContext, type NormalizedGraphicRequest } from '@caddie/styles';
+import { RENDERER_VERSION } from '@caddie/renderer';
 import { ArtifactDeliveryService } from '../artifacts/artifact-delivery.service';
 import { CoursesService } from '../courses/courses.service';
 import type { Principal } from '../platform/auth/principal';

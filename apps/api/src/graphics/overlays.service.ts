@@ -1,14 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArtifactStore } from '@caddie/artifacts';
-import {
-  OverlayDataMissingError,
-  OverlayRequestError,
-  parseOverlayItems,
-  resolveOverlays,
-  type NormalizedGraphicRequest,
-  type OverlayType,
-  type SpatialSidecar,
-} from '@caddie/styles';
+import { OverlayDataMissingError, OverlayRequestError, parseOverlayItems, type NormalizedGraphicRequest, type OverlayType } from '@caddie/styles';
+import { resolveOverlays, type SpatialSidecar } from '@caddie/renderer';
 import { CoursesService } from '../courses/courses.service';
 import type { Principal } from '../platform/auth/principal';
 import { ApiConfig } from '../platform/config/api-config';

@@ -1,5 +1,5 @@
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
-import { courseTileCoverage } from '@caddie/styles';
+import { courseTileCoverage } from '@caddie/renderer';
 import type { ApiConfig } from '../platform/config/api-config';
 import type { CoursesService } from '../courses/courses.service';
 import type { MapArchivesService, OpenArchive, TileRef } from './map-archives.service';

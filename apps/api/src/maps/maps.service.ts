@@ -1,24 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Course } from '@caddie/catalog';
 import type { RenderMapArchivePayload } from '@caddie/jobs';
-import {
-  composeStaticMap,
-  courseAttribution,
-  courseTileCoverage,
-  parseStaticBBox,
-  rangeAtZoom,
-  resolveStaticMap,
-  STATIC_MAP_MAX_PIXELS,
-  StaticMapError,
-  staticMapTiles,
-  TILE_CONTENT_TYPES,
-  TileCoverageError,
-  tileCount,
-  tileInCoverage,
-  type MapTileFormat,
-  type MapTileSize,
-  type TileCoverage,
-} from '@caddie/styles';
+import { composeStaticMap, courseAttribution, courseTileCoverage, parseStaticBBox, rangeAtZoom, resolveStaticMap, STATIC_MAP_MAX_PIXELS, StaticMapError, staticMapTiles, TILE_CONTENT_TYPES, TileCoverageError, tileCount, tileInCoverage, type MapTileFormat, type MapTileSize, type TileCoverage } from '@caddie/renderer';
 import { CoursesService } from '../courses/courses.service';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';

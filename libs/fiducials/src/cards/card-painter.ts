@@ -1,5 +1,5 @@
 import type { Course } from '@caddie/catalog';
-import { font, registerFonts } from '@caddie/styles';
+import { font, registerFonts } from '@caddie/renderer';
 import { DESIGN_PROFILES, type RectMm } from '../design-layout';
 import type { CaptureDefinition } from '../design-catalog';
 import { LABEL_FONT_EM_PER_HEIGHT } from '../label-font';

@@ -1,5 +1,5 @@
 import type { PDFDocument } from '@napi-rs/canvas';
-import { font, registerFonts } from '@caddie/styles';
+import { font, registerFonts } from '@caddie/renderer';
 import type { Box } from '../capture-geometry';
 import type { RectMm } from '../design-layout';
 

@@ -1,0 +1,16 @@
+// The graphics renderer: composition, painters, the render pipeline, encoding and the spatial
+// sidecar, map tiles and static maps, and overlay resolution against a rendered artifact. What a
+// request may ask for is declared in @caddie/styles; this lib paints what a normalized request says.
+export { registerFonts, font, FONT_FAMILY } from './fonts/register-fonts';
+export { RENDERER_VERSION } from './render/renderer-version';
+export { renderGraphic, paintGraphic, type RenderedGraphic, type PaintedGraphic } from './render/render-graphic';
+export { projectWithSidecar, unprojectWithSidecar, SPATIAL_SIDECAR_SCHEMA, SidecarProjectionError, type SpatialSidecar, type SidecarProjection } from './render/spatial-sidecar';
+export { GraphicDataMissingError, type GraphicDataMissingCode } from './render/graphic-data-missing-error';
+export { encodeRgba, checkOutputSize, OutputSizeError, type GraphicContentType, type EncodeSettings } from './render/image-encoder';
+export { ViewTransform, similarityThrough, mapViewMatrix, type AffineMatrix } from './composition/view-transform';
+export type { Composition, Overflow, PixelBox } from './composition/framing';
+// Map tiles and static maps (course-maps service).
+export * from './tiles';
+// Overlay components: resolution against a rendered artifact's sidecar.
+export * from './overlays';
+export { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from './green-data';

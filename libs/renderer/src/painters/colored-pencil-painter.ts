@@ -1,0 +1,84 @@
+/**
+ * Colored Pencil: flat colour fills with a pencil-stroke edge; no terrain, shading or texture.
+ * Only service and non-motorized paths, in one flat path colour; buildings and parking polygons
+ * are drawn independently of the paths setting.
+ */
+import type { CourseFeature } from '@caddie/catalog';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { COLORED_PENCIL_STYLING_DEFAULTS, type ColoredPencilStyling } from '@caddie/styles';
+import { isArea, isLine, isPoint } from '../render/view-scene';
+import { nearbyMode, type PaintContext } from './paint-context';
+import { keepColoredPencilPath } from './segment-classes';
+import { sketchStroke, traceFeatures } from './sketch-strokes';
+
+export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
+  const s = (p.style.graphicStyling as unknown as ColoredPencilStyling | undefined) ?? COLORED_PENCIL_STYLING_DEFAULTS;
+  const k = p.pixelScale;
+  const { scene } = p;
+  const mode = nearbyMode(p);
+  const outline = (features: CourseFeature[], key: string, close = true) => sketchStroke(ctx, p, features, s.outline.color, s.outline.width * k, close, key);
+  const fill = (features: CourseFeature[], color: string) => {
+    if (!features.length) return;
+    ctx.save();
+    traceFeatures(ctx, p, features, true);
+    ctx.fillStyle = color;
+    ctx.fill('evenodd');
+    ctx.restore();
+  };
+
+  ctx.save();
+  ctx.fillStyle = s.fills.rough;
+  ctx.fillRect(0, 0, scene.width, scene.height);
+  ctx.restore();
+
+  const areas = (layer: Parameters<typeof scene.layer>[0]) => scene.layer(layer).filter(isArea);
+  const turf = (layer: 'fairways' | 'greens' | 'tees') => areas(layer).filter((f) => mode !== 'hidden' || scene.onSubject(f));
+  const layers: [CourseFeature[], string, string][] = [
+    [areas('trees'), s.fills.trees, 'trees'],
+    [areas('water'), s.fills.water, 'water'],
+    [turf('fairways'), s.fills.fairway, 'fairways'],
+    [turf('tees'), s.fills.tee, 'tees'],
+    [turf('greens'), s.fills.green, 'greens'],
+    [[...areas('bunkers'), ...areas('waste')], s.fills.bunker, 'bunkers'],
+    [areas('parking'), s.fills.parking, 'parking'],
+  ];
+  for (const [features, color, key] of layers) {
+    fill(features, color);
+    outline(features, key);
+  }
+
+  const paths = [...scene.layer('roads'), ...scene.layer('cart-paths')].filter((f) => isLine(f) && keepColoredPencilPath(f, p.style.overtureSegments));
+  if (paths.length && s.paths.width > 0) {
+    ctx.save();
+    traceFeatures(ctx, p, paths, false);
+    ctx.strokeStyle = s.paths.color;
+    ctx.lineWidth = (s.paths.width * k) / scene.pixelsPerMeter;
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.stroke();
+    ctx.restore();
+  }
+  const buildings = areas('buildings');
+  fill(buildings, s.fills.buildings);
+  outline(buildings, 'buildings');
+
+  const trees = scene.layer('trees').filter(isPoint);
+  if (trees.length) {
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const r = Math.max(2, 4.5 * scene.pixelsPerMeter);
+    ctx.beginPath();
+    for (const f of trees) {
+      const [x, y] = scene.transform.metersToPixels(scene.meters(f)[0][0]);
+      ctx.moveTo(x + r, y);
+      ctx.arc(x, y, r, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = s.fills.trees;
+    ctx.fill();
+    ctx.strokeStyle = s.outline.color;
+    ctx.lineWidth = s.outline.width * k * 0.7;
+    ctx.globalAlpha = 0.8;
+    ctx.stroke();
+    ctx.restore();
+  }
+}
