@@ -44,6 +44,8 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     const response = await post(imageUpload(m9, { courseId: 'osm-way-1', teeBox: 'white', identifier: 'round-42' }));
     expect(response.statusCode).toBe(200);
     expect(response.headers[VERSION]).toBe('4');
+    // Bearer URLs in the body: never cached.
+    expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
     expect(body).toMatchObject({
       requestId: response.headers['x-request-id'],
