@@ -10,7 +10,7 @@ import { retentionUntil } from '@caddie/scorecards';
 import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { describeWithSharedData, sharedDataPath } from '../support/shared-data';
-import { cardJpeg, imageUpload, multipart, scorecardDeadline, startScorecardWorker } from './scorecard-test-kit';
+import { cardJpeg, imageUpload, looseLabelJpeg, multipart, scorecardDeadline, startScorecardWorker } from './scorecard-test-kit';
 
 jest.setTimeout(60_000);
 
@@ -85,6 +85,12 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     // The only jobs left are the cluster's scheduled retention sweeps.
     const left = await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
     expect(left.filter((job) => job.name !== 'scorecard.sweep-artifacts')).toEqual([]);
+  });
+
+  it('answers 422 scorecard-identity-contradictory for a page with another card\'s identity label lying on it', async () => {
+    const response = await post(imageUpload(await looseLabelJpeg()));
+    expectProblem(response, 422, 'scorecard-identity-contradictory');
+    expect(response.json().detail).toMatch(/another card/);
   });
 
   it('answers version 2 for an M9 page and 406 for an M18 page', async () => {
