@@ -1,30 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { S3ArtifactStore } from '@caddie/artifacts';
-// s3rver ships no types
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver');
+import { startS3rverBucket, type S3rverBucket } from '../support/s3rver';
 
 describe('S3ArtifactStore against s3rver on loopback', () => {
-  let server: { run(): Promise<AddressInfo>; close(): Promise<void> };
+  let s3: S3rverBucket;
   let store: S3ArtifactStore;
 
   beforeAll(async () => {
-    server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 's3rver-')) });
-    const { port } = await server.run();
-    store = new S3ArtifactStore({
-      bucket: 'caddie-test', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
-    });
-    await store.client.send(new CreateBucketCommand({ Bucket: 'caddie-test' }));
+    s3 = await startS3rverBucket('caddie-test');
+    store = s3.store;
   });
-  afterAll(async () => {
-    store.client.destroy();
-    await server.close();
-  });
+  afterAll(() => s3.close());
 
   it('puts, heads, gets, ranges and deletes objects with metadata', async () => {
     await expect(store.check()).resolves.toBeUndefined();

@@ -185,7 +185,19 @@ describe('course maps API with a render worker', () => {
     expectProblem(await get(`${base()}/static?bbox=1,2,3&zoom=18`), 400, 'invalid-bbox');
     expectProblem(await get(`${base()}/static?bbox=${e},${s},${w},${n}&zoom=18`), 400, 'invalid-bbox');
     expectProblem(await get(`${base()}/static?bbox=${bbox.join(',')}`), 400, 'invalid-parameter');
-    expectProblem(await get(`${base()}/static?bbox=${w - 1},${s},${e},${n}&zoom=18`), 422, 'bbox-outside-coverage');
+    expectProblem(await get(`${base()}/static?bbox=${w - 1},${s},${e},${n}&zoom=18`), 422, 'static-map-too-large');
+    expectProblem(await get(`${base()}/static?bbox=${plan.bounds[2] + 0.001},${s},${plan.bounds[2] + 0.002},${n}&zoom=18`), 422, 'bbox-outside-coverage');
+    // A margin past the coverage is drawn, as empty paper beyond it (a hair past it too).
+    const [cw, cs, ce, cn] = plan.bounds as number[];
+    expect((await get(`${base()}/static?bbox=${cw - 1e-7},${cs},${ce},${cn + 1e-7}&zoom=${plan.minzoom}`)).statusCode).toBe(200);
+    // West of the archive's westmost tile at that zoom: nothing there but paper.
+    const range = plan.tileRanges.find((r: { zoom: number }) => r.zoom === plan.minzoom);
+    const westOfTiles = (range.minX / 2 ** plan.minzoom) * 360 - 180 - 0.3 * (360 / 2 ** plan.minzoom);
+    const wide = await get(`${base()}/static?bbox=${westOfTiles},${cs},${ce},${cn}&zoom=${plan.minzoom}`);
+    expect(wide.statusCode).toBe(200);
+    const drawn = await sharp(wide.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const row = Math.floor(drawn.info.height / 3);
+    expect([...drawn.data.subarray(row * drawn.info.width * 3, row * drawn.info.width * 3 + 3)]).toEqual([255, 255, 255]);
     expectProblem(await get(`${base()}/static?bbox=${plan.bounds.join(',')}&zoom=${plan.minzoom - 1}`), 422, 'bbox-outside-coverage');
     const tooLarge = plan.tileRanges.find((r: { minX: number; maxX: number; minY: number; maxY: number }) => Math.max(r.maxX - r.minX, r.maxY - r.minY) >= 17);
     if (tooLarge) expectProblem(await get(`${base()}/static?bbox=${plan.bounds.join(',')}&zoom=${tooLarge.zoom}`), 422, 'static-map-too-large');

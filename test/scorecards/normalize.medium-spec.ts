@@ -10,7 +10,7 @@ import { retentionUntil } from '@caddie/scorecards';
 import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { describeWithSharedData, sharedDataPath } from '../support/shared-data';
-import { cardJpeg, imageUpload, multipart, scorecardDeadline, startScorecardWorker } from './scorecard-test-kit';
+import { cardJpeg, imageUpload, looseLabelJpeg, multipart, scorecardDeadline, startScorecardWorker } from './scorecard-test-kit';
 
 jest.setTimeout(60_000);
 
@@ -44,6 +44,8 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     const response = await post(imageUpload(m9, { courseId: 'osm-way-1', teeBox: 'white', identifier: 'round-42' }));
     expect(response.statusCode).toBe(200);
     expect(response.headers[VERSION]).toBe('4');
+    // Bearer URLs in the body: never cached.
+    expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
     expect(body).toMatchObject({
       requestId: response.headers['x-request-id'],
@@ -80,7 +82,15 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     const files = listFiles(join(api.config.env.DATA_DIR, 'artifacts')).filter((f) => !f.endsWith('.meta.json'));
     expect(files.map((f) => f.replace(/.*\//, '')).sort()).toEqual(['page-1-markers.jpg', 'page-1-normalized.png']);
     const queue = api.app.get<Queue>(getQueueToken('scorecard'));
-    expect(await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed')).toMatchObject({ waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 });
+    // The only jobs left are the cluster's scheduled retention sweeps.
+    const left = await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
+    expect(left.filter((job) => job.name !== 'scorecard.sweep-artifacts')).toEqual([]);
+  });
+
+  it('answers 422 scorecard-identity-contradictory for a page with another card\'s identity label lying on it', async () => {
+    const response = await post(imageUpload(await looseLabelJpeg()));
+    expectProblem(response, 422, 'scorecard-identity-contradictory');
+    expect(response.json().detail).toMatch(/another card/);
   });
 
   it('answers version 2 for an M9 page and 406 for an M18 page', async () => {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { loadEnv, workerEnvSchema } from '@caddie/config';
 import { ScorecardWorkerModule } from '../../apps/scorecard-worker/src/scorecard-worker.module';
 import { SCORECARD_TIMING, type ScorecardTiming } from '../../apps/api/src/scorecards/scorecard-timing';
-import { photograph, placeCard } from '../../libs/scorecards/src/testing/photo-scenes';
+import { looseLabelOnPage, photograph, placeCard, type PlacedCard } from '../../libs/scorecards/src/testing/photo-scenes';
 import { TEST_REDIS_URL, type ApiHarness } from '../support/api-harness';
 
 /** A global module giving the scorecards module other request deadlines (a number: the normalize deadline). */
@@ -34,7 +34,16 @@ export async function startScorecardWorker(api: ApiHarness, extraEnv: Record<str
 /** A JPEG of one printed card photographed at a slight angle. */
 export async function cardJpeg(captureId: string, size = { width: 1800, height: 1350 }): Promise<Buffer> {
   const card = await placeCard(captureId, { center: { x: size.width / 2, y: size.height / 2 }, widthPx: Math.min(size.width, size.height) * 0.7, tiltDegrees: 15, rotationDegrees: 4 }, { courseCode: 'K7M2Q' });
-  const photo = await photograph([card], size);
+  return sceneJpeg([card], size);
+}
+
+/** A JPEG of one page with a loose identity label of another card lying on it. */
+export async function looseLabelJpeg(): Promise<Buffer> {
+  return sceneJpeg(await looseLabelOnPage());
+}
+
+async function sceneJpeg(cards: PlacedCard[], size?: { width: number; height: number }): Promise<Buffer> {
+  const photo = await photograph(cards, size);
   return sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: photo.channels } }).jpeg({ quality: 92 }).toBuffer();
 }
 

@@ -29,6 +29,15 @@ class MemoryStore implements ArtifactStore {
   async delete(key: string) {
     this.objects.delete(key);
   }
+  async listFolders(folder: string) {
+    const below = [...this.objects.keys()].filter((k) => k.startsWith(folder)).map((k) => `${folder}${k.slice(folder.length).split('/')[0]}/`);
+    return [...new Set(below)];
+  }
+  async deleteFolder(folder: string) {
+    const keys = [...this.objects.keys()].filter((k) => k.startsWith(folder));
+    keys.forEach((k) => this.objects.delete(k));
+    return keys.length;
+  }
   async check() {}
 }
 
@@ -53,7 +62,7 @@ describe('ScorecardNormalizer', () => {
     expect(result.artifactKeys).toHaveLength(2);
     expect([...store.objects.keys()].sort()).toEqual([...result.artifactKeys].sort());
     const artifacts = (result.body.pages as Record<string, any>[])[0].artifacts;
-    expect(artifacts.normalizedImage).toMatchObject({ contentType: 'image/png', retentionUntil: '2025-03-12T00:00:00.000Z', key: expect.stringMatching(/^scorecards\/2025-03-10\//) });
+    expect(artifacts.normalizedImage).toMatchObject({ contentType: 'image/png', retentionUntil: '2025-03-12T00:00:00.000Z', key: expect.stringMatching(/^scorecards\/expires-2025-03-12\/[0-9a-f-]{36}\/page-1-normalized\.png$/) });
     expect(store.objects.get(artifacts.debugImage.key)?.metadata).toEqual({ sha256: artifacts.debugImage.sha256, retentionUntil: '2025-03-12T00:00:00.000Z' });
   });
 

@@ -4,7 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { FiducialError, OpenCvUnavailableError } from '@caddie/fiducials';
 import { encodeScorecardFailure, type ScorecardNormalizePayload, type ScorecardNormalizeResult, type StoredScorecardArtifact } from '@caddie/jobs';
-import { decodePhoto, mapArtifactSlots, normalizePhoto, retentionUntil, ScorecardError, type ArtifactPair, type EncodedImage } from '@caddie/scorecards';
+import { decodePhoto, mapArtifactSlots, normalizePhoto, retentionUntil, scorecardArtifactFolder, ScorecardError, type ArtifactPair, type EncodedImage } from '@caddie/scorecards';
 
 /** A failure the API answers with `code`; never retried (the request deadline would pass anyway). */
 function fail(code: string, detail: string): UnrecoverableError {
@@ -48,12 +48,12 @@ export class ScorecardNormalizer {
   }
 
   /**
-   * Writes each image under scorecards/, then reads its size back; a failed write or a
+   * Writes each image into the folder of its deletion day, then reads its size back; a failed write or a
    * mismatch deletes everything this request wrote before failing.
    */
   private async storeArtifacts(pairs: ArtifactPair<EncodedImage>[]): Promise<{ pairs: ArtifactPair<StoredScorecardArtifact>[]; keys: string[] }> {
     const now = new Date(this.now());
-    const folder = `scorecards/${now.toISOString().slice(0, 10)}/${randomUUID()}`;
+    const folder = `${scorecardArtifactFolder(now)}${randomUUID()}`;
     const retention = retentionUntil(now).toISOString();
     const keys: string[] = [];
     const put = async (image: EncodedImage, name: string): Promise<StoredScorecardArtifact> => {

@@ -1,12 +1,13 @@
 import { hostname } from 'node:os';
 import { type OnApplicationBootstrap, Inject, Logger } from '@nestjs/common';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job, Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { ArtifactStore } from '@caddie/artifacts';
 import type { WorkerEnv } from '@caddie/config';
 import { loadOpenCv } from '@caddie/fiducials';
 import { JobDispatcher, pingHandler, scorecardReadingsCounterKey } from '@caddie/jobs';
+import { ArtifactRetention } from './artifact-retention';
 import { ScorecardProcessHandler } from './scorecard-process-handler';
 import { ScorecardNormalizer } from './scorecard-normalizer';
 import { SCORECARD_ARTIFACT_STORE, WORKER_ENV } from './worker-env.token';
@@ -20,9 +21,11 @@ export class ScorecardProcessor extends WorkerHost implements OnApplicationBoots
   constructor(
     @Inject(WORKER_ENV) private readonly env: WorkerEnv,
     @Inject(SCORECARD_ARTIFACT_STORE) store: ArtifactStore,
+    @InjectQueue('scorecard') private readonly queue: Queue,
   ) {
     super();
     const normalizer = new ScorecardNormalizer(store);
+    const retention = new ArtifactRetention(store);
     const workerId = `${hostname()}:${process.pid}`;
     // Readings are counted per worker in Redis (tests prove coalescing by them; operators watch them).
     const processor = new ScorecardProcessHandler(env, async () => {
@@ -33,6 +36,7 @@ export class ScorecardProcessor extends WorkerHost implements OnApplicationBoots
       'worker.ping': pingHandler('scorecard'),
       'scorecard.normalize': (payload) => normalizer.handle(payload),
       'scorecard.process': (payload) => processor.handle(payload),
+      'scorecard.sweep-artifacts': () => retention.sweep(),
     });
   }
 
@@ -40,6 +44,7 @@ export class ScorecardProcessor extends WorkerHost implements OnApplicationBoots
     this.worker.concurrency = this.env.WORKER_CONCURRENCY;
     // OpenCV (WebAssembly) loads once per process, before the first job's deadline runs.
     await loadOpenCv();
+    await ArtifactRetention.schedule(this.queue);
     this.logger.log(`consuming queue scorecard with concurrency ${this.env.WORKER_CONCURRENCY}`);
   }
 

@@ -20,8 +20,18 @@ export interface ArtifactStore {
   getRange(key: string, start: number, end: number): Promise<Buffer | null>;
   head(key: string): Promise<ObjectHead | null>;
   delete(key: string): Promise<void>;
+  /** The immediate sub-folders of `folder` (a key prefix ending in `/`), each ending in `/`. */
+  listFolders(folder: string): Promise<string[]>;
+  /** Deletes every object under `folder` (a key prefix ending in `/`); returns how many. */
+  deleteFolder(folder: string): Promise<number>;
   /** Throws when the store cannot be used (readiness). */
   check(): Promise<void>;
+}
+
+/** Folders are key prefixes of safe segments ending in `/`. */
+export function assertSafeFolder(folder: string): void {
+  if (!folder.endsWith('/')) throw new Error(`artifact folder ${JSON.stringify(folder)} must end in /`);
+  assertSafeKey(folder.slice(0, -1));
 }
 
 /** Object keys are relative paths of safe segments; anything else is a programming error. */

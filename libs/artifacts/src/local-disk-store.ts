@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertSafeKey, type ArtifactStore, type ObjectHead, type StoredObject } from './artifact-store';
+import { assertSafeFolder, assertSafeKey, type ArtifactStore, type ObjectHead, type StoredObject } from './artifact-store';
 
 /**
  * Objects as files under one folder, metadata in a sidecar `.meta.json`. Writes go to a temp
@@ -78,6 +78,28 @@ export class LocalDiskArtifactStore implements ArtifactStore {
     const { file, meta } = this.paths(key);
     await rm(file, { force: true });
     await rm(meta, { force: true });
+  }
+
+  async listFolders(folder: string): Promise<string[]> {
+    assertSafeFolder(folder);
+    const entries = await readdir(join(this.root, folder), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    return entries.filter((e) => e.isDirectory()).map((e) => `${folder}${e.name}/`);
+  }
+
+  async deleteFolder(folder: string): Promise<number> {
+    assertSafeFolder(folder);
+    const path = join(this.root, folder);
+    const files = await readdir(path, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    // Objects, not their metadata sidecars or temp files of an interrupted write.
+    const objects = files.filter((f) => f.isFile() && !f.name.endsWith('.meta.json') && !f.name.includes('.tmp-')).length;
+    await rm(path, { recursive: true, force: true });
+    return objects;
   }
 
   async check(): Promise<void> {

@@ -1,14 +1,16 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, type ArtifactStore, type ObjectHead, type StoredObject } from './artifact-store';
+import { assertSafeFolder, assertSafeKey, type ArtifactStore, type ObjectHead, type StoredObject } from './artifact-store';
 
 export interface S3StoreSettings {
   bucket: string;
@@ -80,6 +82,39 @@ export class S3ArtifactStore implements ArtifactStore {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  /**
+   * Derived from the keys rather than asked with `Delimiter`, which some S3-compatible servers
+   * (s3rver among them) answer with an incomplete `CommonPrefixes`.
+   */
+  async listFolders(folder: string): Promise<string[]> {
+    assertSafeFolder(folder);
+    const folders = new Set<string>();
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: folder, ContinuationToken: token }));
+      for (const { Key } of page.Contents ?? []) {
+        const slash = Key?.indexOf('/', folder.length) ?? -1;
+        if (slash > folder.length) folders.add(Key!.slice(0, slash + 1));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return [...folders];
+  }
+
+  /** Lists and deletes a page (up to 1,000 keys) at a time. */
+  async deleteFolder(folder: string): Promise<number> {
+    assertSafeFolder(folder);
+    let deleted = 0;
+    for (;;) {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: folder }));
+      const keys = (page.Contents ?? []).map((o) => o.Key!).filter(Boolean);
+      if (keys.length === 0) return deleted;
+      const out = await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+      if (out.Errors?.length) throw new Error(`S3 refused to delete ${out.Errors.length} object(s) under ${folder}: ${out.Errors[0].Code ?? 'unknown'}`);
+      deleted += keys.length;
+    }
   }
 
   /** A presigned GET URL, valid for `ttlSeconds` (S3 caps presigned URLs at 7 days). */

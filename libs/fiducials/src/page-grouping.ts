@@ -116,6 +116,7 @@ export function groupPages(detection: MarkerDetection): PageGrouping {
   for (const extra of pages.splice(MAX_PAGES_PER_PHOTO)) {
     issues.push({ code: 'page-limit-exceeded', message: `more than ${MAX_PAGES_PER_PHOTO} pages in one photo`, captureId: extra.capture.captureId, markerIds: extra.matched.map((m) => m.marker.id) });
   }
+  inReadingOrder(pages);
   const matched = pages.reduce((s, p) => s + p.matched.length, 0);
   const discovery: PageDiscovery = {
     detectedCandidates: detection.detectedCandidates,
@@ -142,6 +143,29 @@ export function groupPages(detection: MarkerDetection): PageGrouping {
     }
   }
   return { pages, issues, discovery };
+}
+
+/**
+ * Sorts pages as a reader meets them in the photo: rows top to bottom, left to right in a row.
+ * A page joins a row when its centre lies within the vertical extent of the row's first page,
+ * so pages side by side at slightly different heights stay one row.
+ */
+export function inReadingOrder(pages: CaptureRegistration[]): CaptureRegistration[] {
+  const box = (p: CaptureRegistration) => {
+    const c = [p.sourceCorners.topLeft, p.sourceCorners.topRight, p.sourceCorners.bottomRight, p.sourceCorners.bottomLeft];
+    const ys = c.map((q) => q.y);
+    return { top: Math.min(...ys), bottom: Math.max(...ys), cx: c.reduce((s, q) => s + q.x, 0) / 4, cy: c.reduce((s, q) => s + q.y, 0) / 4 };
+  };
+  const byTop = pages.map((page) => ({ page, ...box(page) })).sort((a, b) => a.cy - b.cy);
+  const rows: (typeof byTop)[] = [];
+  for (const entry of byTop) {
+    const row = rows.find((r) => entry.cy >= r[0].top && entry.cy <= r[0].bottom);
+    if (row) row.push(entry);
+    else rows.push([entry]);
+  }
+  const ordered = rows.flatMap((row) => row.sort((a, b) => a.cx - b.cx).map((e) => e.page));
+  pages.splice(0, pages.length, ...ordered);
+  return pages;
 }
 
 function meanMarkerSide(page: CaptureRegistration): number {

@@ -4,7 +4,7 @@
  */
 import type { RenderMapArchivePayload, RenderMapArchiveResult } from './map-jobs';
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
-import type { ScorecardNormalizePayload, ScorecardNormalizeResult, ScorecardProcessPayload, ScorecardProcessResult } from './scorecard-jobs';
+import type { ScorecardNormalizePayload, ScorecardNormalizeResult, ScorecardProcessPayload, ScorecardProcessResult, ScorecardSweepPayload, ScorecardSweepResult } from './scorecard-jobs';
 
 export const QUEUE_NAMES = ['render', 'scorecard'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
@@ -29,6 +29,7 @@ export interface JobContract {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
     'scorecard.normalize': { payload: ScorecardNormalizePayload; result: ScorecardNormalizeResult };
     'scorecard.process': { payload: ScorecardProcessPayload; result: ScorecardProcessResult };
+    'scorecard.sweep-artifacts': { payload: ScorecardSweepPayload; result: ScorecardSweepResult };
   };
 }
 
@@ -38,7 +39,7 @@ export type JobResult<Q extends QueueName, N extends JobName<Q>> = JobContract[Q
 
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   render: ['worker.ping', 'render.graphic', 'render.map-archive'],
-  scorecard: ['worker.ping', 'scorecard.normalize', 'scorecard.process'],
+  scorecard: ['worker.ping', 'scorecard.normalize', 'scorecard.process', 'scorecard.sweep-artifacts'],
 };
 
 export type JobHandlers<Q extends QueueName> = {

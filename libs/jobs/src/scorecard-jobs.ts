@@ -44,6 +44,20 @@ export interface ScorecardProcessResult {
   readCells: number;
 }
 
+/** The cluster's scheduled retention sweep of scorecard artifacts (no input: the worker's clock decides). */
+export type ScorecardSweepPayload = Record<string, never>;
+
+export interface ScorecardSweepResult {
+  /** folders removed with everything in them */
+  deletedFolders: string[];
+  deletedObjects: number;
+  /** folders still within retention */
+  keptFolders: number;
+}
+
+/** Job-scheduler id of the sweep: one id for the whole cluster, so every worker upserting it adds one schedule. */
+export const SCORECARD_SWEEP_SCHEDULER_ID = 'scorecard-artifact-retention';
+
 /** Redis hash (under the queue prefix) counting handwriting readings per worker, field = worker id. */
 export function scorecardReadingsCounterKey(prefix: string): string {
   return `${prefix}:metrics:scorecard-readings`;

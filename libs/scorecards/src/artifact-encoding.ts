@@ -30,10 +30,15 @@ export async function diagnosticBackdrop(photo: PixelImage): Promise<DiagnosticB
   const scale = Math.min(1, DIAGNOSTIC_MAX_SIDE / Math.max(photo.width, photo.height));
   const width = Math.max(1, Math.round(photo.width * scale));
   const height = Math.max(1, Math.round(photo.height * scale));
-  const data = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 1 } })
+  // libvips widens a one-band raw input to sRGB on resize; ask for one band back explicitly.
+  const { data, info } = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 1 } })
     .resize(width, height, { kernel: 'linear' })
+    .toColourspace('b-w')
     .raw()
-    .toBuffer();
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1 || info.width !== width || info.height !== height) {
+    throw new Error(`diagnostic backdrop came back ${info.width}x${info.height}x${info.channels}, expected ${width}x${height}x1`);
+  }
   return { grey: { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height }, scale };
 }
 

@@ -13,5 +13,13 @@ export { assessPageQuality, type PageQuality, type MarkerEvidence, type QualityB
 export { encodeCanonicalPng, diagnosticBackdrop, drawMarkerDiagnostic, DIAGNOSTIC_MAX_SIDE, type EncodedImage, type DiagnosticBackdrop } from './artifact-encoding';
 export { mapArtifactSlots, type ArtifactPair, type NormalizationIssue, type NormalizationWarning, type PageEvidence } from './response-bodies';
 export { discoverPages, normalizePhoto, type DiscoveredPage, type NormalizePhotoOptions, type PageDiscovery, type PhotoNormalization } from './normalize-photo';
-export { retentionUntil, ARTIFACT_URL_TTL_SECONDS } from './retention';
+export {
+  retentionUntil,
+  scorecardArtifactFolder,
+  artifactFolderExpiry,
+  ARTIFACT_URL_TTL_SECONDS,
+  RETENTION_SWEEP_INTERVAL_MS,
+  SCORECARD_ARTIFACT_ROOT,
+} from './retention';
+export { sweepExpiredArtifacts, type RetentionSweep } from './retention-sweeper';
 export * from './processing';

@@ -40,14 +40,6 @@ describe('normalizePhoto across pages and versions', () => {
     expect(b.discovery).toMatchObject({ retainedFiducials: 7, matchedFiducials: 4, unmatchedFiducials: 3 });
   });
 
-  it('reports a page with a disabled design as an issue next to a complete page (v4)', async () => {
-    const good = await placeCard('M9H1GG/front-nine-page', { center: { x: 640, y: 900 }, widthPx: 1000, rotationDegrees: 90 });
-    const preview = await placeCard('M9H10/back-nine-page', { center: { x: 1760, y: 900 }, widthPx: 1000, rotationDegrees: 90 });
-    const { body } = await normalizePhoto(await photograph([good, preview]), 4);
-    expect(body).toMatchObject({ status: 'PARTIAL', issues: [expect.objectContaining({ code: 'scorecard-design-disabled', captureId: 'M9H10/back-nine-page' })] });
-    expect((body as Body).pages).toHaveLength(1);
-  });
-
   it('answers version 3 with one topology-neutral capture and version 2 with panel regions', async () => {
     const card = await placeCard('M9H10GG/back-nine-page', { center: { x: 1200, y: 900 }, widthPx: 1500, tiltDegrees: 20, rotationDegrees: -5 });
     const photo = await photograph([card]);

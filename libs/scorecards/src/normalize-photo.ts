@@ -2,6 +2,7 @@ import {
   DesignUnreadableError,
   FiducialError,
   LabelFontUnavailableError,
+  MAX_RETAINED_BIT_ERRORS,
   RegistrationMarkersIncompleteError,
   detectMarkers,
   findCapture,
@@ -15,6 +16,7 @@ import {
   type PageGrouping,
   type PageIdentity,
   type PixelImage,
+  type Point,
 } from '@caddie/fiducials';
 import { diagnosticBackdrop, drawMarkerDiagnostic, encodeCanonicalPng, type EncodedImage } from './artifact-encoding';
 import type { NormalizationVersion } from './normalization-versions';
@@ -46,13 +48,21 @@ export interface DiscoveredPage {
   canonical: GreyImage;
 }
 
+/** A complete page (all its markers registered) that could not be accepted, and why. */
+export interface RejectedPage {
+  registration: CaptureRegistration;
+  issue: NormalizationIssue;
+}
+
 export interface PageDiscovery {
   /** The photo as luminance (what every later step reads). */
   photo: PixelImage;
   detection: MarkerDetection;
   grouping: PageGrouping;
-  /** Complete pages with a validated production identity, in grouping order. */
+  /** Complete pages with a validated production identity, in reading order. */
   pages: DiscoveredPage[];
+  /** Complete pages that were not accepted, in reading order (each also among `issues`). */
+  rejected: RejectedPage[];
   /** Leftover marker evidence and pages that could not be accepted. */
   issues: NormalizationIssue[];
 }
@@ -73,6 +83,7 @@ export async function discoverPages(image: PixelImage, options: NormalizePhotoOp
   const failures: PageFailure[] = [];
   for (const registration of grouping.pages) {
     try {
+      assertNothingForeignOnPage(registration, detection);
       const identity = await readIdentity(photo, registration);
       if (!isProductionCapture(registration.capture)) {
         throw new ScorecardError('scorecard-capture-disabled', `capture ${registration.capture.captureId} is not in the production capture registry`, {
@@ -99,14 +110,13 @@ export async function discoverPages(image: PixelImage, options: NormalizePhotoOp
   }
   const issues: NormalizationIssue[] = [
     ...grouping.issues.map((i) => ({ code: i.code, message: i.message, ...(i.captureId ? { captureId: i.captureId } : {}), markerIds: i.markerIds })),
-    ...failures.map(({ registration, error }) => ({
-      code: error.code,
-      message: error.message,
-      captureId: registration.capture.captureId,
-      markerIds: registration.matched.map((m) => m.marker.id),
-    })),
   ];
-  return { photo, detection, grouping, pages, issues };
+  const rejected = failures.map(({ registration, error }) => ({
+    registration,
+    issue: { code: error.code, message: error.message, captureId: registration.capture.captureId, markerIds: registration.matched.map((m) => m.marker.id) },
+  }));
+  issues.push(...rejected.map((r) => r.issue));
+  return { photo, detection, grouping, pages, rejected, issues };
 }
 
 /**
@@ -126,7 +136,12 @@ export async function normalizePhoto(image: PixelImage, version: NormalizationVe
   }
   const evidence = discovery.pages.map((p) => p.evidence);
   const { issues } = discovery;
-  if (version === 4) return { version, body: bodyV4(evidence, discovery.grouping.discovery, issues, []), artifacts };
+  if (version === 4) {
+    // Accepted and rejected pages together, in the reading order of the grouping.
+    const order = (r: CaptureRegistration) => discovery.grouping.pages.indexOf(r);
+    const entries = [...evidence, ...discovery.rejected].sort((a, b) => order(a.registration) - order(b.registration));
+    return { version, body: bodyV4(entries, discovery.grouping.discovery, issues, []), artifacts };
+  }
   // Versions 2 and 3 have no issues list: leftover evidence is reported as warnings.
   const warnings = issues.map((i) => ({ code: i.code, message: i.message }));
   return { version, body: version === 3 ? bodyV3(evidence[0], warnings) : bodyV2(evidence[0], warnings), artifacts };
@@ -152,6 +167,38 @@ function groupOrExplain(detection: MarkerDetection): PageGrouping {
     }
     throw error;
   }
+}
+
+/**
+ * A page is contradicted when marker evidence of another card lies inside its outline: another
+ * card or a loose identity label (found by the index marker printed beside every label) lying
+ * on it. What the page shows is then not only the page its own markers and label claim.
+ * Another card beside the page, outside its outline, is no contradiction.
+ */
+function assertNothingForeignOnPage(registration: CaptureRegistration, detection: MarkerDetection): void {
+  const own = new Set(registration.matched.map((m) => m.marker));
+  const c = registration.sourceCorners;
+  const outline = [c.topLeft, c.topRight, c.bottomRight, c.bottomLeft];
+  const foreign = detection.markers.filter((m) => m.captureId && m.bitErrors <= MAX_RETAINED_BIT_ERRORS && !own.has(m) && insideConvex(outline, m.center));
+  if (foreign.length === 0) return;
+  throw new ScorecardError(
+    'scorecard-identity-contradictory',
+    `${registration.capture.captureId}: markers ${foreign.map((m) => m.id).join(', ')} of another card lie on this page; photograph one card without others or loose labels on it`,
+    { captureId: registration.capture.captureId, markerIds: foreign.map((m) => m.id) },
+  );
+}
+
+function insideConvex(polygon: readonly Point[], p: Point): boolean {
+  let sign = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i];
+    const b = polygon[(i + 1) % polygon.length];
+    const cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    if (cross === 0) continue;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
 }
 
 /** Versions 2 and 3 describe exactly one capture; version 2 only a single square-marker M9 page. */

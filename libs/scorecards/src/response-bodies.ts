@@ -9,6 +9,8 @@ export interface NormalizationIssue {
   message: string;
   captureId?: string;
   markerIds?: number[];
+  /** the page entry the issue belongs to (version 4, rejected pages) */
+  pageInstanceId?: string;
 }
 
 export type NormalizationWarning = QualityWarning | { code: string; message: string };
@@ -108,23 +110,53 @@ export function bodyV3(page: PageEvidence, warnings: NormalizationWarning[]) {
   };
 }
 
-/** Version 4: every complete page, discovery counts, structured issues. */
-export function bodyV4(pages: PageEvidence[], discovery: PageDiscovery, issues: NormalizationIssue[], warnings: NormalizationWarning[]) {
+/** A complete page that was not accepted: where it is, and the structured issue that says why. */
+export interface RejectedPageEvidence {
+  registration: CaptureRegistration;
+  issue: NormalizationIssue;
+}
+
+/** Page status of version 4: NORMALIZED, or REJECTED for a complete page that could not be accepted. */
+export type NormalizedPageStatus = 'NORMALIZED' | 'REJECTED';
+
+function pageV4(entry: PageEvidence | RejectedPageEvidence, pageInstanceId: string) {
+  if ('issue' in entry) {
+    const capture = entry.registration.capture;
+    return {
+      pageInstanceId,
+      status: 'REJECTED' satisfies NormalizedPageStatus,
+      captureId: capture.captureId,
+      topology: capture.topology,
+      sourceCorners: corners(entry.registration.sourceCorners),
+      issues: [entry.issue],
+      warnings: [],
+    };
+  }
+  return {
+    pageInstanceId,
+    status: 'NORMALIZED' satisfies NormalizedPageStatus,
+    template: templateV3(entry),
+    printedMetadata: printedMetadataV3(entry),
+    normalization: normalizationV3(entry),
+    regions: topologyNeutralRegions(entry.registration.capture),
+    quality: entry.quality,
+    artifacts: null as unknown,
+    warnings: entry.warnings,
+  };
+}
+
+/**
+ * Version 4: every complete page in reading order, each with its status (rejected pages carry
+ * their issue, which is also listed top-level), discovery counts, structured issues.
+ */
+export function bodyV4(entries: (PageEvidence | RejectedPageEvidence)[], discovery: PageDiscovery, issues: NormalizationIssue[], warnings: NormalizationWarning[]) {
+  const pages = entries.map((entry, i) => pageV4(entry, `page-${i + 1}`));
+  const issuePage = new Map(entries.flatMap((entry, i) => ('issue' in entry ? [[entry.issue, pages[i].pageInstanceId] as const] : [])));
   return {
     status: issues.length ? 'PARTIAL' : 'COMPLETE',
-    pages: pages.map((page, i) => ({
-      pageInstanceId: `page-${i + 1}`,
-      status: 'NORMALIZED',
-      template: templateV3(page),
-      printedMetadata: printedMetadataV3(page),
-      normalization: normalizationV3(page),
-      regions: topologyNeutralRegions(page.registration.capture),
-      quality: page.quality,
-      artifacts: null as unknown,
-      warnings: page.warnings,
-    })),
+    pages,
     discovery,
-    issues,
+    issues: issues.map((issue) => (issuePage.has(issue) ? { ...issue, pageInstanceId: issuePage.get(issue) } : issue)),
     warnings,
   };
 }
@@ -135,12 +167,14 @@ export interface ArtifactPair<D> {
 }
 
 /**
- * Visits every artifact slot of a body in page order (version 4: one per page; versions 2
+ * Visits every artifact slot of a body in page order (version 4: one per normalized page; versions 2
  * and 3: the one top-level slot) and replaces it with what `fill` returns.
  */
 export function mapArtifactSlots<D>(version: NormalizationVersion, body: Record<string, unknown>, fill: (pageIndex: number, current: unknown) => ArtifactPair<D>): Record<string, unknown> {
   if (version === 4) {
-    const pages = (body.pages as Record<string, unknown>[]).map((page, i) => ({ ...page, artifacts: fill(i, page.artifacts) }));
+    // Rejected pages have no artifacts; the index counts normalized pages only.
+    let normalized = 0;
+    const pages = (body.pages as Record<string, unknown>[]).map((page) => ('artifacts' in page ? { ...page, artifacts: fill(normalized++, page.artifacts) } : page));
     return { ...body, pages };
   }
   return { ...body, artifacts: fill(0, body.artifacts) };

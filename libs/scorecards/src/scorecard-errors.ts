@@ -8,6 +8,7 @@ export type ScorecardErrorCode =
   | 'unsupported-image-type'
   | 'scorecard-capture-disabled'
   | 'scorecard-index-marker-missing'
+  | 'scorecard-identity-contradictory'
   | 'scorecard-normalization-version-incompatible'
   | 'scorecard-design-detection-unavailable';
 
@@ -17,6 +18,7 @@ const STATUS: Record<ScorecardErrorCode, number> = {
   'unsupported-image-type': 415,
   'scorecard-capture-disabled': 422,
   'scorecard-index-marker-missing': 422,
+  'scorecard-identity-contradictory': 422,
   'scorecard-normalization-version-incompatible': 406,
   'scorecard-design-detection-unavailable': 503,
 };

@@ -5,10 +5,10 @@ import type Redis from 'ioredis';
 export const IDEMPOTENCY_RECORD_TTL_SECONDS = 24 * 60 * 60;
 
 /** 8..128 visible ASCII characters (0x21..0x7e). */
-const KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
 
 export function isValidIdempotencyKey(value: unknown): value is string {
-  return typeof value === 'string' && KEY_PATTERN.test(value);
+  return typeof value === 'string' && IDEMPOTENCY_KEY_PATTERN.test(value);
 }
 
 export type IdempotencyState = 'running' | 'done' | 'unknown';

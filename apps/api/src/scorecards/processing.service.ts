@@ -3,18 +3,18 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { ApiConfig } from '../platform/config/api-config';
+import { operatorHeaderName } from '../platform/http/operation.decorator';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { REDIS } from '../platform/redis/redis.module';
 import { IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey, type IdempotencyRecord } from './idempotency-store';
 import { PROCESSING_WORKER_CODES } from './processing-problems';
+import { PROCESSING_VERSION, PROCESSING_VERSION_HEADER } from './scorecard-headers';
 import { ScorecardImageSource } from './scorecard-image-source';
 import { readScorecardRequest, type ScorecardRequestInput } from './scorecard-request-reader';
 import { WORKER_REPORTABLE_CODES } from './scorecard-problems';
 import { ScorecardJobError, ScorecardQueue } from './scorecard-queue';
 import { UsageMeter, UsageMeterUnavailableError } from './usage-meter';
 
-/** The processing contract served (spec Versioning 3; versions 1 and 2 are earlier contracts not served here). */
-export const PROCESSING_VERSION = 3;
 export const METERED_SCOPE = 'scorecards:process';
 /** How long a running record's owner may take beyond the request deadline before it counts as gone. */
 const LEASE_GRACE_MS = 30_000;
@@ -48,7 +48,7 @@ export class ProcessingService {
   }
 
   get versionHeader(): string {
-    return `${this.config.operatorToken}-scorecard-processing-version`;
+    return operatorHeaderName(PROCESSING_VERSION_HEADER.name, this.config.operatorToken);
   }
 
   async process(request: FastifyRequest): Promise<ProcessAnswer> {

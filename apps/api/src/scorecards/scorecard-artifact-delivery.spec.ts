@@ -16,7 +16,7 @@ describe('ScorecardArtifactDelivery', () => {
   it('replaces stored keys with signed descriptors and never returns the key', async () => {
     const delivery = { signedUrl: async (key: string, ttl: number) => ({ url: `https://cdn.example/${key}?ttl=${ttl}`, expiresAt: new Date('2025-03-10T14:45:00Z') }) } as unknown as ArtifactDeliveryService;
     const store = { delete: jest.fn() } as unknown as ArtifactStore;
-    const body = await new ScorecardArtifactDelivery(delivery, store).sign(4, result());
+    const body = await new ScorecardArtifactDelivery(delivery, store).sign(4, result(), 3600, Date.parse('2025-03-10T13:45:00Z'));
     const artifacts = (body.pages as Record<string, any>[])[0].artifacts;
     expect(artifacts.normalizedImage).toEqual({
       url: 'https://cdn.example/scorecards/x/1.png?ttl=3600',
@@ -32,11 +32,22 @@ describe('ScorecardArtifactDelivery', () => {
     expect(store.delete).not.toHaveBeenCalled();
   });
 
+  it('never signs a URL that outlives the artifact', async () => {
+    const ttls: number[] = [];
+    const delivery = { signedUrl: async (key: string, ttl: number) => (ttls.push(ttl), { url: `https://cdn.example/${key}`, expiresAt: new Date() }) } as unknown as ArtifactDeliveryService;
+    const store = { delete: jest.fn(async () => undefined) } as unknown as ArtifactStore;
+    await new ScorecardArtifactDelivery(delivery, store).sign(4, result(), 3600, Date.parse('2025-03-11T23:50:00Z'));
+    expect(ttls).toEqual([600, 600]);
+    // Past its retention an artifact is not handed out at all.
+    await expect(new ScorecardArtifactDelivery(delivery, store).sign(4, result(), 3600, Date.parse('2025-03-12T00:00:00Z'))).rejects.toMatchObject({ code: 'scorecard-artifact-signing-unavailable' });
+    expect(ttls).toHaveLength(2);
+  });
+
   it('answers 503 signing-unavailable and deletes the objects when signing fails', async () => {
     const delivery = { signedUrl: async () => Promise.reject(new Error('kms down')) } as unknown as ArtifactDeliveryService;
     const deleted: string[] = [];
     const store = { delete: async (key: string) => void deleted.push(key) } as unknown as ArtifactStore;
-    await expect(new ScorecardArtifactDelivery(delivery, store).sign(4, result())).rejects.toMatchObject({ code: 'scorecard-artifact-signing-unavailable', status: 503 });
+    await expect(new ScorecardArtifactDelivery(delivery, store).sign(4, result(), 3600, Date.parse('2025-03-10T13:45:00Z'))).rejects.toMatchObject({ code: 'scorecard-artifact-signing-unavailable', status: 503 });
     expect(deleted.sort()).toEqual(['scorecards/x/1.jpg', 'scorecards/x/1.png']);
   });
 });

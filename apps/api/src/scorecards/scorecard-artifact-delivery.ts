@@ -31,7 +31,8 @@ export class ScorecardArtifactDelivery {
     @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
   ) {}
 
-  async sign(version: NormalizationVersion, result: ScorecardNormalizeResult, ttlSeconds = ARTIFACT_URL_TTL_SECONDS): Promise<Record<string, unknown>> {
+  /** Each URL ends at `ttlSeconds` or at the artifact's `retentionUntil`, whichever comes first. */
+  async sign(version: NormalizationVersion, result: ScorecardNormalizeResult, ttlSeconds = ARTIFACT_URL_TTL_SECONDS, now = Date.now()): Promise<Record<string, unknown>> {
     const stored: StoredScorecardArtifact[] = [];
     mapArtifactSlots(version, result.body, (_i, pair) => {
       const p = pair as ArtifactPair<StoredScorecardArtifact>;
@@ -40,7 +41,11 @@ export class ScorecardArtifactDelivery {
     });
     const signed = new Map<string, { url: string; expiresAt: Date }>();
     try {
-      for (const artifact of stored) signed.set(artifact.key, await this.delivery.signedUrl(artifact.key, ttlSeconds));
+      for (const artifact of stored) {
+        const untilDeletion = Math.floor((Date.parse(artifact.retentionUntil) - now) / 1000);
+        if (!(untilDeletion > 0)) throw new Error(`artifact ${artifact.key} is past its retention`);
+        signed.set(artifact.key, await this.delivery.signedUrl(artifact.key, Math.min(ttlSeconds, untilDeletion)));
+      }
     } catch (error) {
       this.logger.warn(`signing failed: ${(error as Error).message}`);
       await this.discard(result.artifactKeys);

@@ -45,6 +45,7 @@ export const WORKER_REPORTABLE_CODES: ReadonlySet<string> = new Set([
   'scorecard-design-contradictory',
   'scorecard-design-unknown',
   'scorecard-design-unreadable',
+  'scorecard-identity-contradictory',
   'scorecard-index-marker-missing',
   'scorecard-normalization-unavailable',
   'scorecard-normalization-version-incompatible',

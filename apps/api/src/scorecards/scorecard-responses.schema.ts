@@ -34,6 +34,7 @@ const issue = {
     message: { type: 'string' },
     captureId: { type: 'string' },
     markerIds: { type: 'array', items: { type: 'integer' } },
+    pageInstanceId: { type: 'string', description: 'The REJECTED page entry this issue belongs to.' },
   },
   additionalProperties: false,
 };
@@ -168,6 +169,22 @@ const page = {
   additionalProperties: false,
 };
 
+/** A complete page (every marker registered) that was not accepted; its issue says why. */
+const rejectedPage = {
+  type: 'object',
+  required: ['pageInstanceId', 'status', 'captureId', 'topology', 'sourceCorners', 'issues', 'warnings'],
+  properties: {
+    pageInstanceId: { type: 'string' },
+    status: { type: 'string', enum: ['REJECTED'] },
+    captureId: { type: 'string' },
+    topology: { type: 'string', enum: ['single-page', 'horizontal-spread', 'vertical-spread'] },
+    sourceCorners: { type: 'object', description: 'The page corners in the photo, pixels: topLeft, topRight, bottomRight, bottomLeft, each {x, y}.' },
+    issues: { type: 'array', minItems: 1, items: issue },
+    warnings: { type: 'array', items: warning },
+  },
+  additionalProperties: false,
+};
+
 export const normalizationV4Schema = {
   type: 'object',
   description: 'Version 4 (default). Versions 2 and 3 (header 2 or 3) return the single-capture shapes of the spec with schema caddie-scorecard-normalization@2 / @3.',
@@ -185,7 +202,13 @@ export const normalizationV4Schema = {
       properties: { method: { type: 'string', enum: ['multipart', 'url'] }, persisted: { const: false } },
       additionalProperties: false,
     },
-    pages: { type: 'array', minItems: 1, maxItems: 4, items: page },
+    pages: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 4,
+      description: 'Every complete page found, in reading order (rows top to bottom, left to right within a row); at least one is NORMALIZED.',
+      items: { oneOf: [page, rejectedPage] },
+    },
     discovery: {
       type: 'object',
       required: ['detectedCandidates', 'decodedFiducials', 'retainedFiducials', 'matchedFiducials', 'unmatchedFiducials'],

@@ -4,6 +4,7 @@ import { Operation, type OperationSpec } from '../platform/http/operation.decora
 import { PROCESSING_PROBLEMS } from './processing-problems';
 import { processingV3Schema } from './processing-response.schema';
 import { ProcessingService } from './processing.service';
+import { IDEMPOTENCY_KEY_HEADER, NORMALIZATION_VERSION_HEADER, PROCESSING_VERSION_HEADER } from './scorecard-headers';
 import { SCORECARD_PROBLEMS } from './scorecard-problems';
 import { normalizationV4Schema, normalizeRequestSchema } from './scorecard-responses.schema';
 import { ScorecardsService } from './scorecards.service';
@@ -50,16 +51,20 @@ export class ScorecardsController {
       '',
       'Request header `caddie-scorecard-normalization-version` (the operator token prefixes it): `2`, `3` or `4`, default `4`; any other value answers 406 `unsupported-normalization-version`. The response carries the same header with the selected version.',
       '',
-      'Versions: 4 returns every complete page (`status` COMPLETE, or PARTIAL with `issues` when other marker evidence is incomplete or a page identity is unreadable, unknown or disabled). 3 returns one capture (topology-neutral regions) and 2 the frozen square-marker M9 shape; a photo they cannot express (more than one complete page; for version 2 also M18 designs and spreads) answers 406 `scorecard-normalization-version-incompatible`.',
+      'Versions: 4 lists every complete page in reading order (rows top to bottom, left to right within a row): NORMALIZED pages with geometry and artifacts, and REJECTED pages (a complete marker set whose identity is unreadable, unknown, disabled or contradicted) with their `captureId`, `sourceCorners` and the structured issue; top-level `status` is COMPLETE, or PARTIAL with `issues` (rejected pages\' issues name their `pageInstanceId`) when other marker evidence is incomplete or a page is rejected; at least one page is NORMALIZED, otherwise the first page\'s problem is the answer. 3 returns one capture (topology-neutral regions) and 2 the frozen square-marker M9 shape; a photo they cannot express (more than one complete page; for version 2 also M18 designs and spreads) answers 406 `scorecard-normalization-version-incompatible`.',
       '',
-      'Decisions: the production capture registry holds the single-page captures of the production designs (`M9H1/front-nine-page`, `M9H1GG/front-nine-page`, `M9H10GG/back-nine-page`, `M18F/front-nine-page`, `M18B/back-nine-page`); spread captures answer 422 `scorecard-capture-disabled`. The decoded-pixel limit (40,000,000) applies to uploads too. When only the lower-left index marker of a page is missing the answer is 422 `scorecard-index-marker-missing`. Marker or perspective uncertainty is always a 422, never a guessed crop.',
+      'Decisions: the production capture registry holds the single-page captures of the production designs (`M9H1/front-nine-page`, `M9H1GG/front-nine-page`, `M9H10GG/back-nine-page`, `M18F/front-nine-page`, `M18B/back-nine-page`); spread captures answer 422 `scorecard-capture-disabled`. The decoded-pixel limit (40,000,000) applies to uploads too. When only the lower-left index marker of a page is missing the answer is 422 `scorecard-index-marker-missing`. `scorecard-identity-contradictory` (another card or identity label in frame): a page is contradicted when a decoded marker of another card lies inside its outline, i.e. another card or a loose identity label (found by the index marker printed beside every label) lies on it; a card beside the page, outside its outline, is not a contradiction (version 4 lists it as its own page, or reports its incomplete evidence as an issue). A label without its index marker is not seen. Marker or perspective uncertainty is always a 422, never a guessed crop.',
     ].join('\n'),
     ...PHOTO_REQUEST,
+    headers: [NORMALIZATION_VERSION_HEADER],
     responses: {
       200: {
         description: 'Normalized pages (version 4 shape shown)',
         schema: normalizationV4Schema,
-        headers: { 'caddie-scorecard-normalization-version': 'The normalization version of the body: 2, 3 or 4.' },
+        headers: {
+          [NORMALIZATION_VERSION_HEADER.name]: 'The normalization version of the body: 2, 3 or 4.',
+          'Cache-Control': '`no-store`: the body carries bearer URLs.',
+        },
       },
     },
     problems: NORMALIZE_PROBLEMS,
@@ -67,6 +72,8 @@ export class ScorecardsController {
   async normalize(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const answer = await this.scorecards.normalize(request);
     reply.header(this.scorecards.versionHeader, String(answer.version));
+    // The body holds bearer URLs to the derived images: no shared or private cache may keep it.
+    reply.header('cache-control', 'no-store');
     return answer.body;
   }
 
@@ -85,12 +92,14 @@ export class ScorecardsController {
       'Header `caddie-scorecard-processing-version` (the operator token prefixes it): `3` (default). Versions 1 and 2 are earlier contracts not served here; they and any other value answer 406 `scorecard-processing-version-incompatible`. The scorecard endpoints are synchronous and create no client-visible jobs or webhooks.',
     ].join('\n'),
     ...PHOTO_REQUEST,
+    headers: [IDEMPOTENCY_KEY_HEADER, PROCESSING_VERSION_HEADER],
     responses: {
       200: {
         description: 'Processing result, version 3',
         schema: processingV3Schema,
         headers: {
-          'caddie-scorecard-processing-version': 'The processing version of the body: 3.',
+          [PROCESSING_VERSION_HEADER.name]: 'The processing version of the body: 3.',
+          'Cache-Control': '`no-store`.',
           'Idempotent-Replayed': '`true` when the stored result of an earlier request with the same key was returned.',
         },
       },

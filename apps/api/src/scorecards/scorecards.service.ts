@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { normalizationSchema, parseNormalizationVersion, type NormalizationVersion } from '@caddie/scorecards';
 import { ApiConfig } from '../platform/config/api-config';
+import { operatorHeaderName } from '../platform/http/operation.decorator';
 import { ApiProblem } from '../platform/problems/api-problem';
+import { NORMALIZATION_VERSION_HEADER } from './scorecard-headers';
 import { ScorecardQueue } from './scorecard-queue';
 import { ScorecardArtifactDelivery } from './scorecard-artifact-delivery';
 import { ScorecardImageSource } from './scorecard-image-source';
@@ -28,7 +30,7 @@ export class ScorecardsService {
   ) {}
 
   get versionHeader(): string {
-    return `${this.config.operatorToken}-scorecard-normalization-version`;
+    return operatorHeaderName(NORMALIZATION_VERSION_HEADER.name, this.config.operatorToken);
   }
 
   async normalize(request: FastifyRequest): Promise<NormalizeAnswer> {

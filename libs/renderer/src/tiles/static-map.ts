@@ -42,11 +42,14 @@ export interface StaticMapFrame {
   bounds: BBox;
 }
 
-/** Outward-rounded whole world pixels of the box; checks it lies inside `coverage` and fits the size limit. */
+/**
+ * Outward-rounded whole world pixels of the box; checks it overlaps `coverage` and fits the size
+ * limit. A box reaching past the coverage (a margin around the course) is drawn, blank there.
+ */
 export function resolveStaticMap(bbox: BBox, zoom: number, coverage: BBox): StaticMapFrame {
   const [w, s, e, n] = bbox;
-  if (w < coverage[0] || s < coverage[1] || e > coverage[2] || n > coverage[3]) {
-    throw new StaticMapError('bbox-outside-coverage', `bbox must lie inside the course map coverage ${coverage.join(',')}`);
+  if (e <= coverage[0] || w >= coverage[2] || n <= coverage[1] || s >= coverage[3]) {
+    throw new StaticMapError('bbox-outside-coverage', `bbox must overlap the course map coverage ${coverage.join(',')}`);
   }
   const nw = lonLatToWorldPixel([w, n], zoom, STATIC_TILE_SIZE);
   const se = lonLatToWorldPixel([e, s], zoom, STATIC_TILE_SIZE);

@@ -48,3 +48,16 @@ export function coverOnSurface(card: PlacedCard, rectMm: { x: number; y: number;
     }
   }
 }
+
+/**
+ * A page with a loose identity label lying on it: the torn-off corner of another card, its index
+ * marker and label visible, its other markers gone.
+ */
+export async function looseLabelOnPage(): Promise<PlacedCard[]> {
+  const page = await placeCard('M9H1/front-nine-page', { center: { x: 1200, y: 900 }, widthPx: 1900, rotationDegrees: 0 }, { courseCode: 'K7M2Q' });
+  const stray = await placeCard('M18F/front-nine-page', { center: { x: 1150, y: 950 }, widthPx: 520 });
+  for (const m of stray.capture.markers.filter((x) => x.kind !== 'index')) {
+    coverOnSurface(stray, { x: m.xMm - 1, y: m.yMm - 1, width: m.sizeMm + 2, height: m.sizeMm + 2 });
+  }
+  return [page, stray];
+}

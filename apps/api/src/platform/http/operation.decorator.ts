@@ -22,7 +22,25 @@ export interface ResponseSpec {
   schema?: z.ZodType | Record<string, unknown>;
   /** non-JSON bodies, e.g. 'image/webp' */
   contentTypes?: string[];
+  /** response header name (may carry OPERATOR_PLACEHOLDER) -> description */
   headers?: Record<string, string>;
+}
+
+/** The operator token in a declared header name (`{operator}-scorecard-normalization-version`). */
+export const OPERATOR_PLACEHOLDER = '{operator}';
+
+/** A header name as served: the placeholder replaced by the deployment's operator token. */
+export function operatorHeaderName(declared: string, operatorToken: string): string {
+  return declared.split(OPERATOR_PLACEHOLDER).join(operatorToken);
+}
+
+/** A request header an operation reads; its name may carry OPERATOR_PLACEHOLDER. */
+export interface HeaderParameterSpec {
+  name: string;
+  required?: boolean;
+  description: string;
+  /** JSON Schema of the value */
+  schema: Record<string, unknown>;
 }
 
 export interface OperationSpec {
@@ -38,6 +56,8 @@ export interface OperationSpec {
   query?: z.ZodObject;
   /** extra query parameters documented from another declaration (e.g. the graphics option table) */
   queryDoc?: Record<string, unknown>[];
+  /** request headers the operation reads (documented as OpenAPI header parameters) */
+  headers?: readonly HeaderParameterSpec[];
   body?: z.ZodType;
   bodyDoc?: Record<string, unknown>;
   bodyContentTypes?: string[];

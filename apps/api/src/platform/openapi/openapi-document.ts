@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SCOPES } from '@caddie/access';
 import type { RouteEntry } from '../catalog/route-catalog.service';
 import { SERVICE_CATALOG } from '../catalog/service-catalog';
-import type { OperationSpec, ResponseSpec } from '../http/operation.decorator';
+import { operatorHeaderName, type OperationSpec, type ResponseSpec } from '../http/operation.decorator';
 import { PROBLEM_CODES } from '../problems/problem-codes';
 
 export const API_VERSION = '1.0.0-beta.1';
@@ -30,6 +30,10 @@ function parameters(spec: OperationSpec, location: 'path' | 'query'): Record<str
   return out;
 }
 
+function headerParameters(spec: OperationSpec, operatorToken: string): Record<string, unknown>[] {
+  return (spec.headers ?? []).map((h) => ({ name: operatorHeaderName(h.name, operatorToken), in: 'header', required: h.required ?? false, description: h.description, schema: h.schema }));
+}
+
 function problemsOf(spec: OperationSpec): string[] {
   const codes = new Set([...(spec.problems ?? []), ...ALWAYS_PROBLEMS]);
   if (spec.access !== 'public') AUTH_PROBLEMS.forEach((c) => codes.add(c));
@@ -38,7 +42,7 @@ function problemsOf(spec: OperationSpec): string[] {
   return [...codes];
 }
 
-function responses(spec: OperationSpec): Record<string, unknown> {
+function responses(spec: OperationSpec, operatorToken: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(spec.responses) as [string, ResponseSpec][]) {
     const content: Record<string, unknown> = {};
@@ -47,7 +51,7 @@ function responses(spec: OperationSpec): Record<string, unknown> {
     out[status] = {
       description: response.description,
       ...(Object.keys(content).length ? { content } : {}),
-      ...(response.headers ? { headers: Object.fromEntries(Object.entries(response.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) } : {}),
+      ...(response.headers ? { headers: Object.fromEntries(Object.entries(response.headers).map(([h, d]) => [operatorHeaderName(h, operatorToken), { description: d, schema: { type: 'string' } }])) } : {}),
     };
   }
   const byStatus = new Map<number, string[]>();
@@ -77,8 +81,8 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], baseUrl: str
       summary: spec.summary,
       ...(spec.description ? { description: spec.description } : {}),
       tags: spec.service ? [SERVICE_CATALOG[spec.service].name] : spec.tags,
-      parameters: [...parameters(spec, 'path'), ...parameters(spec, 'query')],
-      responses: responses(spec),
+      parameters: [...parameters(spec, 'path'), ...parameters(spec, 'query'), ...headerParameters(spec, operatorToken)],
+      responses: responses(spec, operatorToken),
       security: spec.access === 'public' ? [] : [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
       'x-access': spec.access,
       ...(spec.scope ? { 'x-required-scope': spec.scope } : {}),
