@@ -18,3 +18,4 @@ export { decideHoleDirection, type DirectionDecision, type DirectionEvidence } f
 export * from './demo';
 export * from './measure';
 export { attachGroundElevation, GROUND_MARGIN_METERS } from './pipeline/course-elevation';
+export * from './quality';

@@ -10,6 +10,7 @@ import { assembleBoundaryCourses } from './course-assembly';
 import { osmIdOrder } from './hole-number-assignment';
 import type { CourseImportReport, UnplacedFeatures } from './import-report';
 import { classifyFeature } from './layer-classification';
+import { resolveOrphanHoleLines } from './orphan-hole-lines';
 import { parseOsmInput } from './osm-parser';
 import type { OsmInputFormat, TaggedFeature } from './tagged-feature';
 
@@ -62,16 +63,18 @@ export function importOsm(inputs: OsmInput[], options: OsmImportOptions = {}): O
   progress({ stage: 'classify', done: all.length, total: all.length, item: null });
 
   const membership = groupByBoundary(classified);
+  const orphans = resolveOrphanHoleLines(membership.outside);
+  const boundaries = [...membership.courses, ...orphans.inferred];
   const courses: Course[] = [];
   const reports: CourseImportReport[] = [];
-  membership.courses.forEach((members, i) => {
-    progress({ stage: 'assemble', done: i, total: membership.courses.length, item: members.boundary.feature.id });
+  boundaries.forEach((members, i) => {
+    progress({ stage: 'assemble', done: i, total: boundaries.length, item: members.boundary.feature.id });
     for (const assembled of assembleBoundaryCourses(members)) {
       courses.push(assembled.course);
       reports.push(assembled.report);
     }
   });
-  progress({ stage: 'assemble', done: membership.courses.length, total: membership.courses.length, item: null });
+  progress({ stage: 'assemble', done: boundaries.length, total: boundaries.length, item: null });
 
   const order = courses.map((_, i) => i).sort((a, b) => (courses[a].id < courses[b].id ? -1 : courses[a].id > courses[b].id ? 1 : 0));
   return {
@@ -80,8 +83,10 @@ export function importOsm(inputs: OsmInput[], options: OsmImportOptions = {}): O
     inputs: inputSummaries,
     unplaced: {
       unclassified,
-      outsideBoundaries: membership.outside.length,
-      holeLinesOutsideBoundaries: membership.outside.filter((f) => f.layer === 'centerlines').map((f) => f.feature.id),
+      outsideBoundaries: orphans.stillOutside.length,
+      holeLinesOutsideBoundaries: orphans.stillOutside.filter((f) => f.layer === 'centerlines').map((f) => f.feature.id),
+      holeLinesLeftOut: orphans.leftOut,
+      inferredCourses: reports.filter((r) => r.qualityFlags.includes('boundary-inferred')).map((r) => r.courseId),
     },
   };
 }
