@@ -24,6 +24,13 @@ async function readDem(path: string): Promise<DemRaster> {
   throw new Error(`${name}: unknown elevation format (expected .hgt, .hgt.zip or .tif)`);
 }
 
+function groundLine(ground: NonNullable<Course['elevation']['ground']>): string {
+  const native = ground.precision?.nativeResolution;
+  const vertical = ground.precision?.verticalAccuracy;
+  const source = native ? ` (source pixels ${native.eastWestMeters} x ${native.northSouthMeters} m, ${vertical ? `±${vertical.absoluteMeters} m absolute` : 'vertical accuracy not stated'})` : '';
+  return `ground elevation ${ground.width}x${ground.height} grid every ${ground.resolutionMeters} m${source}`;
+}
+
 function reportLine(report: CourseImportReport, course: Course, outcome: string): string {
   const features = Object.values(report.features).reduce((n, c) => n + c.assigned + c.unassigned, 0);
   const assigned = Object.values(report.features).reduce((n, c) => n + c.assigned, 0);
@@ -32,7 +39,7 @@ function reportLine(report: CourseImportReport, course: Course, outcome: string)
     report.holesWithoutGreen.length ? `no green on holes ${report.holesWithoutGreen.join(',')}` : '',
     report.holesWithoutTee.length ? `no tee on holes ${report.holesWithoutTee.join(',')}` : '',
     report.reversedHoles.length ? `reversed holes ${report.reversedHoles.join(',')}` : '',
-    course.elevation.ground ? `ground elevation ${course.elevation.ground.width}x${course.elevation.ground.height} @ ${course.elevation.ground.resolutionMeters} m` : 'no elevation',
+    course.elevation.ground ? groundLine(course.elevation.ground) : 'no elevation',
   ].filter(Boolean);
   return `  ${outcome.padEnd(9)} ${report.courseId}  "${report.courseName}"  ${report.holeCount} holes, ${assigned}/${features} features on holes, ${report.inferences.length} inferences${notes.length ? `; ${notes.join('; ')}` : ''}${report.active ? '' : '  (inactive: no hole geometry)'}`;
 }

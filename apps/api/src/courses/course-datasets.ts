@@ -160,7 +160,8 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
       if (!course.elevation.ground) return todo('No ground elevation model is available for this course.');
       const ground = filter ? filter.cropGrid(course.elevation.ground) : course.elevation.ground;
       const greens = Object.fromEntries(Object.entries(course.elevation.greens).filter(([n]) => keepHole(Number(n))));
-      return { grid: ground, greens };
+      // the grid spacing is not the source's precision: say what the source can resolve
+      return { grid: ground, greens, precision: course.elevation.ground.precision ?? null };
     }
     case 'elevations.trees':
       return course.elevation.trees ? (filter ? filter.cropGrid(course.elevation.trees) : course.elevation.trees) : todo('No tree canopy heights are available for this course.');
