@@ -11,14 +11,17 @@ import { osmIdOrder } from './hole-number-assignment';
 import type { CourseImportReport, UnplacedFeatures } from './import-report';
 import { classifyFeature } from './layer-classification';
 import { resolveOrphanHoleLines } from './orphan-hole-lines';
-import { parseOsmInput } from './osm-parser';
+import { parseOsmInput, type ParsedInput } from './osm-parser';
 import type { OsmInputFormat, TaggedFeature } from './tagged-feature';
 
-export interface OsmInput {
-  /** used in errors, reports and provenance; never used to guess the format */
-  name: string;
-  content: Buffer | string;
-}
+export type OsmInput =
+  | {
+      /** used in errors, reports and provenance; never used to guess the format */
+      name: string;
+      content: Buffer | string;
+    }
+  /** features already read, e.g. streamed from a .osm.pbf extract by readOsmPbf */
+  | { name: string; parsed: ParsedInput };
 
 export interface OsmImportProgress {
   stage: 'parse' | 'classify' | 'assemble';
@@ -45,7 +48,7 @@ export function importOsm(inputs: OsmInput[], options: OsmImportOptions = {}): O
   const inputSummaries: OsmImportResult['inputs'] = [];
   inputs.forEach((input, i) => {
     progress({ stage: 'parse', done: i, total: inputs.length, item: input.name });
-    const parsed = parseOsmInput(input.name, input.content);
+    const parsed = 'parsed' in input ? input.parsed : parseOsmInput(input.name, input.content);
     inputSummaries.push({ name: input.name, format: parsed.format, features: parsed.features.length });
     // the same object in two inputs (overlapping extracts): the first input wins
     for (const feature of parsed.features) if (!byId.has(feature.id)) byId.set(feature.id, feature);
