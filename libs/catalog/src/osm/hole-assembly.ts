@@ -3,7 +3,7 @@
  */
 import type { BBox, CourseFeature, Hole, HoleTee, Inference, LengthOrigin, LonLat } from '../model';
 import { decideHoleDirection, measureDirectionEvidence, type DirectionDecision } from './hole-direction';
-import type { HoleFeatureAssignment, HoleLine, PlacedFeature } from './hole-feature-assignment';
+import { NAMED_SANITY_METERS, type HoleFeatureAssignment, type HoleLine, type PlacedFeature } from './hole-feature-assignment';
 import { sampleLine } from './hole-feature-assignment';
 import type { NumberedHoleLine } from './hole-number-assignment';
 import { parseSmallIntegerTag } from './hole-numbering';
@@ -27,8 +27,8 @@ export const MEASURED_ALONG_LINE: LengthOrigin = {
 
 /** How each assignment note came about, for the inference record. */
 const NOTE_RULES: Record<string, string> = {
-  'name-geometry-conflict': 'a hole number in the feature name or tags wins over position when the named hole is within 200 m',
-  'named-feature-too-far': 'a hole number in a name is not followed to a hole more than 200 m away',
+  'name-geometry-conflict': `a hole number in the feature name or tags wins over position when the named hole is within ${NAMED_SANITY_METERS} m`,
+  'named-feature-too-far': `a hole number in a name is not followed to a hole more than ${NAMED_SANITY_METERS} m away`,
   'green-contested': 'the ends of several hole lines reach the same green',
   'green-named-for-other-hole': 'a green named for another hole is not borrowed',
   'green-from-name': 'a hole whose line reaches no green of its own takes the green named for it',
