@@ -35,7 +35,10 @@ function groundLine(ground: NonNullable<Course['elevation']['ground']>): string 
 function reportLine(report: CourseImportReport, course: Course, outcome: string): string {
   const features = Object.values(report.features).reduce((n, c) => n + c.assigned + c.unassigned, 0);
   const assigned = Object.values(report.features).reduce((n, c) => n + c.assigned, 0);
+  const { completeness } = report;
   const notes = [
+    ...report.qualityFlags.filter((f) => f !== 'partial'),
+    completeness.status === 'partial' && completeness.holesMissing.length ? `partial: ${completeness.holesMapped} of ${completeness.holesExpected} holes mapped` : '',
     report.holesWithoutPar.length ? `no par on ${report.holesWithoutPar.length} holes` : '',
     report.holesWithoutGreen.length ? `no green on holes ${report.holesWithoutGreen.join(',')}` : '',
     report.holesWithoutTee.length ? `no tee on holes ${report.holesWithoutTee.join(',')}` : '',
