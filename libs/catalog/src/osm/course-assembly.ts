@@ -146,7 +146,7 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
   if (holes.length > 0) {
     inferences.push({
       subject: 'course',
-      what: 'greens, tees, fairways, hazards, surfaces and trees tied to holes by geometry',
+      what: 'greens, tees, fairways, hazards, surfaces and trees tied to holes by the hole numbers in their tags and names, else by geometry',
       how: `a hole number in the feature's ref, golf:hole or name first (when that hole is within ${NAMED_SANITY_METERS} m); else green at the end of the hole line, tees at its start, other features within ${HOLE_BUFFER_METERS} m of it (a bunker within ${GREENSIDE_METERS} m of a green only to that green's hole)`,
     });
   }
