@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CourseStore, openDatabase } from '@caddie/persistence';
@@ -46,7 +46,8 @@ describeWithSharedData('the import CLI')('npm run import', () => {
       { DATA_DIR: dir },
     );
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/osm-way-1 .*ground elevation \d+x\d+ @/);
+    // the grid spacing follows the finer axis; the report states the source's pixels along both
+    expect(result.stderr).toMatch(/osm-way-1 .*ground elevation \d+x\d+ grid every 52(\.\d)? m \(source pixels 52 x 92\.8 m, vertical accuracy not stated\)/);
     const db = await openDatabase({ dataDir: dir });
     try {
       const stored = await new CourseStore(db).document('osm-way-1');
@@ -59,9 +60,30 @@ describeWithSharedData('the import CLI')('npm run import', () => {
       expect(Math.max(...heights)).toBeLessThan(260);
       expect(Math.max(...heights) - Math.min(...heights)).toBeGreaterThan(10);
       expect(stored!.course.provenance.sources.map((s) => s.kind)).toEqual(expect.arrayContaining(['osm', 'geotiff']));
+      // a GeoTIFF does not state its vertical accuracy, so the pair of sources does not either
+      expect(ground.precision).toMatchObject({ nativeResolution: { eastWestMeters: 52, northSouthMeters: 92.8 }, verticalAccuracy: null });
     } finally {
       await db.destroy();
     }
+  }, 120_000);
+
+  it('streams a .osm.pbf extract with progress per pass and reports the courses and holes of the XML import', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'caddie-import-pbf-'));
+    const run = (file: string, report: string) => {
+      const result = runNode('apps/api/src/cli/import.js', ['--dry-run', '--report', join(dir, report), file], { DATA_DIR: dir });
+      expect(result.status).toBe(0);
+      return { stderr: result.stderr, reports: (JSON.parse(readFileSync(join(dir, report), 'utf8')) as { reports: Record<string, unknown>[] }).reports };
+    };
+    const pbf = run(sharedDataPath('osm-pbf', 'augusta_national_us.osm.pbf'), 'pbf.json');
+    const xml = run(sharedDataPath('osm', 'augusta_national_us.osm'), 'xml.json');
+    for (const pass of ['relations', 'ways', 'nodes']) expect(pbf.stderr).toContain(`reading augusta_national_us.osm.pbf: ${pass} pass 100%`);
+    expect(pbf.stderr).toMatch(/read augusta_national_us\.osm\.pbf: \d+ golf features/);
+    const essentials = (r: Record<string, unknown>) => {
+      const features = r['features'] as Record<string, unknown>;
+      return [r['courseId'], r['holeCount'], r['holeNumbers'], r['holesWithoutGreen'], r['holesWithoutTee'], features['greens'], features['tees'], features['centerlines']];
+    };
+    expect(pbf.reports.map(essentials)).toEqual(xml.reports.map(essentials));
+    expect(pbf.reports[0]).toMatchObject({ courseId: 'osm-way-871993734', holeCount: 18 });
   }, 120_000);
 
   it('fails with the importer code on malformed input', () => {

@@ -9,7 +9,8 @@ export {
 } from './osm/osm-importer';
 export type { CourseImportReport, LayerCount, UnplacedFeatures } from './osm/import-report';
 export { OsmImportError, type OsmImportErrorCode } from './osm/osm-import.error';
-export { detectOsmFormat, parseOsmInput } from './osm/osm-parser';
+export { detectOsmFormat, parseOsmInput, type ParsedInput } from './osm/osm-parser';
+export { readOsmPbf, isGolfObject, type PbfProgress } from './osm/osm-pbf-reader';
 export type { OsmInputFormat, TaggedFeature } from './osm/tagged-feature';
 export { classifyFeature, type LayerClass } from './osm/layer-classification';
 export { parseHoleName, parseHoleRef, type ParsedHoleName } from './osm/hole-numbering';
@@ -18,3 +19,4 @@ export { decideHoleDirection, type DirectionDecision, type DirectionEvidence } f
 export * from './demo';
 export * from './measure';
 export { attachGroundElevation, GROUND_MARGIN_METERS } from './pipeline/course-elevation';
+export * from './quality';

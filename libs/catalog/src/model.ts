@@ -55,8 +55,12 @@ export interface CourseFeatureProperties {
   name: string | null;
   /** tee set id, for features of the `tees` layer when known */
   teeSetId?: string | null;
+  /** the source marks the feature out of play ('unused', 'temporary'): drawn, never measured */
+  usage?: FeatureUsage | null;
   source: FeatureSource;
 }
+
+export type FeatureUsage = 'unused' | 'temporary';
 
 export type CourseGeometry = Polygon | MultiPolygon | LineString | MultiLineString | Point;
 export type CourseFeature = Feature<CourseGeometry, CourseFeatureProperties> & { id: string };
@@ -77,12 +81,23 @@ export interface TeeSet {
   color: string | null;
 }
 
+/**
+ * How a length was obtained: `source` (a tag of the source data, named in `detail`, e.g.
+ * 'dist:white') or `measured` from geometry (the method in `detail`, see YARDAGE_METHODS).
+ */
+export interface LengthOrigin {
+  kind: 'source' | 'measured';
+  detail: string;
+}
+
 export interface HoleTee {
   teeSetId: string | null;
   featureId: string;
   center: LonLat;
   /** playing length from this tee along the centerline, yards */
   yards: number | null;
+  /** how `yards` was obtained; absent on courses built before origins were recorded (read as measured) */
+  yardsOrigin?: LengthOrigin;
 }
 
 export interface Hole {
@@ -172,6 +187,30 @@ export interface Provenance {
   missing: string[];
 }
 
+/**
+ * How much of the course the source maps. `status` is 'complete' when every expected hole is
+ * mapped with a green and a tee, 'partial' otherwise, 'unknown' when nothing says how many holes
+ * to expect and none is mapped.
+ */
+export interface CourseCompleteness {
+  status: 'complete' | 'partial' | 'unknown';
+  holesMapped: number;
+  /** null when no source says how many holes the course has */
+  holesExpected: number | null;
+  /** where `holesExpected` comes from: a tag ('holes'), or 'highest-hole-number' (rounded up to 9 or 18) */
+  holesExpectedFrom: string | null;
+  holesMissing: number[];
+  holeLinesWithoutNumber: number;
+  holesWithoutGreen: number[];
+  holesWithoutTee: number[];
+}
+
+export interface CourseQuality {
+  completeness: CourseCompleteness;
+  /** course-level quality flags, e.g. 'partial', 'boundary-inferred' (see README "Quality flags") */
+  flags: string[];
+}
+
 export interface Course {
   /** canonical course layout id, lowercase `[a-z0-9-]`, e.g. 'osm-way-871993734', 'demo-pine-hollow' */
   id: string;
@@ -191,6 +230,8 @@ export interface Course {
   editorial: { course: unknown; holes: unknown; greens: unknown; operations: unknown } | null;
   media: { images: unknown[]; videos: unknown[] };
   provenance: Provenance;
+  /** completeness and course-level flags; importers set it, `courseQuality` derives it otherwise */
+  quality?: CourseQuality;
 }
 
 /** Canonical course id pattern; anything else is malformed (422 at the API). */

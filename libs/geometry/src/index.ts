@@ -11,3 +11,4 @@ export * from './elevation/hgt-reader';
 export * from './elevation/geotiff-reader';
 export * from './elevation/elevation-sampling';
 export * from './elevation/elevation-grid';
+export * from './elevation/dem-precision';

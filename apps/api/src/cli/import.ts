@@ -1,18 +1,19 @@
 /**
  * npm run import -- <osm files…> [--dem <file>]… [--dry-run] [--report <file.json>]
- * Imports OpenStreetMap golf data (OSM XML, Overpass JSON, GeoJSON) and DEM files (SRTM .hgt,
+ * Imports OpenStreetMap golf data (OSM XML, Overpass JSON, GeoJSON, or a .osm.pbf region extract,
+ * streamed in bounded memory) and DEM files (SRTM .hgt,
  * .hgt.zip, GeoTIFF) into the catalog, with progress and a report per course.
  */
 import 'reflect-metadata';
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { attachGroundElevation, courseRevision, importOsm, measureCourse, OsmImportError, type Course, type CourseImportReport } from '@caddie/catalog';
+import { attachGroundElevation, courseRevision, importOsm, measureCourse, OsmImportError, readOsmPbf, type Course, type CourseImportReport, type OsmInput } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { type DemRaster, readGeoTiffDem, readHgt, readHgtZip } from '@caddie/geometry';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 
-const USAGE = 'usage: npm run import -- <osm files…> [--dem <file.hgt|file.hgt.zip|file.tif>]… [--dry-run] [--report report.json]';
+const USAGE = 'usage: npm run import -- <osm, overpass json, geojson or .osm.pbf files…> [--dem <file.hgt|file.hgt.zip|file.tif>]… [--dry-run] [--report report.json]';
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 async function readDem(path: string): Promise<DemRaster> {
@@ -24,17 +25,38 @@ async function readDem(path: string): Promise<DemRaster> {
   throw new Error(`${name}: unknown elevation format (expected .hgt, .hgt.zip or .tif)`);
 }
 
+function groundLine(ground: NonNullable<Course['elevation']['ground']>): string {
+  const native = ground.precision?.nativeResolution;
+  const vertical = ground.precision?.verticalAccuracy;
+  const source = native ? ` (source pixels ${native.eastWestMeters} x ${native.northSouthMeters} m, ${vertical ? `±${vertical.absoluteMeters} m absolute` : 'vertical accuracy not stated'})` : '';
+  return `ground elevation ${ground.width}x${ground.height} grid every ${ground.resolutionMeters} m${source}`;
+}
+
 function reportLine(report: CourseImportReport, course: Course, outcome: string): string {
   const features = Object.values(report.features).reduce((n, c) => n + c.assigned + c.unassigned, 0);
   const assigned = Object.values(report.features).reduce((n, c) => n + c.assigned, 0);
+  const { completeness } = report;
   const notes = [
+    ...report.qualityFlags.filter((f) => f !== 'partial'),
+    completeness.status === 'partial' && completeness.holesMissing.length ? `partial: ${completeness.holesMapped} of ${completeness.holesExpected} holes mapped` : '',
     report.holesWithoutPar.length ? `no par on ${report.holesWithoutPar.length} holes` : '',
     report.holesWithoutGreen.length ? `no green on holes ${report.holesWithoutGreen.join(',')}` : '',
     report.holesWithoutTee.length ? `no tee on holes ${report.holesWithoutTee.join(',')}` : '',
     report.reversedHoles.length ? `reversed holes ${report.reversedHoles.join(',')}` : '',
-    course.elevation.ground ? `ground elevation ${course.elevation.ground.width}x${course.elevation.ground.height} @ ${course.elevation.ground.resolutionMeters} m` : 'no elevation',
+    course.elevation.ground ? groundLine(course.elevation.ground) : 'no elevation',
   ].filter(Boolean);
   return `  ${outcome.padEnd(9)} ${report.courseId}  "${report.courseName}"  ${report.holeCount} holes, ${assigned}/${features} features on holes, ${report.inferences.length} inferences${notes.length ? `; ${notes.join('; ')}` : ''}${report.active ? '' : '  (inactive: no hole geometry)'}`;
+}
+
+/** A PBF file opens with a BlobHeader whose type is "OSMHeader": the content says so, not the name. */
+async function isOsmPbf(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(32), 0, 32, 0);
+    return buffer.subarray(0, bytesRead).includes('OSMHeader');
+  } finally {
+    await handle.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -51,9 +73,20 @@ async function main(): Promise<void> {
     rasters.push(await readDem(path));
     err(`elevation: ${path} (${rasters[rasters.length - 1].width}x${rasters[rasters.length - 1].height}, ${rasters[rasters.length - 1].source})`);
   }
-  const inputs = await Promise.all(positionals.map(async (path) => ({ name: basename(path), content: await readFile(path) })));
   const started = Date.now();
-  const { courses, reports, unplaced } = importOsm(inputs, {
+  const inputs: OsmInput[] = [];
+  for (const path of positionals) {
+    if (await isOsmPbf(path)) {
+      let shown = '';
+      const parsed = await readOsmPbf(path, (p) => {
+        const step = `${p.pass} pass ${Math.floor((10 * p.bytesRead) / Math.max(1, p.totalBytes)) * 10}%`;
+        if (step !== shown) err(`reading ${basename(path)}: ${(shown = step)}`);
+      });
+      err(`read ${basename(path)}: ${parsed.features.length} golf features in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      inputs.push({ name: basename(path), parsed });
+    } else inputs.push({ name: basename(path), content: await readFile(path) });
+  }
+  const { courses, reports, unplaced, inputs: read } = importOsm(inputs, {
     onProgress: (p) => {
       if (p.stage === 'parse' && p.item) err(`parsing ${p.item} (${p.done + 1}/${p.total})`);
       if (p.stage === 'assemble' && p.total > 0 && (p.done === p.total || p.done % 10 === 0)) err(`assembling courses ${p.done}/${p.total}`);
@@ -63,7 +96,9 @@ async function main(): Promise<void> {
   const db = values['dry-run'] ? null : await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA });
   const store = db ? new CourseStore(db) : null;
   const outcomes: Record<string, number> = {};
-  err(`\n${courses.length} courses from ${inputs.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+  const seconds = (Date.now() - started) / 1000;
+  const features = read.reduce((n, input) => n + input.features, 0);
+  err(`\n${courses.length} courses from ${inputs.length} files, ${features} features in ${seconds.toFixed(1)} s (${Math.round(features / Math.max(seconds, 0.001))} features/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB):`);
   try {
     for (const [i, imported] of courses.entries()) {
       const elevated = attachGroundElevation(imported, rasters);
@@ -76,6 +111,8 @@ async function main(): Promise<void> {
     await db?.destroy();
   }
   err(`\nunplaced: ${unplaced.unclassified} unclassified objects, ${unplaced.outsideBoundaries} features outside every course boundary, ${unplaced.holeLinesOutsideBoundaries.length} hole lines outside boundaries`);
+  if (unplaced.inferredCourses.length) err(`inferred from hole lines without a boundary (flagged boundary-inferred): ${unplaced.inferredCourses.join(', ')}`);
+  for (const left of unplaced.holeLinesLeftOut) err(`  left out: ${left.holeLineIds.join(', ')}: ${left.reason}`);
   err(`done: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ') || 'nothing imported'}`);
   if (values.report) await writeFile(values.report, JSON.stringify({ reports, unplaced }, null, 2));
 }

@@ -5,7 +5,7 @@
  */
 import { bbox as featureBBox } from '@turf/turf';
 import { ALWAYS_GRANTED, type DatasetKeyword } from '@caddie/access';
-import type { BBox, Course, CourseFeature, ElevationGrid, GeometryLayer } from '@caddie/catalog';
+import { qualityOf, teeSetLengths, teeSetTotals, YARDAGE_BASIS, type BBox, type Course, type CourseFeature, type ElevationGrid, type GeometryLayer } from '@caddie/catalog';
 import { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from '@caddie/renderer';
 
 export const CONTEXT_BUFFER_METERS = 50;
@@ -99,12 +99,15 @@ function layerCollection(course: Course, layer: GeometryLayer, filter: HoleFilte
 function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | null): Produced {
   const holes = course.holes.filter((h) => !filter || filter.keepsHole(h.number)).sort((a, b) => a.number - b.number);
   const keepHole = (n: number) => !filter || filter.keepsHole(n);
+  const setIds = course.teeSets.map((t) => t.id);
   const yardsByTeeSet = (hole: Course['holes'][number]) =>
-    Object.fromEntries(hole.tees.filter((t) => t.teeSetId && t.yards !== null).map((t) => [t.teeSetId!, t.yards]));
+    Object.fromEntries(Object.entries(teeSetLengths(hole, setIds)).map(([id, length]) => [id, length.yards]));
   if (keyword.startsWith('geometry.')) return layerCollection(course, keyword.slice('geometry.'.length) as GeometryLayer, filter);
   switch (keyword) {
-    case 'identity':
-      return { id: course.id, name: course.name, location: course.location, classification: course.classification, holeCount: course.holes.length, active: course.active };
+    case 'identity': {
+      const quality = qualityOf(course);
+      return { id: course.id, name: course.name, location: course.location, classification: course.classification, holeCount: course.holes.length, active: course.active, completeness: quality.completeness, qualityFlags: quality.flags };
+    }
     case 'contact':
       return course.contact ?? todo('No contact details are recorded for this course.');
     case 'amenities':
@@ -115,7 +118,16 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
       if (!course.holes.some((h) => h.par !== null)) return todo('The source has no par for any hole.');
       return {
         teeSets: course.teeSets,
-        holes: holes.map((h) => ({ number: h.number, par: h.par, handicap: h.handicap, handicapsByTeeSet: h.handicapsByTeeSet, yardsByTeeSet: yardsByTeeSet(h) })),
+        yardage: { basis: YARDAGE_BASIS, unit: 'yards', origins: yardageOrigins(course) },
+        totalsByTeeSet: teeSetTotals(filter ? { ...course, holes } : course),
+        holes: holes.map((h) => ({
+          number: h.number,
+          par: h.par,
+          handicap: h.handicap,
+          handicapsByTeeSet: h.handicapsByTeeSet,
+          yardsByTeeSet: yardsByTeeSet(h),
+          lengthsByTeeSet: teeSetLengths(h, setIds),
+        })),
       };
     case 'holes.summary':
       return holes.map((h) => ({ number: h.number, name: h.name, par: h.par, handicap: h.handicap, yardsByTeeSet: yardsByTeeSet(h), flags: h.flags }));
@@ -124,7 +136,7 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
         number: h.number,
         centerline: { type: 'LineString', coordinates: h.centerline },
         dogleg: h.dogleg ? { type: 'Point', coordinates: h.dogleg } : null,
-        tees: h.tees.map((t) => ({ teeSetId: t.teeSetId, featureId: t.featureId, center: { type: 'Point', coordinates: t.center }, yards: t.yards })),
+        tees: h.tees.map((t) => ({ teeSetId: t.teeSetId, featureId: t.featureId, center: { type: 'Point', coordinates: t.center }, yards: t.yards, yardsOrigin: t.yardsOrigin ?? null })),
         greenFeatureId: h.greenFeatureId,
         greenCenter: h.greenCenter ? { type: 'Point', coordinates: h.greenCenter } : null,
         pin: h.pin ? { type: 'Point', coordinates: h.pin } : null,
@@ -148,7 +160,8 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
       if (!course.elevation.ground) return todo('No ground elevation model is available for this course.');
       const ground = filter ? filter.cropGrid(course.elevation.ground) : course.elevation.ground;
       const greens = Object.fromEntries(Object.entries(course.elevation.greens).filter(([n]) => keepHole(Number(n))));
-      return { grid: ground, greens };
+      // the grid spacing is not the source's precision: say what the source can resolve
+      return { grid: ground, greens, precision: course.elevation.ground.precision ?? null };
     }
     case 'elevations.trees':
       return course.elevation.trees ? (filter ? filter.cropGrid(course.elevation.trees) : course.elevation.trees) : todo('No tree canopy heights are available for this course.');
@@ -170,9 +183,20 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
     case 'media.videos':
       return course.media.videos.length ? course.media.videos : todo('No videos are available for this course.');
     case 'provenance':
-      return course.provenance;
+      return { ...course.provenance, completeness: qualityOf(course).completeness };
   }
   return todo('Unknown dataset.');
+}
+
+/** Every distinct way the course's lengths were obtained ('measured: along-hole-line: …', 'source: dist:white'). */
+function yardageOrigins(course: Course): { kind: string; detail: string }[] {
+  const seen = new Map<string, { kind: string; detail: string }>();
+  for (const hole of course.holes) {
+    for (const length of Object.values(teeSetLengths(hole, course.teeSets.map((t) => t.id)))) {
+      for (const tee of length.tees) seen.set(`${tee.origin.kind}:${tee.origin.detail}`, tee.origin);
+    }
+  }
+  return [...seen.values()];
 }
 
 /**

@@ -19,6 +19,8 @@ import type { ClassifiedFeature } from './classified-feature';
 export interface BoundaryMembers {
   boundary: ClassifiedFeature;
   members: ClassifiedFeature[];
+  /** set when no leisure=golf_course object exists and the boundary was drawn around hole lines */
+  inferred?: { how: string };
 }
 
 export interface Membership {

@@ -6,13 +6,15 @@ import type { Course, CourseFeature, Hole, Inference } from '../model';
 import type { BoundaryMembers } from './boundary-membership';
 import type { ClassifiedFeature } from './classified-feature';
 import { courseIdentity } from './course-identity';
-import { assignFeaturesToHoles, HOLE_BUFFER_METERS, type PlacedFeature } from './hole-feature-assignment';
+import { usageOf } from './feature-hole-evidence';
+import { assignFeaturesToHoles, GREENSIDE_METERS, HOLE_BUFFER_METERS, NAMED_SANITY_METERS, type PlacedFeature } from './hole-feature-assignment';
 import { buildHole, orientHole, type OrientedHole } from './hole-assembly';
 import { assignHoleNumbers, osmIdOrder, type HoleNumbering } from './hole-number-assignment';
 import { emptyLayerCounts, type CourseImportReport } from './import-report';
 import { localProjection, pointShapeDistance, shapeCentroid, toPlanarShape, geometryBounds } from './planar-geometry';
 import { isCoursePrefix, splitSubCourses, type SubCourseGroup } from './sub-course-split';
 import { planTeeSets } from './tee-sets';
+import { courseQuality, statedHoleCount } from '../quality/course-quality';
 
 export const OSM_LICENSE = 'ODbL-1.0';
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
@@ -22,7 +24,7 @@ export interface AssembledCourse {
   report: CourseImportReport;
 }
 
-export function assembleBoundaryCourses({ boundary, members }: BoundaryMembers): AssembledCourse[] {
+export function assembleBoundaryCourses({ boundary, members, inferred }: BoundaryMembers): AssembledCourse[] {
   const box = geometryBounds(boundary.feature.geometry);
   const projection = localProjection([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]);
   const place = (f: ClassifiedFeature): PlacedFeature => {
@@ -51,6 +53,7 @@ export function assembleBoundaryCourses({ boundary, members }: BoundaryMembers):
   const assignment = assignFeaturesToHoles(
     oriented.map((o) => o.line),
     assignable,
+    { courseName: (group) => groups[group]?.name ?? null },
   );
 
   return groups.map((group, index) =>
@@ -67,6 +70,7 @@ export function assembleBoundaryCourses({ boundary, members }: BoundaryMembers):
       assignment,
       projection,
       degenerate,
+      inferred: inferred ?? null,
     }),
   );
 }
@@ -84,6 +88,7 @@ interface GroupContext {
   assignment: ReturnType<typeof assignFeaturesToHoles>;
   projection: ReturnType<typeof localProjection>;
   degenerate: string[];
+  inferred: BoundaryMembers['inferred'] | null;
 }
 
 function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
@@ -134,25 +139,37 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
   inferences.push(...numbering.inferences);
   const holes: Hole[] = [];
   for (const o of [...oriented].sort((a, b) => a.numbered.number - b.numbered.number)) {
-    const built = buildHole(o, assignment, features, teePlan.setsOf, ctx.projection);
+    const built = buildHole(o, assignment, features, teePlan.setsOf, teePlan.teeSets.map((t) => t.id), ctx.projection);
     holes.push(built.hole);
     inferences.push(...built.inferences);
   }
   if (holes.length > 0) {
     inferences.push({
       subject: 'course',
-      what: 'greens, tees, fairways, hazards, surfaces and trees tied to holes by geometry',
-      how: `green at the end of the hole line, tees at its start, other features within ${HOLE_BUFFER_METERS} m of it or named by ref`,
+      what: 'greens, tees, fairways, hazards, surfaces and trees tied to holes by the hole numbers in their tags and names, else by geometry',
+      how: `a hole number in the feature's ref, golf:hole or name first (when that hole is within ${NAMED_SANITY_METERS} m); else green at the end of the hole line, tees at its start, other features within ${HOLE_BUFFER_METERS} m of it (a bunker within ${GREENSIDE_METERS} m of a green only to that green's hole)`,
     });
   }
   inferences.push(...teePlan.inferences);
 
-  const missing = missingFacts(identity.nameFromTag, identity.location.country, holes, numbering, teePlan.missing);
+  const unnumberedLines = numbering.unnumbered.length + ctx.degenerate.filter((id) => groupLineIds.has(id)).length;
+  const quality = courseQuality(holes, {
+    statedHoles: split ? null : statedHoleCount(boundary.feature.tags),
+    holeLinesWithoutNumber: unnumberedLines,
+    flags: ctx.inferred ? ['boundary-inferred'] : [],
+  });
+  if (ctx.inferred) inferences.unshift({ subject: 'course', what: 'course boundary drawn around hole lines mapped without one', how: ctx.inferred.how });
+  const missing = missingFacts(identity.nameFromTag && !ctx.inferred, identity.location.country, holes, numbering, teePlan.missing);
+  const { holesMissing, holesExpected, holesExpectedFrom } = quality.completeness;
+  if (holesMissing.length > 0) {
+    missing.unshift(`holes ${holesMissing.join(', ')}: not mapped (${holesExpected} expected, from ${holesExpectedFrom === 'holes' ? 'the holes tag' : 'the highest hole number'})`);
+  }
   const relationIds = features.filter((f) => f.id.startsWith('relation/')).map((f) => f.id);
   const inputs = [...new Set([boundary.feature.input, ...ctx.assignable.map((p) => p.feature.input)])].sort();
+  const [lon, lat] = [identity.location.longitude ?? 0, identity.location.latitude ?? 0];
   const course: Course = {
     id: identity.id,
-    name: identity.name,
+    name: ctx.inferred ? `Unnamed golf course at ${lat.toFixed(4)}, ${lon.toFixed(4)}` : identity.name,
     location: identity.location,
     classification: identity.classification,
     active: holes.length > 0,
@@ -166,6 +183,7 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
     operations: null,
     editorial: null,
     media: { images: [], videos: [] },
+    quality,
     provenance: {
       sources: [
         {
@@ -200,6 +218,8 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
       unnumberedHoleLines: lineIds([...numbering.unnumbered, ...ctx.degenerate.filter((id) => groupLineIds.has(id)).map((id) => ({ id }))]),
       inferences,
       missing,
+      completeness: quality.completeness,
+      qualityFlags: quality.flags,
     },
   };
 }
@@ -223,6 +243,8 @@ function toCourseFeature(f: ClassifiedFeature, holeNumbers: number[]): CourseFea
       holeNumbers: [...new Set(holeNumbers)].sort((a, b) => a - b),
       kind: f.kind,
       name: f.feature.tags['name']?.trim() || null,
+      // only tees carry it: an out-of-play box must not set a yardage
+      ...(f.layer === 'tees' && usageOf(f.feature.tags) ? { usage: usageOf(f.feature.tags) } : {}),
       source: { kind: 'osm', id: f.feature.id },
     },
   };

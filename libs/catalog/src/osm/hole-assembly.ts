@@ -1,9 +1,9 @@
 /**
  * Oriented hole lines and the catalog Hole objects built on them.
  */
-import type { BBox, CourseFeature, Hole, HoleTee, Inference, LonLat } from '../model';
+import type { BBox, CourseFeature, Hole, HoleTee, Inference, LengthOrigin, LonLat } from '../model';
 import { decideHoleDirection, measureDirectionEvidence, type DirectionDecision } from './hole-direction';
-import type { HoleFeatureAssignment, HoleLine, PlacedFeature } from './hole-feature-assignment';
+import { NAMED_SANITY_METERS, type HoleFeatureAssignment, type HoleLine, type PlacedFeature } from './hole-feature-assignment';
 import { sampleLine } from './hole-feature-assignment';
 import type { NumberedHoleLine } from './hole-number-assignment';
 import { parseSmallIntegerTag } from './hole-numbering';
@@ -18,6 +18,49 @@ import {
 } from './planar-geometry';
 
 const METERS_PER_YARD = 0.9144;
+
+/** The measuring method of every OSM hole length without a length tag. */
+export const MEASURED_ALONG_LINE: LengthOrigin = {
+  kind: 'measured',
+  detail: 'along-hole-line: from the tee centre projected on the hole line to the line end at the green (plus the gap to the first node for a tee behind it)',
+};
+
+/** How each assignment note came about, for the inference record. */
+const NOTE_RULES: Record<string, string> = {
+  'name-geometry-conflict': `a hole number in the feature name or tags wins over position when the named hole is within ${NAMED_SANITY_METERS} m`,
+  'named-feature-too-far': `a hole number in a name is not followed to a hole more than ${NAMED_SANITY_METERS} m away`,
+  'green-contested': 'the ends of several hole lines reach the same green',
+  'green-named-for-other-hole': 'a green named for another hole is not borrowed',
+  'green-from-name': 'a hole whose line reaches no green of its own takes the green named for it',
+  'tee-out-of-play': 'tees named or tagged unused/temporary are kept out of yardages',
+};
+
+/**
+ * Lengths the source states on the hole line replace the measured ones: `dist:<set>` per tee set,
+ * or `dist` when the course has one set. Returns the sets that took a tagged length.
+ */
+function applyTaggedLengths(tees: HoleTee[], tags: Record<string, string>, teeSetIds: readonly string[]): string[] {
+  const applied: string[] = [];
+  for (const setId of teeSetIds) {
+    const key = tags[`dist:${setId}`] !== undefined ? `dist:${setId}` : teeSetIds.length === 1 && tags['dist'] !== undefined ? 'dist' : null;
+    const yards = key ? yardsOfTag(tags[key]) : null;
+    if (key === null || yards === null) continue;
+    const inSet = tees.filter((t) => t.teeSetId === setId).sort((a, b) => (b.yards ?? 0) - (a.yards ?? 0));
+    if (inSet.length === 0) continue;
+    // the stated length is the set's (its back tee's); its other boxes keep their measured lengths
+    inSet[0].yards = yards;
+    inSet[0].yardsOrigin = { kind: 'source', detail: key };
+    applied.push(setId);
+  }
+  return applied;
+}
+
+function yardsOfTag(value: string | undefined): number | null {
+  const m = /^\s*(\d{2,4}(?:\.\d+)?)\s*(m|yd|yds|yards)?\s*$/i.exec(value ?? '');
+  if (!m) return null;
+  const n = Number(m[1]);
+  return Math.round(m[2] && /^y/i.test(m[2]) ? n : n / METERS_PER_YARD);
+}
 
 export interface OrientedHole {
   numbered: NumberedHoleLine;
@@ -76,6 +119,7 @@ export function buildHole(
   assignment: HoleFeatureAssignment,
   features: CourseFeature[],
   teeSetsOf: Map<string, string[]>,
+  teeSetIds: readonly string[],
   projection: LocalProjection,
 ): BuiltHole {
   const { numbered, line } = oriented;
@@ -100,6 +144,10 @@ export function buildHole(
     });
   }
   if (oriented.direction.conflicting) flags.push('direction-conflicting');
+  for (const note of assignment.notes.filter((n) => n.holeKey === line.key)) {
+    if (!flags.includes(note.flag)) flags.push(note.flag);
+    inferences.push({ subject, what: note.what, how: NOTE_RULES[note.flag] ?? 'feature evidence' });
+  }
 
   const green = assignment.green.get(line.key) ?? null;
   if (!green) flags.push('green-missing');
@@ -115,8 +163,12 @@ export function buildHole(
     const center = projection.toLonLat(tee.center);
     const sets = teeSetsOf.get(tee.feature.id) ?? [];
     for (const teeSetId of sets.length > 0 ? sets : [null]) {
-      holeTees.push({ teeSetId, featureId: tee.feature.id, center, yards: Math.round(meters / METERS_PER_YARD) });
+      holeTees.push({ teeSetId, featureId: tee.feature.id, center, yards: Math.round(meters / METERS_PER_YARD), yardsOrigin: MEASURED_ALONG_LINE });
     }
+  }
+  const tagged = applyTaggedLengths(holeTees, tags, teeSetIds);
+  if (tagged.length > 0) {
+    inferences.push({ subject, what: `length of tee sets ${tagged.join(', ')} from the hole's tags`, how: 'dist:<set> (metres, or yards with a yd unit) on the hole line; dist alone for a single-set course' });
   }
   holeTees.sort(
     (a, b) => (b.yards ?? 0) - (a.yards ?? 0) || cmp(a.featureId, b.featureId) || cmp(a.teeSetId ?? '', b.teeSetId ?? ''),

@@ -1,10 +1,13 @@
 /**
- * Which features belong to which hole, by geometry against the oriented hole lines:
- * the green at the end of the line, tee boxes at its start, and hazards and surfaces within
- * HOLE_BUFFER_METERS of it (or named by a `ref`). Every test is behind a bounding-box prefilter.
+ * Which features belong to which hole. Evidence first: a hole number in the feature's own tags
+ * or name (see feature-hole-evidence) wins when the named hole is within NAMED_SANITY_METERS;
+ * where the tags are silent, geometry decides against the oriented hole lines: the green at
+ * the end of the line, tee boxes at its start, hazards and surfaces within HOLE_BUFFER_METERS.
+ * Where name and geometry disagree, the name wins and the disagreement becomes a hole flag.
+ * Every test is behind a bounding-box prefilter.
  */
 import type { GeometryLayer } from '../model';
-import { parseHoleRef } from './hole-numbering';
+import { namedHoleOf, sameCourse, usageOf, type NamedHole } from './feature-hole-evidence';
 import {
   boxesOverlap,
   pointInShape,
@@ -25,8 +28,12 @@ export const TEE_OFFSET_METERS = 35;
 export const TEE_BEHIND_START_METERS = 80;
 /** a "tee" wider than this is a mapping error (Augusta has a tee relation drawn on the rough) */
 export const TEE_MAX_EXTENT_METERS = 150;
-/** a `ref` on a feature is trusted only this close to the hole it names */
-export const REF_SANITY_METERS = 200;
+/** a hole number in a feature's tags or name is trusted only this close to the hole it names */
+export const NAMED_SANITY_METERS = 200;
+/** an unnamed bunker or hazard this close to a hole's green is that green's, not the next tee's */
+export const GREENSIDE_METERS = 25;
+/** a point tee this close to a tee polygon marks that box, not another one */
+export const POINT_TEE_MERGE_METERS = 3;
 const SAMPLE_STEP_METERS = 5;
 
 /** Layers whose features are matched to holes by the buffer rule. */
@@ -37,6 +44,7 @@ const BUFFERED_LAYERS = new Set<GeometryLayer>(['fairways', 'bunkers', 'water', 
  * corridor: the line's box grown by LOCAL_CONTEXT_METERS.
  */
 const LOCAL_ONLY_LAYERS = new Set<GeometryLayer>(['trees', 'land-surfaces']);
+const GREENSIDE_LAYERS = new Set<GeometryLayer>(['bunkers', 'water', 'waste']);
 export const LOCAL_CONTEXT_METERS = 2 * HOLE_BUFFER_METERS;
 
 export interface PlacedFeature {
@@ -58,12 +66,34 @@ export interface HoleLine {
   samples: Xy[];
 }
 
+/** A quality flag raised on one hole by the evidence about one feature. */
+export interface AssignmentNote {
+  holeKey: string;
+  flag: string;
+  featureId: string;
+  what: string;
+}
+
 export interface HoleFeatureAssignment {
   green: Map<string, PlacedFeature>;
+  /** tees in play (unused/temporary boxes and point tees marking a box are left out) */
   tees: Map<string, PlacedFeature[]>;
   pin: Map<string, PlacedFeature>;
   /** feature id → keys of the holes it belongs to */
   holesOf: Map<string, Set<string>>;
+  notes: AssignmentNote[];
+}
+
+export interface AssignmentCourses {
+  /** sub-course name of a hole group (null for a boundary's only course) */
+  courseName: (group: number) => string | null;
+}
+
+interface NamedTarget {
+  evidence: NamedHole;
+  hole: HoleLine;
+  distance: number;
+  plausible: boolean;
 }
 
 export function sampleLine(line: Xy[], step = SAMPLE_STEP_METERS): Xy[] {
@@ -77,27 +107,52 @@ export function sampleLine(line: Xy[], step = SAMPLE_STEP_METERS): Xy[] {
   return samples;
 }
 
-export function assignFeaturesToHoles(holes: HoleLine[], features: PlacedFeature[]): HoleFeatureAssignment {
-  const result: HoleFeatureAssignment = { green: new Map(), tees: new Map(), pin: new Map(), holesOf: new Map() };
+export function assignFeaturesToHoles(
+  holes: HoleLine[],
+  features: PlacedFeature[],
+  courses: AssignmentCourses = { courseName: () => null },
+): HoleFeatureAssignment {
+  const result: HoleFeatureAssignment = { green: new Map(), tees: new Map(), pin: new Map(), holesOf: new Map(), notes: [] };
   const link = (feature: PlacedFeature, hole: HoleLine) => {
     const set = result.holesOf.get(feature.feature.id) ?? new Set<string>();
     set.add(hole.key);
     result.holesOf.set(feature.feature.id, set);
   };
-  const greens = features.filter((f) => f.layer === 'greens' && f.shape.polygons.length > 0);
-  for (const hole of holes) {
-    const green = greenAtEnd(hole, greens);
-    if (green) {
-      result.green.set(hole.key, green);
-      link(green, hole);
+  const note = (hole: HoleLine, flag: string, feature: PlacedFeature, what: string) =>
+    result.notes.push({ holeKey: hole.key, flag, featureId: feature.feature.id, what });
+  const prefixes = [...new Set(holes.map((h) => courses.courseName(h.group)).filter((n): n is string => n !== null))];
+  const named = new Map<string, NamedTarget | null>();
+  const namedOf = (f: PlacedFeature) => {
+    if (!named.has(f.feature.id)) named.set(f.feature.id, namedTarget(f, holes, prefixes, courses));
+    return named.get(f.feature.id) ?? null;
+  };
+  const label = (f: PlacedFeature) => `${f.feature.id}${f.feature.tags['name'] ? ` "${f.feature.tags['name']}"` : ''}`;
+
+  assignGreens(holes, features, namedOf, result, link, note, label);
+
+  const teeFeatures = features.filter((f) => f.layer === 'tees');
+  const markers = pointTeesMarkingBoxes(teeFeatures);
+  for (const tee of teeFeatures) {
+    const target = namedOf(tee);
+    const geometric = teeOwner(tee, holes);
+    let hole = geometric;
+    if (target?.plausible) {
+      hole = target.hole;
+      if (geometric?.key !== hole.key) {
+        note(hole, 'name-geometry-conflict', tee, `${label(tee)} named for hole ${target.evidence.number} lies ${geometric ? `at the start of hole ${geometric.number}` : 'at no hole start'}; assigned by its name`);
+      }
+    } else if (target) {
+      note(target.hole, 'named-feature-too-far', tee, `${label(tee)} is ${Math.round(target.distance)} m from hole ${target.hole.number}; its name was not followed`);
+    }
+    if (!hole) continue;
+    link(tee, hole);
+    if (usageOf(tee.feature.tags) !== null) {
+      note(hole, 'tee-out-of-play', tee, `${label(tee)} is marked ${usageOf(tee.feature.tags)}: drawn, left out of the yardages`);
+    } else if (!markers.has(tee.feature.id)) {
+      result.tees.set(hole.key, [...(result.tees.get(hole.key) ?? []), tee]);
     }
   }
-  for (const tee of features.filter((f) => f.layer === 'tees')) {
-    const hole = teeOwner(tee, holes);
-    if (!hole) continue;
-    result.tees.set(hole.key, [...(result.tees.get(hole.key) ?? []), tee]);
-    link(tee, hole);
-  }
+
   for (const pin of features.filter((f) => f.layer === 'other' && f.kind === 'pin')) {
     for (const hole of holes) {
       const green = result.green.get(hole.key);
@@ -107,10 +162,83 @@ export function assignFeaturesToHoles(holes: HoleLine[], features: PlacedFeature
       }
     }
   }
+
   for (const feature of features.filter((f) => BUFFERED_LAYERS.has(f.layer))) {
-    for (const hole of bufferedOwners(feature, holes)) link(feature, hole);
+    const target = namedOf(feature);
+    const geometric = bufferedOwners(feature, holes, result.green);
+    if (target?.plausible) {
+      link(feature, target.hole);
+      if (!geometric.some((h) => h.key === target.hole.key)) {
+        const where = geometric.length ? `beside hole ${geometric.map((h) => h.number).join(', ')}` : 'beside no hole line';
+        note(target.hole, 'name-geometry-conflict', feature, `${label(feature)} named for hole ${target.evidence.number} lies ${where}; assigned by its name`);
+      }
+      continue;
+    }
+    if (target) {
+      note(target.hole, 'named-feature-too-far', feature, `${label(feature)} is ${Math.round(target.distance)} m from hole ${target.hole.number}; its name was not followed`);
+    }
+    for (const hole of geometric) link(feature, hole);
   }
   return result;
+}
+
+function namedTarget(f: PlacedFeature, holes: HoleLine[], prefixes: string[], courses: AssignmentCourses): NamedTarget | null {
+  const evidence = namedHoleOf(f.feature.tags, prefixes);
+  if (!evidence) return null;
+  let best: NamedTarget | null = null;
+  for (const hole of holes) {
+    if (hole.number !== evidence.number) continue;
+    if (evidence.coursePrefix !== null && !sameCourse(evidence.coursePrefix, courses.courseName(hole.group))) continue;
+    const distance = shapeDistance(f.shape, hole.shape);
+    if (!best || distance < best.distance) best = { evidence, hole, distance, plausible: distance <= NAMED_SANITY_METERS };
+  }
+  return best;
+}
+
+function assignGreens(
+  holes: HoleLine[],
+  features: PlacedFeature[],
+  namedOf: (f: PlacedFeature) => NamedTarget | null,
+  result: HoleFeatureAssignment,
+  link: (f: PlacedFeature, h: HoleLine) => void,
+  note: (h: HoleLine, flag: string, f: PlacedFeature, what: string) => void,
+  label: (f: PlacedFeature) => string,
+): void {
+  const greens = features.filter((f) => f.layer === 'greens' && f.shape.polygons.length > 0);
+  const claims = new Map<string, HoleLine[]>();
+  const atEnd = new Map<string, PlacedFeature>();
+  for (const hole of holes) {
+    const green = greenAtEnd(hole, greens);
+    if (!green) continue;
+    atEnd.set(hole.key, green);
+    claims.set(green.feature.id, [...(claims.get(green.feature.id) ?? []), hole]);
+  }
+  for (const [, claimants] of claims) {
+    if (claimants.length < 2) continue;
+    const green = atEnd.get(claimants[0].key) as PlacedFeature;
+    const numbers = claimants.map((h) => h.number).join(' and ');
+    for (const hole of claimants) note(hole, 'green-contested', green, `the lines of holes ${numbers} all end at ${label(green)}`);
+  }
+  for (const hole of holes) {
+    const green = atEnd.get(hole.key);
+    if (!green) continue;
+    const target = namedOf(green);
+    if (target?.plausible && target.hole.key !== hole.key) {
+      note(hole, 'green-named-for-other-hole', green, `the line ends at ${label(green)}, which is named for hole ${target.hole.number}: not borrowed`);
+      continue;
+    }
+    result.green.set(hole.key, green);
+    link(green, hole);
+  }
+  // a hole whose line end reaches no green of its own takes the green its name points to
+  for (const green of greens) {
+    const target = namedOf(green);
+    if (!target?.plausible || result.green.has(target.hole.key)) continue;
+    if ([...result.green.values()].includes(green)) continue;
+    result.green.set(target.hole.key, green);
+    link(green, target.hole);
+    note(target.hole, 'green-from-name', green, `${label(green)} is not at the end of the line; taken by its name`);
+  }
 }
 
 function boxInside(inner: PlanarShape['box'], outer: PlanarShape['box'], margin: number): boolean {
@@ -131,11 +259,24 @@ function greenAtEnd(hole: HoleLine, greens: PlacedFeature[]): PlacedFeature | nu
   return best?.green ?? null;
 }
 
+/** Point tees inside (or at the edge of) a tee polygon: the box is the tee, the point only marks it. */
+function pointTeesMarkingBoxes(tees: PlacedFeature[]): Set<string> {
+  const boxes = tees.filter((t) => t.shape.polygons.length > 0);
+  const marking = new Set<string>();
+  for (const point of tees.filter((t) => t.shape.points.length > 0 && t.shape.polygons.length === 0 && t.shape.lines.length === 0)) {
+    const p = point.shape.points[0];
+    const inBox = boxes.some(
+      (b) => boxesOverlap(b.shape.box, point.shape.box, POINT_TEE_MERGE_METERS) && (pointInShape(p, b.shape) || pointShapeDistance(p, b.shape) <= POINT_TEE_MERGE_METERS),
+    );
+    if (inBox) marking.add(point.feature.id);
+  }
+  return marking;
+}
+
 /** The hole whose line start this tee sits at: nearest by offset, in the first half of the line. */
 function teeOwner(tee: PlacedFeature, holes: HoleLine[]): HoleLine | null {
   const [minX, minY, maxX, maxY] = tee.shape.box;
   if (maxX - minX > TEE_MAX_EXTENT_METERS || maxY - minY > TEE_MAX_EXTENT_METERS) return null;
-  const ref = parseHoleRef(tee.feature.tags['ref']);
   let best: { hole: HoleLine; offset: number } | null = null;
   for (const hole of holes) {
     if (!boxesOverlap(hole.shape.box, tee.shape.box, TEE_BEHIND_START_METERS)) continue;
@@ -143,35 +284,38 @@ function teeOwner(tee: PlacedFeature, holes: HoleLine[]): HoleLine | null {
     const behindStart = along === 0;
     const limit = behindStart ? TEE_BEHIND_START_METERS : TEE_OFFSET_METERS;
     if (offset > limit || along > hole.length / 2) continue;
-    if (ref !== null && ref === hole.number) return hole;
     if (!best || offset < best.offset) best = { hole, offset };
   }
   return best?.hole ?? null;
 }
 
-function bufferedOwners(feature: PlacedFeature, holes: HoleLine[]): HoleLine[] {
-  const ref = parseHoleRef(feature.feature.tags['ref']);
-  const near: { hole: HoleLine; distance: number }[] = [];
+function bufferedOwners(feature: PlacedFeature, holes: HoleLine[], greens: Map<string, PlacedFeature>): HoleLine[] {
   const localOnly = LOCAL_ONLY_LAYERS.has(feature.layer);
+  const near: { hole: HoleLine; distance: number }[] = [];
   for (const hole of holes) {
-    const margin = ref === hole.number ? REF_SANITY_METERS : HOLE_BUFFER_METERS;
-    if (!boxesOverlap(hole.shape.box, feature.shape.box, margin)) continue;
+    if (!boxesOverlap(hole.shape.box, feature.shape.box, HOLE_BUFFER_METERS)) continue;
     if (localOnly && !boxInside(feature.shape.box, hole.shape.box, LOCAL_CONTEXT_METERS)) continue;
     const distance = shapeDistance(feature.shape, hole.shape);
-    if (distance <= margin) near.push({ hole, distance });
+    if (distance <= HOLE_BUFFER_METERS) near.push({ hole, distance });
   }
-  if (ref !== null) {
-    const named = near.filter((n) => n.hole.number === ref);
-    if (named.length > 0) return named.map((n) => n.hole);
+  if (near.length > 1 && GREENSIDE_LAYERS.has(feature.layer)) {
+    // a greenside bunker also lies near the next hole's tee; the green it guards decides
+    const greenside = near.filter((n) => {
+      const green = greens.get(n.hole.key);
+      return green !== undefined && boxesOverlap(green.shape.box, feature.shape.box, GREENSIDE_METERS) && shapeDistance(feature.shape, green.shape) <= GREENSIDE_METERS;
+    });
+    if (greenside.length > 0) return greenside.map((n) => n.hole);
   }
-  const inBuffer = near.filter((n) => n.distance <= HOLE_BUFFER_METERS);
-  if (feature.layer !== 'fairways' || inBuffer.length <= 1) return inBuffer.map((n) => n.hole);
-  // a fairway serves one hole: the one whose line runs furthest through it
-  const scored = inBuffer.map((n) => ({
-    hole: n.hole,
-    inside: n.hole.samples.filter((p) => pointInShape(p, feature.shape)).length,
-    distance: n.distance,
-  }));
+  if (feature.layer !== 'fairways') return near.map((n) => n.hole);
+  // a fairway serves one hole: the one whose line runs furthest through it; a fairway the line
+  // neither crosses nor runs beside (one behind the green) serves none
+  const scored = near
+    .map((n) => {
+      const { along } = projectOntoLine(feature.center, n.hole.line);
+      const inside = n.hole.samples.filter((p) => pointInShape(p, feature.shape)).length;
+      return { hole: n.hole, inside, distance: n.distance, beside: along > 0 && along < n.hole.length };
+    })
+    .filter((s) => s.inside > 0 || s.beside);
   scored.sort((a, b) => b.inside - a.inside || a.distance - b.distance || a.hole.key.localeCompare(b.hole.key));
-  return [scored[0].hole];
+  return scored.length ? [scored[0].hole] : [];
 }

@@ -13,7 +13,7 @@ export interface ParsedHoleName {
 }
 
 /** Words that mean "hole" in course-mapping languages seen in OSM. */
-const HOLE_WORDS = ['hole', 'dołek', 'dolek', 'hola', 'holu', 'trou', 'loch', 'bahn', 'buca', 'hoyo', 'jamka', 'hål', 'hul', 'buraco'];
+export const HOLE_WORDS = ['hole', 'dołek', 'dolek', 'hola', 'holu', 'trou', 'loch', 'bahn', 'buca', 'hoyo', 'jamka', 'hål', 'hul', 'buraco'];
 const SEPARATOR = String.raw`\s*[-–—:,.]\s*`;
 const TITLE_SEPARATOR = String.raw`(?:\s*[-–—:,.]\s*|\s+)`;
 const HOLE_WORD_FORM = new RegExp(

@@ -1,4 +1,5 @@
-import { GEOMETRY_LAYERS, type GeometryLayer, type Inference } from '../model';
+import type { OrphanLinesLeftOut } from './orphan-hole-lines';
+import { GEOMETRY_LAYERS, type CourseCompleteness, type GeometryLayer, type Inference } from '../model';
 
 export interface LayerCount {
   /** features of the layer tied to at least one hole */
@@ -29,6 +30,9 @@ export interface CourseImportReport {
   unnumberedHoleLines: string[];
   inferences: Inference[];
   missing: string[];
+  completeness: CourseCompleteness;
+  /** course-level quality flags ('partial', 'boundary-inferred', …) */
+  qualityFlags: string[];
 }
 
 /** Features of the inputs that reached no course. */
@@ -37,8 +41,12 @@ export interface UnplacedFeatures {
   unclassified: number;
   /** classified features inside no leisure=golf_course boundary */
   outsideBoundaries: number;
-  /** golf=hole lines inside no boundary: a course mapped without its boundary */
+  /** golf=hole lines inside no boundary, real or inferred (each is also in `holeLinesLeftOut`) */
   holeLinesOutsideBoundaries: string[];
+  /** why those lines made no candidate course */
+  holeLinesLeftOut: OrphanLinesLeftOut[];
+  /** courses built from hole lines mapped without a boundary (flagged `boundary-inferred`) */
+  inferredCourses: string[];
 }
 
 export function emptyLayerCounts(): Record<GeometryLayer, LayerCount> {

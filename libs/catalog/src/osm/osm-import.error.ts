@@ -4,7 +4,8 @@ export type OsmImportErrorCode =
   | 'OSM_XML_MALFORMED'
   | 'OSM_JSON_MALFORMED'
   | 'OSM_GEOJSON_MALFORMED'
-  | 'OSM_OVERPASS_MALFORMED';
+  | 'OSM_OVERPASS_MALFORMED'
+  | 'OSM_PBF_MALFORMED';
 
 /** Bad OSM input. `code` is stable; `inputName` says which of the inputs was at fault. */
 export class OsmImportError extends Error {

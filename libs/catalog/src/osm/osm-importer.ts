@@ -10,14 +10,18 @@ import { assembleBoundaryCourses } from './course-assembly';
 import { osmIdOrder } from './hole-number-assignment';
 import type { CourseImportReport, UnplacedFeatures } from './import-report';
 import { classifyFeature } from './layer-classification';
-import { parseOsmInput } from './osm-parser';
+import { resolveOrphanHoleLines } from './orphan-hole-lines';
+import { parseOsmInput, type ParsedInput } from './osm-parser';
 import type { OsmInputFormat, TaggedFeature } from './tagged-feature';
 
-export interface OsmInput {
-  /** used in errors, reports and provenance; never used to guess the format */
-  name: string;
-  content: Buffer | string;
-}
+export type OsmInput =
+  | {
+      /** used in errors, reports and provenance; never used to guess the format */
+      name: string;
+      content: Buffer | string;
+    }
+  /** features already read, e.g. streamed from a .osm.pbf extract by readOsmPbf */
+  | { name: string; parsed: ParsedInput };
 
 export interface OsmImportProgress {
   stage: 'parse' | 'classify' | 'assemble';
@@ -44,7 +48,7 @@ export function importOsm(inputs: OsmInput[], options: OsmImportOptions = {}): O
   const inputSummaries: OsmImportResult['inputs'] = [];
   inputs.forEach((input, i) => {
     progress({ stage: 'parse', done: i, total: inputs.length, item: input.name });
-    const parsed = parseOsmInput(input.name, input.content);
+    const parsed = 'parsed' in input ? input.parsed : parseOsmInput(input.name, input.content);
     inputSummaries.push({ name: input.name, format: parsed.format, features: parsed.features.length });
     // the same object in two inputs (overlapping extracts): the first input wins
     for (const feature of parsed.features) if (!byId.has(feature.id)) byId.set(feature.id, feature);
@@ -62,16 +66,18 @@ export function importOsm(inputs: OsmInput[], options: OsmImportOptions = {}): O
   progress({ stage: 'classify', done: all.length, total: all.length, item: null });
 
   const membership = groupByBoundary(classified);
+  const orphans = resolveOrphanHoleLines(membership.outside);
+  const boundaries = [...membership.courses, ...orphans.inferred];
   const courses: Course[] = [];
   const reports: CourseImportReport[] = [];
-  membership.courses.forEach((members, i) => {
-    progress({ stage: 'assemble', done: i, total: membership.courses.length, item: members.boundary.feature.id });
+  boundaries.forEach((members, i) => {
+    progress({ stage: 'assemble', done: i, total: boundaries.length, item: members.boundary.feature.id });
     for (const assembled of assembleBoundaryCourses(members)) {
       courses.push(assembled.course);
       reports.push(assembled.report);
     }
   });
-  progress({ stage: 'assemble', done: membership.courses.length, total: membership.courses.length, item: null });
+  progress({ stage: 'assemble', done: boundaries.length, total: boundaries.length, item: null });
 
   const order = courses.map((_, i) => i).sort((a, b) => (courses[a].id < courses[b].id ? -1 : courses[a].id > courses[b].id ? 1 : 0));
   return {
@@ -80,8 +86,10 @@ export function importOsm(inputs: OsmInput[], options: OsmImportOptions = {}): O
     inputs: inputSummaries,
     unplaced: {
       unclassified,
-      outsideBoundaries: membership.outside.length,
-      holeLinesOutsideBoundaries: membership.outside.filter((f) => f.layer === 'centerlines').map((f) => f.feature.id),
+      outsideBoundaries: orphans.stillOutside.length,
+      holeLinesOutsideBoundaries: orphans.stillOutside.filter((f) => f.layer === 'centerlines').map((f) => f.feature.id),
+      holeLinesLeftOut: orphans.leftOut,
+      inferredCourses: reports.filter((r) => r.qualityFlags.includes('boundary-inferred')).map((r) => r.courseId),
     },
   };
 }

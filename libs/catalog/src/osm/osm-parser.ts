@@ -28,7 +28,7 @@ export function decodeContent(content: Buffer | string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-export function detectOsmFormat(name: string, text: string): { format: OsmInputFormat; json?: unknown } {
+export function detectOsmFormat(name: string, text: string): { format: Exclude<OsmInputFormat, 'osm-pbf'>; json?: unknown } {
   const head = text.trimStart();
   if (head.length === 0) throw new OsmImportError('OSM_INPUT_EMPTY', name, 'the input is empty');
   if (head.startsWith('<')) return { format: 'osm-xml' };
@@ -83,6 +83,11 @@ function parseOsmXml(name: string, text: string): unknown {
     throw new OsmImportError('OSM_XML_MALFORMED', name, `root element is <${root?.nodeName ?? 'none'}>, expected <osm>`);
   }
   return doc;
+}
+
+/** Overpass-shaped elements from any source (an Overpass answer, a streamed PBF extract). */
+export function parseOverpassElements(name: string, json: unknown): ParsedInput {
+  return { format: 'overpass-json', features: fromOverpass(name, json) };
 }
 
 function fromOverpass(name: string, json: unknown): TaggedFeature[] {

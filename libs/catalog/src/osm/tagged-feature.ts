@@ -10,4 +10,4 @@ export interface TaggedFeature {
   input: string;
 }
 
-export type OsmInputFormat = 'osm-xml' | 'overpass-json' | 'geojson';
+export type OsmInputFormat = 'osm-xml' | 'overpass-json' | 'geojson' | 'osm-pbf';

@@ -1,5 +1,5 @@
 import { bbox as featureBBox, featureCollection } from '@turf/turf';
-import { type DemRaster, resampleToGrid } from '@caddie/geometry';
+import { coarsestPrecision, demPrecision, type DemRaster, resampleToGrid } from '@caddie/geometry';
 import type { BBox, Course, ProvenanceSource } from '../model';
 
 /** Ground model margin around the course's features, so renders and profiles reach past the edges. */
@@ -48,7 +48,9 @@ export function attachGroundElevation(course: Course, rasters: readonly DemRaste
   if (!covering.length) return course;
   const latitude = (bounds[1] + bounds[3]) / 2;
   const spacing = Math.max(5, Math.min(...covering.map((r) => nativeSpacingMeters(r, latitude))));
-  const grid = resampleToGrid(covering, bounds, Math.round(spacing * 10) / 10, covering.map((r) => r.source).join('+'));
+  const sampled = resampleToGrid(covering, bounds, Math.round(spacing * 10) / 10, covering.map((r) => r.source).join('+'));
+  // the grid spacing follows the finer axis; the precision says how coarse the source really is
+  const grid = { ...sampled, precision: coarsestPrecision(covering.map((r) => demPrecision(r, latitude))) };
   if (grid.values.every((v) => v === null)) return course;
   return {
     ...course,

@@ -1,3 +1,4 @@
+import type { ElevationPrecision } from './dem-precision';
 import { EARTH_RADIUS_METERS } from '../earth';
 import type { BBox } from '../geometry-types';
 import { degreesToRadians } from '../units';
@@ -20,6 +21,8 @@ export interface ElevationGridData {
   resolutionMeters: number;
   values: (number | null)[];
   source: string;
+  /** native resolution and vertical accuracy of the source DEM, when the grid was sampled from one */
+  precision?: ElevationPrecision;
 }
 
 /** Grids larger than this are refused: a course grid is a few hundred thousand cells at most. */

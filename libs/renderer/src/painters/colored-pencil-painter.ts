@@ -7,6 +7,7 @@ import type { CourseFeature } from '@caddie/catalog';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { COLORED_PENCIL_STYLING_DEFAULTS, type ColoredPencilStyling } from '@caddie/styles';
 import { isArea, isLine, isPoint } from '../render/view-scene';
+import { shownWithSubject } from './nearby-holes';
 import { nearbyMode, type PaintContext } from './paint-context';
 import { keepColoredPencilPath } from './segment-classes';
 import { sketchStroke, traceFeatures } from './sketch-strokes';
@@ -39,7 +40,7 @@ export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
     [turf('fairways'), s.fills.fairway, 'fairways'],
     [turf('tees'), s.fills.tee, 'tees'],
     [turf('greens'), s.fills.green, 'greens'],
-    [[...areas('bunkers'), ...areas('waste')], s.fills.bunker, 'bunkers'],
+    [[...areas('bunkers'), ...areas('waste')].filter((f) => shownWithSubject(p, f)), s.fills.bunker, 'bunkers'],
     [areas('parking'), s.fills.parking, 'parking'],
   ];
   for (const [features, color, key] of layers) {

@@ -3,9 +3,18 @@
  * filled in a dark or light ink, or `detailed` (painted like the subject hole by the caller).
  * Everything lands on the artwork layer, so the perimeter clips it.
  */
+import type { CourseFeature } from '@caddie/catalog';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { isArea } from '../render/view-scene';
-import { withMeters, type PaintContext } from './paint-context';
+import { nearbyMode, withMeters, type PaintContext } from './paint-context';
+
+/**
+ * Bunkers go with their hole's turf: where other holes are hidden, so are the bunkers the
+ * catalog ties only to them (a greenside bunker by the next tee); unassigned ones stay as context.
+ */
+export function shownWithSubject(p: PaintContext, f: CourseFeature): boolean {
+  return nearbyMode(p) !== 'hidden' || f.properties.holeNumbers.length === 0 || p.scene.onSubject(f);
+}
 
 const INK = {
   dark: { stroke: 'rgba(38,56,30,0.75)', fill: 'rgba(70,104,52,0.55)' },

@@ -6,6 +6,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { PENCIL_STYLING_DEFAULTS, type PencilStyling } from '@caddie/styles';
 import { isArea, isLine, isPoint } from '../render/view-scene';
+import { shownWithSubject } from './nearby-holes';
 import { nearbyMode, type PaintContext } from './paint-context';
 import { hatch, sketchStroke, traceFeatures } from './sketch-strokes';
 
@@ -32,7 +33,7 @@ export function paintPencil(ctx: SKRSContext2D, p: PaintContext): void {
   sketchStroke(ctx, p, turf('tees'), s.tee.color, s.tee.width * k, true, 'tees');
   sketchStroke(ctx, p, turf('greens'), s.green.color, s.green.width * k, true, 'greens');
 
-  const bunkers = scene.layer('bunkers').filter(isArea);
+  const bunkers = scene.layer('bunkers').filter((f) => isArea(f) && shownWithSubject(p, f));
   stipple(ctx, p, bunkers, s.hatching.color, Math.max(0.6, s.hatching.width * k * 1.4));
   sketchStroke(ctx, p, bunkers, s.bunker.color, s.bunker.width * k, true, 'bunkers');
 

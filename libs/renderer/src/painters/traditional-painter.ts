@@ -8,7 +8,7 @@ import { feetToMeters } from '@caddie/geometry';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { isArea, isLine, isPoint } from '../render/view-scene';
 import { paintContours, paintElevationWashes, paintHillshade } from './elevation-layers';
-import { paintNearbyTurf } from './nearby-holes';
+import { paintNearbyTurf, shownWithSubject } from './nearby-holes';
 import { HOLE_VIEWS, nearbyMode, withMeters, type PaintContext } from './paint-context';
 import { BUNKER_COLORS, CONTOUR_COLOR, EDGE_INK, greeneryPalette, ROAD_COLORS, ROOF_COLORS, WATER_COLORS, type GreeneryPalette } from './palettes';
 import { keepTraditionalSegment, isHousing, segmentClass, segmentWidthMeters } from './segment-classes';
@@ -157,7 +157,7 @@ function paintFeaturePattern(ctx: SKRSContext2D, p: PaintContext, f: CourseFeatu
 
 function paintBunkers(ctx: SKRSContext2D, p: PaintContext): void {
   const treatment = BUNKER_COLORS[p.style.bunkerTreatment ?? 'classic'] ?? BUNKER_COLORS.classic;
-  const bunkers = [...p.scene.layer('bunkers'), ...p.scene.layer('waste')].filter(isArea);
+  const bunkers = [...p.scene.layer('bunkers'), ...p.scene.layer('waste')].filter((f) => isArea(f) && shownWithSubject(p, f));
   if (!bunkers.length) return;
   if (treatment.lip) {
     // raised edge: a bright lip outside and a soft shadow toward the light's far side

@@ -26,8 +26,8 @@ export function formatProfileDistance(meters: number, unit: ProfileDistanceUnit)
 }
 
 /** Signed vertical difference from the green, always in whole feet: "+6 ft", "-3 ft", "0 ft". */
-export function formatSignedFeet(feet: number): string {
-  const rounded = Math.round(feet);
+export function formatSignedFeet(feet: number, stepFeet = 1): string {
+  const rounded = Math.round(feet / stepFeet) * stepFeet;
   if (rounded === 0) return '0 ft';
   return `${rounded > 0 ? '+' : '-'}${Math.abs(rounded)} ft`;
 }

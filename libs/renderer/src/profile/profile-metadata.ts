@@ -1,3 +1,4 @@
+import type { ProfileAccuracy } from './profile-accuracy';
 import type { ElevationSource } from './elevation-profile-sampler';
 import type { ProfileDistanceUnit } from './profile-distance-labels';
 import type { ProfileLineStyle } from './profile-terrain';
@@ -30,7 +31,7 @@ export interface ProfilePresentation {
   baseLineY: number;
 }
 
-export type ProfileLabelKind = 'tee-badge' | 'station-elevation' | 'station-distance' | 'tee-distance';
+export type ProfileLabelKind = 'tee-badge' | 'station-elevation' | 'station-distance' | 'tee-distance' | 'accuracy-note';
 
 export interface ProfileLabel {
   kind: ProfileLabelKind;
@@ -80,6 +81,8 @@ export interface ProfileMetadata {
   /** the green centre: the zero-foot datum */
   datum: { longitude: number; latitude: number; elevationMeters: number; source: ElevationSource };
   relief: { minFeet: number; maxFeet: number };
+  /** label rounding and the note printed when the ground model is coarse */
+  elevationAccuracy: ProfileAccuracy;
   tee: { teeSetId: string | null; featureId: string; name: string | null; color: string | null; catalogYards: number | null; matchedBy: ProfileTeeMatch } | null;
   tees: ProfileTeeMarker[];
   /** tee sets whose tee lies behind the profiled tee, off the drawn line */

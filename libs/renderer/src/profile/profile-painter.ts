@@ -3,6 +3,7 @@ import type { Course } from '@caddie/catalog';
 import type { NormalizedStyle } from '@caddie/styles';
 import { font, registerFonts } from '../fonts/register-fonts';
 import { relativeFeetAt, sampleElevationProfile, type ElevationProfile } from './elevation-profile-sampler';
+import { profileAccuracy } from './profile-accuracy';
 import { axisAlong, axisX, layOutDistanceAxis, type ProfileDistanceAxis } from './profile-distance-axis';
 import {
   chooseStationStep,
@@ -75,7 +76,8 @@ export function paintProfileElevation(
   const tees = teeMarkers(profile, axis, terrain, unit);
   const stationSpacing = minStationSpacing(ctx, sizing, L, unit);
   const stationInterval = chooseStationStep(axis.pixelsPerMeter, stationSpacing, unit);
-  const stations = approachStations(profile, axis, terrain, sizing, tees, stationInterval, unit, stationSpacing / 2);
+  const accuracy = profileAccuracy(course, profile);
+  const stations = approachStations(profile, axis, terrain, sizing, tees, stationInterval, unit, stationSpacing / 2, accuracy.labelStepFeet);
 
   ctx.save();
   ctx.fillStyle = background;
@@ -117,7 +119,7 @@ export function paintProfileElevation(
   const pending: PendingLabel[] = [];
   const selected = tees.find((t) => t.selected && t.x !== null);
   if (selected) {
-    const text = `${selected.name ?? 'Tee'} ${formatSignedFeet(selected.elevationFeet)}`;
+    const text = `${selected.name ?? 'Tee'} ${formatSignedFeet(selected.elevationFeet, accuracy.labelStepFeet)}`;
     pending.push({ kind: 'tee-badge', text, badge: selected.color ?? UNKNOWN_TEE_COLOR, candidates: lift(selected.x!, selected.y! - sizing.teeMarkerSizePixels, text, sizing.labelFontPixels, true) });
   }
   for (const s of stations) {
@@ -126,13 +128,19 @@ export function paintProfileElevation(
   }
   for (const t of tees) {
     if (t.selected || t.x === null) continue;
-    const text = formatSignedFeet(t.elevationFeet);
+    const text = formatSignedFeet(t.elevationFeet, accuracy.labelStepFeet);
     pending.push({ kind: 'tee-badge', text, badge: t.color ?? UNKNOWN_TEE_COLOR, candidates: lift(t.x, t.y! - sizing.teeMarkerSizePixels, text, sizing.labelFontPixels, true) });
   }
   const bottomRow = (x: number, text: string) => [centredBox(ctx, x, baseLineY + gap, text, sizing.yardageFontPixels)];
   if (selected) pending.push({ kind: 'tee-distance', text: formatProfileDistance(L, unit), candidates: bottomRow(selected.x!, formatProfileDistance(L, unit)) });
   for (const s of stations) pending.push({ kind: 'station-distance', text: s.distanceLabel, candidates: bottomRow(s.x, s.distanceLabel), onPlaced: () => (s.distanceLabelShown = true) });
 
+  if (accuracy.note) {
+    // after every data label, so the note never displaces one; a top corner of the plot, left first
+    const note = centredBox(ctx, 0, content.y, accuracy.note, sizing.yardageFontPixels);
+    const corners = [content.x, content.x + content.width - note.width].map((x) => ({ ...note, x }));
+    pending.push({ kind: 'accuracy-note', text: accuracy.note, candidates: corners });
+  }
   for (const label of pending) {
     const box = placement.place(label.candidates);
     if (!box) {
@@ -141,7 +149,7 @@ export function paintProfileElevation(
     }
     label.onPlaced?.();
     labels.push({ kind: label.kind, text: label.text, box });
-    const bottom = label.kind === 'tee-distance' || label.kind === 'station-distance';
+    const bottom = label.kind === 'tee-distance' || label.kind === 'station-distance' || label.kind === 'accuracy-note';
     const sizePx = bottom ? sizing.yardageFontPixels : sizing.labelFontPixels;
     const badge = label.badge ? { fill: label.badge, outline: ink, outlinePixels: Math.max(1, Math.round(sizing.markerOutlinePixels / 2)) } : undefined;
     paintLabel(ctx, box, label.text, sizePx, bottom ? 'normal' : 'bold', ink, badge);
@@ -169,6 +177,7 @@ export function paintProfileElevation(
     samplesFromGreenGrid: profile.samples.filter((s) => s.source === 'green').length,
     datum: { longitude: profile.datum.point[0], latitude: profile.datum.point[1], elevationMeters: round2(profile.datum.elevationMeters), source: profile.datum.source },
     relief: { minFeet: round2(minFeet), maxFeet: round2(maxFeet) },
+    elevationAccuracy: accuracy,
     tee: choice && {
       teeSetId: choice.tee.teeSetId,
       featureId: choice.tee.featureId,
@@ -262,6 +271,7 @@ function approachStations(
   interval: number,
   unit: ReturnType<typeof parseProfileDistanceUnit>,
   clearOfStart: number,
+  labelStepFeet: number,
 ): ProfileApproachStation[] {
   const radius = sizing.approachMarkerDiameterPixels / 2;
   const clearOfTee = sizing.teeMarkerSizePixels / 2 + radius + sizing.labelSurfaceGapPixels;
@@ -285,7 +295,7 @@ function approachStations(
       distanceToGreen: k * interval,
       alongMeters: round2(along),
       elevationFeet: round2(elevationFeet),
-      elevationLabel: formatSignedFeet(elevationFeet),
+      elevationLabel: formatSignedFeet(elevationFeet, labelStepFeet),
       distanceLabel: formatProfileDistance(toGreenMeters, unit),
       x: round2(x),
       y: round2(terrain.yAt(along)),

@@ -1,0 +1,1 @@
+export { courseCompleteness, courseQuality, qualityOf, statedHoleCount, type QualityEvidence } from './course-quality';
