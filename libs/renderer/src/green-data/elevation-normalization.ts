@@ -85,8 +85,8 @@ export interface HeatmapColor {
   strength: number;
 }
 
-export const HEATMAP_LOW_COLOR = { r: 36, g: 104, b: 214 } as const;
-export const HEATMAP_HIGH_COLOR = { r: 214, g: 52, b: 40 } as const;
+export const HEATMAP_LOW_COLOR = { r: 28, g: 66, b: 196 } as const;
+export const HEATMAP_HIGH_COLOR = { r: 255, g: 96, b: 0 } as const;
 
 /**
  * Signed colour strength of an elevation: 0 within the meaningful band around the dominant

@@ -65,6 +65,7 @@ export function resolveGreenDownhillArrows(item: OverlayItemOf<'green-downhill-a
     layout: item.layout,
     density: item.density,
     pixelsPerMeter: scene.pixelsPerMeter,
+    pixelsPerMm: scene.sizes.mm(1),
   });
   const fill = { color: item.style.color, opacity: item.style.opacity };
   const instructions: OverlayInstruction[] = segments.map((segment) => ({

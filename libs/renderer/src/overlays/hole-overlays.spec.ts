@@ -6,8 +6,8 @@ import type { OverlayContext } from './overlay-scene';
 let pine: Course;
 let hole1: OverlayContext;
 const YARD = 0.9144;
-const W = 400;
-const H = 667;
+const W = 1440;
+const H = 2400;
 
 beforeAll(async () => {
   [pine] = generateDemoCourses();

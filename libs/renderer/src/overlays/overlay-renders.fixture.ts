@@ -1,4 +1,4 @@
-/** Real renders of the demo courses, so overlay tests resolve against true sidecars. */
+/** Real renders of the demo courses, so overlay tests resolve against true sidecars (at the default sizes, where overlay pixel sizes are as declared). */
 import type { Course } from '@caddie/catalog';
 import { OVERLAY_TYPES } from '@caddie/styles';
 import { parseGraphicsQuery } from '@caddie/styles';

@@ -12,7 +12,7 @@ let green1: OverlayContext;
 
 beforeAll(async () => {
   [pine] = generateDemoCourses();
-  [hole1, green1] = await Promise.all([renderContext(pine, 'hole-1', 400, 667), renderContext(pine, 'green-1', 400, 400)]);
+  [hole1, green1] = await Promise.all([renderContext(pine, 'hole-1', 1440, 2400), renderContext(pine, 'green-1', 1200, 1200)]);
 });
 
 const HOLE_TYPES: OverlayType[] = [...OVERLAY_TYPES];

@@ -8,6 +8,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { COLORED_PENCIL_STYLING_DEFAULTS, type ColoredPencilStyling } from '@caddie/styles';
 import { isArea, isLine, isPoint } from '../render/view-scene';
 import { nearbyMode, type PaintContext } from './paint-context';
+import { paintPathsBelowSurfaces } from './path-clearance';
 import { keepColoredPencilPath } from './segment-classes';
 import { sketchStroke, traceFeatures } from './sketch-strokes';
 
@@ -49,14 +50,14 @@ export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
 
   const paths = [...scene.layer('roads'), ...scene.layer('cart-paths')].filter((f) => isLine(f) && keepColoredPencilPath(f, p.style.overtureSegments));
   if (paths.length && s.paths.width > 0) {
-    ctx.save();
-    traceFeatures(ctx, p, paths, false);
-    ctx.strokeStyle = s.paths.color;
-    ctx.lineWidth = (s.paths.width * k) / scene.pixelsPerMeter;
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.stroke();
-    ctx.restore();
+    paintPathsBelowSurfaces(ctx, p, (layer) => {
+      traceFeatures(layer, p, paths, false);
+      layer.strokeStyle = s.paths.color;
+      layer.lineWidth = (s.paths.width * k) / scene.pixelsPerMeter;
+      layer.lineCap = 'round';
+      layer.lineJoin = 'round';
+      layer.stroke();
+    });
   }
   const buildings = areas('buildings');
   fill(buildings, s.fills.buildings);

@@ -7,6 +7,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { PENCIL_STYLING_DEFAULTS, type PencilStyling } from '@caddie/styles';
 import { isArea, isLine, isPoint } from '../render/view-scene';
 import { nearbyMode, type PaintContext } from './paint-context';
+import { paintPathsBelowSurfaces } from './path-clearance';
 import { hatch, sketchStroke, traceFeatures } from './sketch-strokes';
 
 export function pencilStyling(p: PaintContext): PencilStyling {
@@ -56,7 +57,7 @@ export function paintPencil(ctx: SKRSContext2D, p: PaintContext): void {
   }
   const features = p.style.pencilFeatures;
   if (features?.buildings) sketchStroke(ctx, p, scene.layer('buildings').filter(isArea), s.buildings.color, s.buildings.width * k, true, 'buildings');
-  if (features?.paths) sketchStroke(ctx, p, scene.layer('cart-paths').filter(isLine), s.paths.color, s.paths.width * k, false, 'paths');
+  if (features?.paths) paintPathsBelowSurfaces(ctx, p, (layer) => sketchStroke(layer, p, scene.layer('cart-paths').filter(isLine), s.paths.color, s.paths.width * k, false, 'paths'));
 }
 
 function stipple(ctx: SKRSContext2D, p: PaintContext, features: Parameters<typeof traceFeatures>[2], color: string, dot: number): void {

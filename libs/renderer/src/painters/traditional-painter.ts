@@ -9,6 +9,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { isArea, isLine, isPoint } from '../render/view-scene';
 import { paintContours, paintElevationWashes, paintHillshade } from './elevation-layers';
 import { paintNearbyTurf } from './nearby-holes';
+import { paintPathsBelowSurfaces } from './path-clearance';
 import { HOLE_VIEWS, nearbyMode, withMeters, type PaintContext } from './paint-context';
 import { BUNKER_COLORS, CONTOUR_COLOR, EDGE_INK, greeneryPalette, ROAD_COLORS, ROOF_COLORS, WATER_COLORS, type GreeneryPalette } from './palettes';
 import { keepTraditionalSegment, isHousing, segmentClass, segmentWidthMeters } from './segment-classes';
@@ -186,9 +187,9 @@ function paintSurfaces(ctx: SKRSContext2D, p: PaintContext): void {
   const { scene, style } = p;
   fillFeatures(ctx, p, scene.layer('parking').filter(isArea), ROAD_COLORS.parking, { color: ROAD_COLORS.edge, widthMeters: 0.6 });
   const roads = scene.layer('roads').filter((f) => isLine(f) && keepTraditionalSegment(f, style.overtureSegments));
-  withMeters(ctx, p, () => {
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
+  paintPathsBelowSurfaces(ctx, p, (layer) => withMeters(layer, p, () => {
+    layer.lineCap = 'round';
+    layer.lineJoin = 'round';
     const byWidth = new Map<number, CourseFeature[]>();
     for (const f of roads) {
       const w = segmentWidthMeters(segmentClass(f));
@@ -198,32 +199,32 @@ function paintSurfaces(ctx: SKRSContext2D, p: PaintContext): void {
     // paper-edge continuation: the road casing, part of the context edges layer
     if (style.context?.edges) {
       for (const w of widths) {
-        ctx.beginPath();
-        for (const f of byWidth.get(w) ?? []) scene.trace(ctx, f, false);
-        ctx.strokeStyle = ROAD_COLORS.edge;
-        ctx.lineWidth = w + 1;
-        ctx.stroke();
+        layer.beginPath();
+        for (const f of byWidth.get(w) ?? []) scene.trace(layer, f, false);
+        layer.strokeStyle = ROAD_COLORS.edge;
+        layer.lineWidth = w + 1;
+        layer.stroke();
       }
     }
     for (const w of widths) {
-      ctx.beginPath();
-      for (const f of byWidth.get(w) ?? []) scene.trace(ctx, f, false);
-      ctx.strokeStyle = ROAD_COLORS.surface;
-      ctx.lineWidth = w;
-      ctx.stroke();
+      layer.beginPath();
+      for (const f of byWidth.get(w) ?? []) scene.trace(layer, f, false);
+      layer.strokeStyle = ROAD_COLORS.surface;
+      layer.lineWidth = w;
+      layer.stroke();
     }
     const paths = scene.layer('cart-paths').filter(isLine);
     if (paths.length) {
-      ctx.beginPath();
-      for (const f of paths) scene.trace(ctx, f, false);
-      ctx.strokeStyle = ROAD_COLORS.cartEdge;
-      ctx.lineWidth = CART_PATH_METERS + 0.6;
-      ctx.stroke();
-      ctx.strokeStyle = ROAD_COLORS.cartPath;
-      ctx.lineWidth = CART_PATH_METERS;
-      ctx.stroke();
+      layer.beginPath();
+      for (const f of paths) scene.trace(layer, f, false);
+      layer.strokeStyle = ROAD_COLORS.cartEdge;
+      layer.lineWidth = CART_PATH_METERS + 0.6;
+      layer.stroke();
+      layer.strokeStyle = ROAD_COLORS.cartPath;
+      layer.lineWidth = CART_PATH_METERS;
+      layer.stroke();
     }
-  });
+  }));
   paintBuildings(ctx, p);
 }
 

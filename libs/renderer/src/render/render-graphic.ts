@@ -26,6 +26,7 @@ import { paintProfileElevation, ProfileDataMissingError } from '../profile';
 import { GraphicDataMissingError } from './graphic-data-missing-error';
 import { checkOutputSize, encodeCanvas, type GraphicContentType } from './image-encoder';
 import { RENDERER_VERSION } from './renderer-version';
+import { OutputScale } from '../sizing/output-scale';
 import { SPATIAL_SIDECAR_SCHEMA, type SpatialSidecar } from './spatial-sidecar';
 import { ViewScene } from './view-scene';
 
@@ -70,6 +71,7 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   const seed = `${course.id}:${subject.type}:${hole?.number ?? 0}`;
   const scene = new ViewScene(course, composition.transform, width, height, subject.type === 'course' ? null : hole?.number ?? null, seed);
   const style = request.style;
+  const sizes = new OutputScale(subject.type, width, height);
   const pencilFamily = style.graphicStyle !== 'traditional';
   const paint: PaintContext = {
     scene,
@@ -78,7 +80,8 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
     // Pencil styles load no elevation (Graphics rules 2 and 3)
     ground: pencilFamily ? null : course.elevation.ground,
     playDirection: playDirections(course, scene),
-    pixelScale: Math.max(0.35, Math.min(width, height) / 1440),
+    pixelScale: sizes.painterScale,
+    sizes,
   };
 
   const canvas = createCanvas(width, height);
@@ -102,7 +105,7 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
     const s = pencilStyling(paint).perimeter;
     paintEnvelopeOutline(ctx, composition.mask, composition.transform, width, height, s.color, s.width * paint.pixelScale);
   }
-  if (hole && !pencilFamily) paintGreenData(ctx, course, hole, request, scene);
+  if (hole && !pencilFamily) paintGreenData(ctx, course, hole, request, scene, sizes);
 
   const sidecar: SpatialSidecar = {
     schema: SPATIAL_SIDECAR_SCHEMA,
@@ -164,7 +167,7 @@ function normalize(v: Point2): Point2 | null {
 }
 
 /** Elevation heatmap (hole, green) and downhill arrows (green) on top of the painted green. */
-function paintGreenData(ctx: SKRSContext2D, course: Course, hole: Hole, request: NormalizedGraphicRequest, scene: ViewScene): void {
+function paintGreenData(ctx: SKRSContext2D, course: Course, hole: Hole, request: NormalizedGraphicRequest, scene: ViewScene, sizes: OutputScale): void {
   const data = request.greenData;
   const heatmap = data?.heatmap === 'elevation';
   const breaks = request.subject.type === 'green' && data?.breaks === true;
@@ -185,6 +188,7 @@ function paintGreenData(ctx: SKRSContext2D, course: Course, hole: Hole, request:
         color: data?.breakColor ?? 'dark',
         opacity: 1,
         pixelsPerMeter: scene.pixelsPerMeter,
+        pixelsPerMm: sizes.mm(1),
       });
     }
     ctx.restore();
