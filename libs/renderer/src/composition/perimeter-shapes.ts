@@ -15,6 +15,8 @@ export type EnvelopeShape =
   | { kind: 'polygon'; rings: MeterRings; radius: number };
 
 export const CLASSIC_FEATHER_METERS = yardsToMeters(20);
+/** rough kept around a hole's own water hazard */
+const WATER_MARGIN_YARDS = 12;
 const Y = yardsToMeters;
 const FORWARD_LANDING: [number, number][] = [
   [350, 60],
@@ -59,6 +61,10 @@ export function classicHoleShapes(course: Course, hole: Hole, projection: LocalP
     const rings = geometryParts(green.geometry, projection);
     shapes.push({ kind: 'polygon', rings, radius: Y(25) });
     crossingRings.push(...rings);
+  }
+  // the hole's own water hazards are part of the hole: a pond in play is shown whole, not as a sliver
+  for (const water of holeFeatures(course, hole.number, 'water').filter(isPolygonal)) {
+    shapes.push({ kind: 'polygon', rings: geometryParts(water.geometry, projection), radius: Y(WATER_MARGIN_YARDS) });
   }
   if (line.length >= 2) {
     for (const crossing of lineRingCrossings(line, crossingRings)) shapes.push({ kind: 'circle', center: crossing, radius: Y(23) });

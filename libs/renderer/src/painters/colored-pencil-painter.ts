@@ -12,8 +12,12 @@ import { paintPathsBelowSurfaces } from './path-clearance';
 import { keepColoredPencilPath } from './segment-classes';
 import { sketchStroke, traceFeatures } from './sketch-strokes';
 
+function coloredPencilStyling(p: PaintContext): ColoredPencilStyling {
+  return (p.style.graphicStyling as unknown as ColoredPencilStyling | undefined) ?? COLORED_PENCIL_STYLING_DEFAULTS;
+}
+
 export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
-  const s = (p.style.graphicStyling as unknown as ColoredPencilStyling | undefined) ?? COLORED_PENCIL_STYLING_DEFAULTS;
+  const s = coloredPencilStyling(p);
   const k = p.pixelScale;
   const { scene } = p;
   const mode = nearbyMode(p);
@@ -63,8 +67,14 @@ export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
   fill(buildings, s.fills.buildings);
   outline(buildings, 'buildings');
 
-  const trees = scene.layer('trees').filter(isPoint);
+  if (!p.perimeterDeferred) paintColoredPencilTrees(ctx, p, scene.layer('trees').filter(isPoint));
+}
+
+export function paintColoredPencilTrees(ctx: SKRSContext2D, p: PaintContext, trees: readonly CourseFeature[]): void {
   if (trees.length) {
+    const { scene } = p;
+    const s = coloredPencilStyling(p);
+    const k = p.pixelScale;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     const r = Math.max(2, 4.5 * scene.pixelsPerMeter);

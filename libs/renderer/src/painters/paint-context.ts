@@ -20,6 +20,11 @@ export interface PaintContext {
   pixelScale: number;
   /** sizes relative to the subject's default output size */
   sizes: OutputScale;
+  /**
+   * A perimeter will clip the artwork: point trees (and Traditional's neighbour holes) are left
+   * to the pass above the mask, so trees come out whole or not at all and neighbours stay visible.
+   */
+  perimeterDeferred?: boolean;
 }
 
 export const HOLE_VIEWS: readonly MapSubject[] = ['hole', 'hole-region'];

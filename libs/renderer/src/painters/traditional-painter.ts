@@ -49,7 +49,8 @@ export function paintTraditional(ctx: SKRSContext2D, p: PaintContext): void {
   if (p.ground && (style.terrainIntensity ?? 0) > 0) paintHillshade(ctx, scene, p.ground, style.terrainIntensity ?? 0);
   if (holeView && style.context?.contours && p.ground) paintContours(ctx, scene, p.ground, CONTOUR_COLOR, Math.max(0.75, p.pixelScale * 1.1));
   paintSurfaces(ctx, p);
-  paintTreeCrowns(ctx, p, palette);
+  // under a perimeter, trees are laid on after the mask, whole or not at all (above-perimeter.ts)
+  if (!p.perimeterDeferred) paintTraditionalTrees(ctx, p, p.scene.layer('trees').filter(isPoint));
   if (style.context?.edges) paintEdges(ctx, p);
 }
 
@@ -121,7 +122,7 @@ function paintTurf(ctx: SKRSContext2D, p: PaintContext, palette: GreeneryPalette
   const fairways = p.scene.layer('fairways').filter(own);
   const tees = p.scene.layer('tees').filter(own);
   const greens = p.scene.layer('greens').filter(own);
-  paintNearbyTurf(ctx, p, mode);
+  if (!p.perimeterDeferred) paintNearbyTurf(ctx, p, mode);
 
   // first cut under the fairway, fringe under greens and tees: outer strokes that the fills cover inside
   fillFeatures(ctx, p, fairways, palette.fairway, { color: palette.firstCut, widthMeters: 2 * FIRST_CUT_METERS });
@@ -257,9 +258,12 @@ function paintBuildings(ctx: SKRSContext2D, p: PaintContext): void {
   });
 }
 
-function paintTreeCrowns(ctx: SKRSContext2D, p: PaintContext, palette: GreeneryPalette): void {
-  const trees = p.scene.layer('trees').filter(isPoint);
+/** Crown radius of a tree symbol on the ground. */
+export const TREE_CROWN_RADIUS_METERS = TREE_CROWN_METERS;
+
+export function paintTraditionalTrees(ctx: SKRSContext2D, p: PaintContext, trees: readonly CourseFeature[]): void {
   if (!trees.length) return;
+  const palette = greeneryPalette(p.style.greenery);
   withMeters(ctx, p, () => {
     const centers = trees.map((f) => p.scene.meters(f)[0][0]);
     const ppm = p.scene.pixelsPerMeter;

@@ -20,8 +20,10 @@ import type { MapSubject, PaintContext } from '../painters/paint-context';
 import { paperColors } from '../painters/palettes';
 import { paintGraphingGrid, paintPaperFill, paintPaperGrain } from '../painters/paper-painter';
 import { paintPencil, pencilStyling } from '../painters/pencil-painter';
-import { applyMask, buildPerimeterMask, paintEnvelopeOutline } from '../painters/perimeter-mask';
+import { applyMask, buildPerimeterMask } from '../painters/perimeter-mask';
+import { pencilEnvelope } from '../painters/pencil-envelope';
 import { paintTraditional } from '../painters/traditional-painter';
+import { maskCoverage, paintAbovePerimeter } from '../painters/above-perimeter';
 import { paintProfileElevation, ProfileDataMissingError } from '../profile';
 import { GraphicDataMissingError } from './graphic-data-missing-error';
 import { checkOutputSize, encodeCanvas, type GraphicContentType } from './image-encoder';
@@ -82,6 +84,7 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
     playDirection: playDirections(course, scene),
     pixelScale: sizes.painterScale,
     sizes,
+    perimeterDeferred: composition.mask !== null,
   };
 
   const canvas = createCanvas(width, height);
@@ -98,13 +101,13 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   if (style.graphicStyle === 'pencil') paintPencil(actx, paint);
   else if (style.graphicStyle === 'colored-pencil') paintColoredPencil(actx, paint);
   else paintTraditional(actx, paint);
-  if (composition.mask) applyMask(actx, buildPerimeterMask(composition.mask, composition.transform, width, height), width, height);
+  // Pencil's envelope is one smoothed hand-drawn line with a crisp inside; the others feather
+  const pencilOutline = style.graphicStyle === 'pencil' && composition.mask ? pencilEnvelope(composition.mask, composition.transform, width, height, pencilStyling(paint).perimeter.color, pencilStyling(paint).perimeter.width * paint.pixelScale) : null;
+  const mask = pencilOutline?.mask ?? (composition.mask ? buildPerimeterMask(composition.mask, composition.transform, width, height) : null);
+  if (mask) applyMask(actx, mask, width, height);
   ctx.drawImage(art, 0, 0);
-
-  if (style.graphicStyle === 'pencil' && composition.mask && style.pencilFeatures?.perimeter !== false) {
-    const s = pencilStyling(paint).perimeter;
-    paintEnvelopeOutline(ctx, composition.mask, composition.transform, width, height, s.color, s.width * paint.pixelScale);
-  }
+  if (mask) paintAbovePerimeter(ctx, paint, maskCoverage(mask, width, height));
+  if (pencilOutline && style.pencilFeatures?.perimeter !== false) ctx.drawImage(pencilOutline.outline, 0, 0);
   if (hole && !pencilFamily) paintGreenData(ctx, course, hole, request, scene, sizes);
 
   const sidecar: SpatialSidecar = {
