@@ -5,6 +5,7 @@
  */
 import type { OverlayType } from '@caddie/styles';
 import type { ComponentResolution } from './component-resolution';
+import { resolveFairwayChevrons } from './fairway-chevrons-overlay';
 import { resolveFairwayWidths } from './fairway-widths-overlay';
 import { resolveGreenMeasurements } from './green-measurements-overlay';
 import { resolveGreenDownhillArrows, resolveGreenElevationHeatmap } from './green-surface-overlays';
@@ -38,6 +39,7 @@ const RESOLVERS: { [T in OverlayType]: Resolver<T> } = {
   'green-downhill-arrows': resolveGreenDownhillArrows,
   'green-measurements': resolveGreenMeasurements,
   'fairway-widths': resolveFairwayWidths,
+  'fairway-downhill-chevrons': resolveFairwayChevrons,
   teeboxes: resolveTeeboxes,
   'teeboxes-legend': resolveTeeboxesLegend,
   'hole-number': resolveHoleNumber,
