@@ -13,6 +13,8 @@ import type { ViewTransform } from '../composition/view-transform';
 import { traceEnvelope } from './perimeter-mask';
 
 const SMOOTHING_METERS = yardsToMeters(12);
+// Bound once: a global `Math` lookup per pixel is slow inside vm sandboxes (Jest)
+const { abs, floor, hypot, max, min } = Math;
 /** the smoothing kernel spans about this many field pixels */
 const SMOOTHING_FIELD_PIXELS = 6;
 
@@ -41,7 +43,7 @@ export function pencilEnvelope(shapes: readonly EnvelopeShape[], transform: View
   const field = new Float32Array(fw * fh);
   for (let i = 0; i < field.length; i++) field[i] = raw[i * 4 + 3] / 255;
 
-  const at = (u: number, v: number) => field[Math.min(fh - 1, Math.max(0, v)) * fw + Math.min(fw - 1, Math.max(0, u))];
+  const at = (u: number, v: number) => field[min(fh - 1, max(0, v)) * fw + min(fw - 1, max(0, u))];
   const mask = createCanvas(width, height);
   const outline = createCanvas(width, height);
   const maskImage = mask.getContext('2d').createImageData(width, height);
@@ -52,11 +54,11 @@ export function pencilEnvelope(shapes: readonly EnvelopeShape[], transform: View
   const sy = fh / height;
   for (let y = 0; y < height; y++) {
     const fy = (y + 0.5) * sy - 0.5;
-    const v0 = Math.floor(fy);
+    const v0 = floor(fy);
     const ty = fy - v0;
     for (let x = 0; x < width; x++) {
       const fx = (x + 0.5) * sx - 0.5;
-      const u0 = Math.floor(fx);
+      const u0 = floor(fx);
       const tx = fx - u0;
       const f00 = at(u0, v0);
       const f10 = at(u0 + 1, v0);
@@ -72,10 +74,10 @@ export function pencilEnvelope(shapes: readonly EnvelopeShape[], transform: View
       // gradient of the bilinear field, per output pixel
       const gx = ((f10 - f00) * (1 - ty) + (f11 - f01) * ty) * sx;
       const gy = ((f01 - f00) * (1 - tx) + (f11 - f10) * tx) * sy;
-      const slope = Math.max(1e-6, Math.hypot(gx, gy));
+      const slope = max(1e-6, hypot(gx, gy));
       const signed = (value - 0.5) / slope;
-      maskImage.data[o + 3] = 255 * Math.min(1, Math.max(0, signed + 0.5));
-      const ink = Math.min(1, Math.max(0, half + 0.5 - Math.abs(signed)));
+      maskImage.data[o + 3] = 255 * min(1, max(0, signed + 0.5));
+      const ink = min(1, max(0, half + 0.5 - abs(signed)));
       if (ink > 0) {
         lineImage.data[o] = rgb[0];
         lineImage.data[o + 1] = rgb[1];
