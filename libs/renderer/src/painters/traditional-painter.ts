@@ -10,6 +10,8 @@ import { isArea, isLine, isPoint } from '../render/view-scene';
 import { paintContours, paintElevationWashes, paintHillshade } from './elevation-layers';
 import { paintNearbyTurf } from './nearby-holes';
 import { paintPathsBelowSurfaces } from './path-clearance';
+// even-odd containment, the same rule for a course boundary as for a green
+import { insideGreen } from '../green-data/green-outline';
 import { HOLE_VIEWS, nearbyMode, withMeters, type PaintContext } from './paint-context';
 import { BUNKER_COLORS, CONTOUR_COLOR, EDGE_INK, greeneryPalette, ROAD_COLORS, ROOF_COLORS, WATER_COLORS, type GreeneryPalette } from './palettes';
 import { keepTraditionalSegment, isHousing, segmentClass, segmentWidthMeters } from './segment-classes';
@@ -233,10 +235,20 @@ function paintBuildings(ctx: SKRSContext2D, p: PaintContext): void {
   const housing = p.style.housing ?? 'mixed';
   const buildings = p.scene.layer('buildings').filter(isArea);
   const roofs = housing === 'none' ? [] : ROOF_COLORS[housing];
+  // OSM tags most buildings just `building=yes`: beyond the course they are the neighbourhood's
+  // houses, inside the course boundary they are shelters, halfway houses and bridges, which take
+  // the neutral structure colour instead of a (bright orange or blue) roof colour
+  const boundary = p.scene.layer('course-boundary').filter(isArea).flatMap((f) => p.scene.meters(f));
+  const onCourse = (f: CourseFeature) => {
+    if (!boundary.length || (f.properties.kind ?? 'yes') !== 'yes') return false;
+    const ring = p.scene.meters(f)[0] ?? [];
+    const [cx, cy] = ring.reduce(([x, y], q) => [x + q[0] / ring.length, y + q[1] / ring.length], [0, 0]);
+    return insideGreen(boundary, cx, cy);
+  };
   withMeters(ctx, p, () => {
     ctx.lineJoin = 'round';
     for (const f of buildings) {
-      const home = isHousing(f);
+      const home = isHousing(f) && !onCourse(f);
       if (home && housing === 'none') continue;
       const color = home ? roofs[hashId(f.id) % roofs.length] : '#CFC4B2';
       ctx.beginPath();
