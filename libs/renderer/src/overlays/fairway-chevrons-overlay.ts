@@ -16,7 +16,7 @@ import type { OverlayScene } from './overlay-scene';
 
 type Preset = keyof typeof CHEVRON_CELL_METERS;
 /** auto: a cluster needs this many pixels at the default size to read as chevrons */
-const LEGIBLE_CLUSTER_PIXELS = 28;
+const LEGIBLE_CLUSTER_PIXELS = 40;
 /** slope (rise per metre) for two and three nested chevrons */
 const STEEPER = [0.03, 0.06];
 /** gradient taken across this many metres */

@@ -52,20 +52,36 @@ export function pencilEnvelope(shapes: readonly EnvelopeShape[], transform: View
   const half = lineWidth / 2;
   const sx = fw / width;
   const sy = fh / height;
+  // field cells wholly inside or outside the band need no per-pixel work: fill or skip them whole
+  const cellState = new Uint8Array(fw * fh);
+  for (let v = 0; v < fh; v++) {
+    for (let u = 0; u < fw; u++) {
+      const lo = min(at(u, v), at(u + 1, v), at(u, v + 1), at(u + 1, v + 1));
+      const hi = max(at(u, v), at(u + 1, v), at(u, v + 1), at(u + 1, v + 1));
+      cellState[v * fw + u] = hi <= 0.02 ? 0 : lo >= 0.98 ? 2 : 1;
+    }
+  }
   for (let y = 0; y < height; y++) {
     const fy = (y + 0.5) * sy - 0.5;
     const v0 = floor(fy);
     const ty = fy - v0;
+    const cellRow = min(fh - 1, max(0, v0)) * fw;
     for (let x = 0; x < width; x++) {
       const fx = (x + 0.5) * sx - 0.5;
       const u0 = floor(fx);
+      const state = cellState[cellRow + min(fw - 1, max(0, u0))];
+      const o = (y * width + x) * 4;
+      if (state === 0) continue;
+      if (state === 2) {
+        maskImage.data[o + 3] = 255;
+        continue;
+      }
       const tx = fx - u0;
       const f00 = at(u0, v0);
       const f10 = at(u0 + 1, v0);
       const f01 = at(u0, v0 + 1);
       const f11 = at(u0 + 1, v0 + 1);
       const value = (f00 * (1 - tx) + f10 * tx) * (1 - ty) + (f01 * (1 - tx) + f11 * tx) * ty;
-      const o = (y * width + x) * 4;
       if (value <= 0.02) continue;
       if (value >= 0.98) {
         maskImage.data[o + 3] = 255;

@@ -58,10 +58,12 @@ export function paintTraditional(ctx: SKRSContext2D, p: PaintContext): void {
 
 function paintFlecks(ctx: SKRSContext2D, p: PaintContext, color: string, key: string, alpha: number, within?: CourseFeature[]): void {
   const { scene } = p;
-  const size = Math.max(1, Math.min(3, 0.35 * scene.pixelsPerMeter));
+  // above the default size the texture grows with the output (same specks per square metre)
+  const k = Math.max(1, p.sizes.factor);
+  const size = Math.max(1, Math.min(3 * k, 0.35 * scene.pixelsPerMeter));
   ctx.save();
   ctx.globalAlpha = alpha;
-  ctx.fillStyle = speckPattern(ctx, `${scene.seed}:${key}`, color, FLECK_DENSITY, size);
+  ctx.fillStyle = speckPattern(ctx, `${scene.seed}:${key}`, color, FLECK_DENSITY / (k * k), size);
   // the pattern repeats in pixel space from the texture origin (the canvas corner unless offset)
   const [ox, oy] = speckPatternPhase(scene.textureOffset);
   if (within) {
