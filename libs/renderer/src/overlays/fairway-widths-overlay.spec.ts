@@ -10,7 +10,7 @@ const YARD = 0.9144;
 beforeAll(async () => {
   [pine] = generateDemoCourses();
   hole1 = await renderContext(pine, 'hole-1', 1440, 2400);
-});
+}, 60_000);
 
 const stations = () => pine.measurements.fairways.find((f) => f.holeNumber === 1)!.stations;
 const ppm = () => hole1.sidecar.projection!.pixelsPerMeter;

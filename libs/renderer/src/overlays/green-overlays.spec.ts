@@ -11,7 +11,7 @@ const YARD = 0.9144;
 beforeAll(async () => {
   [pine] = generateDemoCourses();
   green = await renderContext(pine, 'green-1', 1200, 1200);
-});
+}, 60_000);
 
 const measurement = () => pine.measurements.greens.find((g) => g.holeNumber === 1)!;
 const lengthOf = (line: { from: [number, number]; to: [number, number] }) => distance(line.from, line.to);

@@ -12,7 +12,7 @@ const H = 2400;
 beforeAll(async () => {
   [pine] = generateDemoCourses();
   hole1 = await renderContext(pine, 'hole-1', W, H);
-});
+}, 60_000);
 
 const ppm = () => hole1.sidecar.projection!.pixelsPerMeter;
 const anchors = () => hole1.sidecar.anchors;
