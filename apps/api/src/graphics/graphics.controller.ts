@@ -98,7 +98,7 @@ export class GraphicsController {
     params: z.strictObject({ renderId: z.string().regex(/^rnd_[A-Za-z0-9_-]+$/).max(80) }),
     body: z.strictObject({ receipt: z.string().min(1).max(4000), overlays: z.array(z.unknown()).min(1).max(64) }),
     responses: { 200: { description: 'Resolved preset, image pixels and presentation settings per component' } },
-    problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'fairway-measurements-missing', 'overlay-data-missing', 'missing-parameter'],
+    problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'elevation-missing', 'fairway-measurements-missing', 'overlay-data-missing', 'missing-parameter'],
   })
   overlays(@ValidParams() params: { renderId: string }, @ValidBody() body: { receipt: string; overlays: unknown[] }, @Req() request: FastifyRequest) {
     return this.overlaysService.resolve(params.renderId, body.receipt, body.overlays, request.principal!);

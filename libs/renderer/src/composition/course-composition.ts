@@ -1,7 +1,8 @@
 /**
  * Course frames: north up, the whole course fitted and centred. `auto` padding is the canonical
- * fit: 4% of the shorter output side on every side. The content is the course boundary when
- * mapped, else every feature, widened by the Classic perimeter of every hole.
+ * fit: 4% of the shorter output side on every side. The frame is the union of the holes'
+ * perimeters when a perimeter applies (what remains visible), else the course boundary when
+ * mapped, else every feature.
  */
 import type { Course } from '@caddie/catalog';
 import { LocalProjection, type LonLat } from '@caddie/geometry';
@@ -31,12 +32,8 @@ export function composeCourse(course: Course, request: NormalizedGraphicRequest)
   const unit = mapViewMatrix([0, 0], 0, 1, [0, 0]);
   const fromContent = boundsOf(content_m.map(([x, y]) => [x, -y] as Point2));
   const fromMask = mask?.length ? envelopePixelBounds(mask, unit) : fromContent;
-  const b = {
-    minX: Math.min(fromContent.minX, fromMask.minX),
-    minY: Math.min(fromContent.minY, fromMask.minY),
-    maxX: Math.max(fromContent.maxX, fromMask.maxX),
-    maxY: Math.max(fromContent.maxY, fromMask.maxY),
-  };
+  // framed on what stays visible: the perimeter hides whatever lies beyond the holes' envelopes
+  const b = mask?.length ? fromMask : fromContent;
   const padding = request.courseComposition?.padding;
   const p: PaddingPixels = !padding || padding === 'auto'
     ? { top: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION, right: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION, bottom: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION, left: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION }

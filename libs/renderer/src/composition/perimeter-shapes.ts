@@ -15,6 +15,10 @@ export type EnvelopeShape =
   | { kind: 'polygon'; rings: MeterRings; radius: number };
 
 export const CLASSIC_FEATHER_METERS = yardsToMeters(20);
+/** rough kept around a hole's own water hazard */
+const WATER_MARGIN_YARDS = 12;
+/** a hole's water is drawn whole when all of it lies this close to the play line */
+const WATER_REACH_YARDS = 90;
 const Y = yardsToMeters;
 const FORWARD_LANDING: [number, number][] = [
   [350, 60],
@@ -60,6 +64,13 @@ export function classicHoleShapes(course: Course, hole: Hole, projection: LocalP
     shapes.push({ kind: 'polygon', rings, radius: Y(25) });
     crossingRings.push(...rings);
   }
+  // the hole's own water hazards are part of the hole: a pond in play is shown whole, not as a
+  // sliver; a creek that runs on far beyond the hole is left to the other shapes
+  for (const water of holeFeatures(course, hole.number, 'water').filter(isPolygonal)) {
+    const rings = geometryParts(water.geometry, projection);
+    const near = rings.every((ring) => ring.every((p) => distanceToPolyline(p, line) <= Y(WATER_REACH_YARDS)));
+    if (near) shapes.push({ kind: 'polygon', rings, radius: Y(WATER_MARGIN_YARDS) });
+  }
   if (line.length >= 2) {
     for (const crossing of lineRingCrossings(line, crossingRings)) shapes.push({ kind: 'circle', center: crossing, radius: Y(23) });
   }
@@ -83,6 +94,18 @@ export function classicHoleShapes(course: Course, hole: Hole, projection: LocalP
   }
   if (hole.dogleg) shapes.push({ kind: 'circle', center: toM(hole.dogleg), radius: Y(50) });
   return shapes;
+}
+
+function distanceToPolyline(p: Point2, line: readonly Point2[]): number {
+  if (line.length === 0) return Infinity;
+  let best = distance(p, line[0]);
+  for (let i = 1; i < line.length; i++) {
+    const [a, b] = [line[i - 1], line[i]];
+    const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+    const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+    best = Math.min(best, distance(p, [a[0] + t * dx, a[1] + t * dy]));
+  }
+  return best;
 }
 
 /** legacy-v1: the authored hole boundary when the source has one; otherwise the classic shape. */

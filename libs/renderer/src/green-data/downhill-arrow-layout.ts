@@ -7,8 +7,13 @@ export type BreakDensity = 'light' | 'medium' | 'high';
 
 /** Distance between neighbouring arrows on the ground, per density. */
 export const BREAK_SPACING_METERS: Record<BreakDensity, number> = { light: 3.2, medium: 2.2, high: 1.5 };
-/** Arrows never crowd closer than this on the image, whatever the zoom; densities stay distinct. */
-export const MIN_BREAK_SPACING_PIXELS: Record<BreakDensity, number> = { light: 30, medium: 22, high: 16 };
+/**
+ * Green-book spacing: arrows never crowd closer than this on paper (millimetres when the default
+ * green is printed at 300 dpi, i.e. 4 inches), whatever the zoom; densities stay distinct.
+ */
+export const MIN_BREAK_SPACING_MM: Record<BreakDensity, number> = { light: 11, medium: 8.5, high: 6.5 };
+/** Output pixels per millimetre of the default size printed at 300 dpi (OutputScale.mm(1) at the default size). */
+export const DEFAULT_PIXELS_PER_MM = 300 / 25.4;
 /** Below 0.5 % a putt does not visibly break: no arrow. */
 export const NEGLIGIBLE_SLOPE = 0.005;
 // Bound once: a global `Math` lookup per call is slow inside vm sandboxes (Jest), and Bridson loops are hot.
@@ -33,6 +38,8 @@ export interface DownhillArrowLayoutOptions {
   layout: BreakLayout;
   density: BreakDensity;
   pixelsPerMeter: number;
+  /** output pixels per green-book millimetre (OutputScale.mm(1)); the default size's when absent */
+  pixelsPerMm?: number;
   /**
    * Local-frame unit vector that points right on the image, so a grid lattice lines up
    * with the picture even when the green is rotated. Defaults to east.
@@ -40,14 +47,14 @@ export interface DownhillArrowLayoutOptions {
   imageRight?: [number, number];
 }
 
-export function breakSpacingMeters(density: BreakDensity, pixelsPerMeter: number): number {
-  const floor = pixelsPerMeter > 0 ? MIN_BREAK_SPACING_PIXELS[density] / pixelsPerMeter : 0;
+export function breakSpacingMeters(density: BreakDensity, pixelsPerMeter: number, pixelsPerMm = DEFAULT_PIXELS_PER_MM): number {
+  const floor = pixelsPerMeter > 0 ? (MIN_BREAK_SPACING_MM[density] * pixelsPerMm) / pixelsPerMeter : 0;
   return Math.max(BREAK_SPACING_METERS[density], floor);
 }
 
 /** Places downhill arrows inside the green; deterministic for the same surface and options. */
 export function layoutDownhillArrows(surface: PuttingSurface, options: DownhillArrowLayoutOptions): DownhillArrow[] {
-  const spacing = breakSpacingMeters(options.density, options.pixelsPerMeter);
+  const spacing = breakSpacingMeters(options.density, options.pixelsPerMeter, options.pixelsPerMm);
   const edgeInset = spacing * 0.3;
   // The cell distance field is exact at cell centres and close between them; the arrow ends are checked exactly.
   const fits = (x: number, y: number) => sampleSurfaceField(surface, surface.edgeDistance, x, y) >= edgeInset;
@@ -67,7 +74,7 @@ function arrowAt(surface: PuttingSurface, x: number, y: number, spacing: number)
   if (!(slope >= NEGLIGIBLE_SLOPE)) return null;
   const east = -gx / slope;
   const north = -gy / slope;
-  const full = spacing * (0.45 + 0.3 * Math.min(1, slope / FULL_LENGTH_SLOPE));
+  const full = spacing * (0.55 + 0.3 * Math.min(1, slope / FULL_LENGTH_SLOPE));
   // An arrow that would cross the edge is shortened once, then dropped: arrows stay on the green.
   for (const lengthMeters of [full, full * 0.65]) {
     const half = lengthMeters / 2;

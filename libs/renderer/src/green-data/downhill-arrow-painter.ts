@@ -1,6 +1,6 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { BREAK_COLORS } from '@caddie/styles';
-import { breakSpacingMeters, layoutDownhillArrows, type BreakDensity, type BreakLayout } from './downhill-arrow-layout';
+import { DEFAULT_PIXELS_PER_MM, layoutDownhillArrows, type BreakDensity, type BreakLayout } from './downhill-arrow-layout';
 import { GreenDataError } from './green-data-error';
 import { traceGreenPath } from './green-outline';
 import type { PuttingSurface } from './putting-surface';
@@ -13,7 +13,19 @@ export interface DownhillArrowOptions {
   color: string;
   opacity: number;
   pixelsPerMeter: number;
+  /** output pixels per green-book millimetre (OutputScale.mm(1)); the default size's when absent */
+  pixelsPerMm?: number;
 }
+
+/**
+ * Green-book arrow proportions, in millimetres when the default green is printed at 300 dpi:
+ * shafts of about a millimetre (a yardage-book arrow, legible at arm's length), heads in proportion.
+ */
+export const ARROW_SHAFT_MM: Record<BreakDensity, number> = { light: 1.2, medium: 1.1, high: 1.0 };
+const HEAD_WIDTH_PER_SHAFT = 2.7;
+const HEAD_LENGTH_PER_SHAFT = 2.4;
+/** a head never takes more than this share of a short arrow */
+const MAX_HEAD_SHARE = 0.5;
 
 /** One arrow on the image: shaft from tail to tip, head ending at the tip. Output pixels. */
 export interface DownhillArrowSegment {
@@ -36,22 +48,22 @@ export function resolveBreakColor(color: string): string {
 export function downhillArrowSegments(
   surface: PuttingSurface,
   project: LonLatProjector,
-  options: Pick<DownhillArrowOptions, 'layout' | 'density' | 'pixelsPerMeter'>,
+  options: Pick<DownhillArrowOptions, 'layout' | 'density' | 'pixelsPerMeter' | 'pixelsPerMm'>,
 ): DownhillArrowSegment[] {
   const frame = surfacePixelFrame(surface, project);
   // The local direction that shows as image-right: the inverse of the frame applied to (1, 0).
   const determinant = frame.east[0] * frame.north[1] - frame.east[1] * frame.north[0];
   const imageRight: [number, number] = determinant !== 0 ? [frame.north[1] / determinant, -frame.east[1] / determinant] : [1, 0];
   const arrows = layoutDownhillArrows(surface, { ...options, imageRight });
-  const spacingPixels = breakSpacingMeters(options.density, options.pixelsPerMeter) * options.pixelsPerMeter;
-  const shaftWidth = Math.max(1.5, Math.min(10, spacingPixels * 0.055));
+  const pixelsPerMm = options.pixelsPerMm ?? DEFAULT_PIXELS_PER_MM;
+  const shaftWidth = Math.max(1, ARROW_SHAFT_MM[options.density] * pixelsPerMm);
   return arrows.map((arrow) => {
     const half = arrow.lengthMeters / 2;
     const tail = metersToPixel(frame, arrow.x - arrow.east * half, arrow.y - arrow.north * half);
     const tip = metersToPixel(frame, arrow.x + arrow.east * half, arrow.y + arrow.north * half);
     const lengthPixels = Math.hypot(tip[0] - tail[0], tip[1] - tail[1]);
-    const headLength = Math.min(lengthPixels * 0.45, Math.max(shaftWidth * 3.5, spacingPixels * 0.2));
-    return { tail, tip, shaftWidth, headLength, headWidth: Math.max(shaftWidth * 3, headLength * 0.95), slope: arrow.slope };
+    const headLength = Math.min(lengthPixels * MAX_HEAD_SHARE, shaftWidth * HEAD_LENGTH_PER_SHAFT);
+    return { tail, tip, shaftWidth, headLength, headWidth: shaftWidth * HEAD_WIDTH_PER_SHAFT, slope: arrow.slope };
   });
 }
 

@@ -6,8 +6,10 @@ import { circleGreen, flat, GREEN_RADIUS_METERS, northUpProjector, rotatedProjec
 
 const SIZE = 240;
 const PPM = 9;
+// a thumbnail-sized green (about 300 px): green-book spacing in pixels shrinks with the output
+const PX_PER_MM = 2.5;
 const C = SIZE / 2;
-const MEDIUM: DownhillArrowOptions = { layout: 'fluid', density: 'medium', color: '#142622', opacity: 1, pixelsPerMeter: PPM };
+const MEDIUM: DownhillArrowOptions = { layout: 'fluid', density: 'medium', color: '#142622', opacity: 1, pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM };
 
 function render(surface: PuttingSurface, options: Partial<DownhillArrowOptions> = {}, project = northUpProjector(PPM, C, C)) {
   const canvas = createCanvas(SIZE, SIZE);
@@ -24,13 +26,13 @@ describe('downhill arrows', () => {
 
   it('point west, downhill, on a plane rising east, in both layouts', () => {
     for (const layout of ['grid', 'fluid'] as const) {
-      const arrows = layoutDownhillArrows(tilted, { layout, density: 'medium', pixelsPerMeter: PPM });
+      const arrows = layoutDownhillArrows(tilted, { layout, density: 'medium', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM });
       expect(arrows.length).toBeGreaterThan(20);
       for (const arrow of arrows) {
         expect(arrow.east).toBeCloseTo(-1, 3);
         expect(arrow.slope).toBeCloseTo(0.03, 3);
       }
-      for (const { tail, tip } of downhillArrowSegments(tilted, northUpProjector(PPM, C, C), { layout, density: 'medium', pixelsPerMeter: PPM })) {
+      for (const { tail, tip } of downhillArrowSegments(tilted, northUpProjector(PPM, C, C), { layout, density: 'medium', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM })) {
         expect(tip[0]).toBeLessThan(tail[0] - 5);
         expect(Math.abs(tip[1] - tail[1])).toBeLessThan(0.05);
       }
@@ -76,17 +78,17 @@ describe('downhill arrows', () => {
   });
 
   it('leave a flat green without arrows', () => {
-    expect(layoutDownhillArrows(flatSurface, { layout: 'fluid', density: 'high', pixelsPerMeter: PPM })).toHaveLength(0);
-    expect(layoutDownhillArrows(flatSurface, { layout: 'grid', density: 'high', pixelsPerMeter: PPM })).toHaveLength(0);
+    expect(layoutDownhillArrows(flatSurface, { layout: 'fluid', density: 'high', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM })).toHaveLength(0);
+    expect(layoutDownhillArrows(flatSurface, { layout: 'grid', density: 'high', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM })).toHaveLength(0);
     expect(render(flatSurface).some((value, index) => index % 4 === 3 && value > 0)).toBe(false);
     // just under the negligible slope: still none
     const nearlyFlat = buildPuttingSurface(circleGreen(), syntheticGrid((x) => 10 + NEGLIGIBLE_SLOPE * 0.8 * x));
-    expect(layoutDownhillArrows(nearlyFlat, { layout: 'grid', density: 'high', pixelsPerMeter: PPM })).toHaveLength(0);
+    expect(layoutDownhillArrows(nearlyFlat, { layout: 'grid', density: 'high', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM })).toHaveLength(0);
   });
 
   it('get more numerous with density: high > medium > light', () => {
     for (const layout of ['grid', 'fluid'] as const) {
-      const count = (density: 'light' | 'medium' | 'high') => layoutDownhillArrows(tilted, { layout, density, pixelsPerMeter: PPM }).length;
+      const count = (density: 'light' | 'medium' | 'high') => layoutDownhillArrows(tilted, { layout, density, pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM }).length;
       const [light, medium, high] = [count('light'), count('medium'), count('high')];
       expect(high).toBeGreaterThan(medium);
       expect(medium).toBeGreaterThan(light);
@@ -95,8 +97,8 @@ describe('downhill arrows', () => {
   });
 
   it('keep a sane pixel spacing when zoomed out, whatever the density', () => {
-    const zoomedOut = layoutDownhillArrows(tilted, { layout: 'fluid', density: 'high', pixelsPerMeter: 2 });
-    const closeUp = layoutDownhillArrows(tilted, { layout: 'fluid', density: 'high', pixelsPerMeter: PPM });
+    const zoomedOut = layoutDownhillArrows(tilted, { layout: 'fluid', density: 'high', pixelsPerMeter: 2, pixelsPerMm: PX_PER_MM });
+    const closeUp = layoutDownhillArrows(tilted, { layout: 'fluid', density: 'high', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM });
     expect(zoomedOut.length).toBeLessThan(closeUp.length / 3);
     for (let i = 0; i < zoomedOut.length; i++) {
       for (let j = i + 1; j < zoomedOut.length; j++) {

@@ -11,7 +11,7 @@ const MAX_HEATMAP_SAMPLES = 4_000_000;
 
 /**
  * Paints the elevation heatmap of a green, clipped to its exact outline: blue where the
- * terrain is meaningfully below the dominant elevation, red where meaningfully above,
+ * terrain is meaningfully below the dominant elevation, red-orange where meaningfully above,
  * transparent at the dominant level. Draws in the context's current user space, in which
  * `project` returns coordinates.
  */

@@ -85,12 +85,13 @@ export interface HeatmapColor {
   strength: number;
 }
 
-export const HEATMAP_LOW_COLOR = { r: 36, g: 104, b: 214 } as const;
-export const HEATMAP_HIGH_COLOR = { r: 214, g: 52, b: 40 } as const;
+/** Blue and red-orange: apart on the blue-yellow axis red-green colour-blind readers keep, and neither turns brown over turf (heatmap-palette.spec.ts). */
+export const HEATMAP_LOW_COLOR = { r: 28, g: 66, b: 196 } as const;
+export const HEATMAP_HIGH_COLOR = { r: 255, g: 96, b: 0 } as const;
 
 /**
  * Signed colour strength of an elevation: 0 within the meaningful band around the dominant
- * level, rising smoothly to -1 (low, blue) or +1 (high, red) at the saturation offset.
+ * level, rising smoothly to -1 (low, blue) or +1 (high, red-orange) at the saturation offset.
  */
 export function heatmapStrength(elevation: number, normalization: ElevationNormalization): number {
   const offset = elevation - normalization.dominant;

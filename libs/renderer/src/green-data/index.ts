@@ -28,7 +28,8 @@ export {
   layoutDownhillArrows,
   breakSpacingMeters,
   BREAK_SPACING_METERS,
-  MIN_BREAK_SPACING_PIXELS,
+  MIN_BREAK_SPACING_MM,
+  DEFAULT_PIXELS_PER_MM,
   NEGLIGIBLE_SLOPE,
   type BreakDensity,
   type BreakLayout,
@@ -38,6 +39,7 @@ export {
 export {
   paintDownhillArrows,
   downhillArrowSegments,
+  ARROW_SHAFT_MM,
   resolveBreakColor,
   type DownhillArrowOptions,
   type DownhillArrowSegment,

@@ -9,8 +9,8 @@ const YARD = 0.9144;
 
 beforeAll(async () => {
   [pine] = generateDemoCourses();
-  hole1 = await renderContext(pine, 'hole-1', 400, 667);
-});
+  hole1 = await renderContext(pine, 'hole-1', 1440, 2400);
+}, 60_000);
 
 const stations = () => pine.measurements.fairways.find((f) => f.holeNumber === 1)!.stations;
 const ppm = () => hole1.sidecar.projection!.pixelsPerMeter;
@@ -79,7 +79,7 @@ describe('fairway-widths, bearing', () => {
       expect(Math.abs(carry(line.from) - carry(line.to))).toBeLessThan(chosen[i].widthYards * 0.25);
       expect(distance(line.from, line.to) / (chosen[i].widthYards * YARD * ppm())).toBeCloseTo(1, 1);
       expect(mid[0]).toBeGreaterThan(0);
-      expect(mid[0]).toBeLessThan(400);
+      expect(mid[0]).toBeLessThan(1440);
     });
   });
 
@@ -88,7 +88,7 @@ describe('fairway-widths, bearing', () => {
     const overlay = resolveOne(hole1, { type: 'fairway-widths', from: `${forward[0]},${forward[1]}`, yardages: [150] });
     expect(overlay.presentation.from).toBe('coordinates');
     expect(ofKind(overlay, 'line')).toHaveLength(1);
-    const par3 = await renderContext(pine, 'hole-3', 400, 667);
+    const par3 = await renderContext(pine, 'hole-3', 1440, 2400);
     expect(() => resolveOne(par3, { type: 'fairway-widths' })).toThrow(expect.objectContaining({ code: 'fairway-missing' }));
     expect(() => resolveOne(par3, { type: 'fairway-widths', measurement: 'profile' })).toThrow(expect.objectContaining({ code: 'fairway-measurements-missing' }));
   });

@@ -10,8 +10,8 @@ const YARD = 0.9144;
 
 beforeAll(async () => {
   [pine] = generateDemoCourses();
-  green = await renderContext(pine, 'green-1', 400, 400);
-});
+  green = await renderContext(pine, 'green-1', 1200, 1200);
+}, 60_000);
 
 const measurement = () => pine.measurements.greens.find((g) => g.holeNumber === 1)!;
 const lengthOf = (line: { from: [number, number]; to: [number, number] }) => distance(line.from, line.to);
@@ -83,8 +83,8 @@ describe('green data components', () => {
     const { box } = raster;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(400);
-    expect(box.y + box.height).toBeLessThanOrEqual(400);
+    expect(box.x + box.width).toBeLessThanOrEqual(1200);
+    expect(box.y + box.height).toBeLessThanOrEqual(1200);
     const [cx, cy] = green.sidecar.anchors.greenCenter!;
     expect(cx).toBeGreaterThan(box.x);
     expect(cx).toBeLessThan(box.x + box.width);
@@ -108,9 +108,9 @@ describe('green data components', () => {
     for (const arrow of arrows) {
       for (const p of [arrow.tail, arrow.tip]) {
         expect(p[0]).toBeGreaterThanOrEqual(0);
-        expect(p[0]).toBeLessThanOrEqual(400);
+        expect(p[0]).toBeLessThanOrEqual(1200);
         expect(p[1]).toBeGreaterThanOrEqual(0);
-        expect(p[1]).toBeLessThanOrEqual(400);
+        expect(p[1]).toBeLessThanOrEqual(1200);
       }
       expect(arrow.fill).toEqual({ color: '#F8FAF7', opacity: 0.5 });
       expect(arrow.headLengthPixels).toBeGreaterThan(0);
@@ -133,4 +133,25 @@ describe('green data components', () => {
     expect(() => resolveOne({ ...green, course: noGreen }, { type: 'green-measurements' })).toThrow(expect.objectContaining({ code: 'green-missing', status: 422 }));
     expect(() => resolveOne({ ...green, course: noGreen }, { type: 'green-elevation-heatmap' })).toThrow(expect.objectContaining({ code: 'green-missing' }));
   });
+});
+
+describe('overlay sizes follow the output size', () => {
+  it('a green rendered at 3x its default size gets 3x the label, stroke and arrow sizes', async () => {
+    const large = await renderContext(pine, 'green-1', 3600, 3600);
+    const item = { type: 'green-measurements', style: { endCap: 'dot', endCapSize: 10 } };
+    const atDefault = resolveOne(green, item);
+    const atTriple = resolveOne(large, item);
+    const [labelDefault] = ofKind(atDefault, 'label');
+    const [labelTriple] = ofKind(atTriple, 'label');
+    expect(labelDefault.sizePixels).toBe(16);
+    expect(labelTriple.sizePixels).toBe(48);
+    expect(labelTriple.padding).toEqual({ x: 24, y: 18 });
+    expect(ofKind(atTriple, 'line')[0].stroke.widthPixels).toBe(12);
+    expect(ofKind(atTriple, 'line')[0].endCaps?.sizePixels).toBe(30);
+    expect(atTriple.presentation.outputScale).toBe(3);
+    const arrows = (context: typeof green) => ofKind(resolveOne(context, { type: 'green-downhill-arrows' }), 'arrow');
+    const [arrowDefault] = arrows(green);
+    const [arrowTriple] = arrows(large);
+    expect(arrowTriple.shaftWidthPixels / arrowDefault.shaftWidthPixels).toBeCloseTo(3, 1);
+  }, 30_000);
 });

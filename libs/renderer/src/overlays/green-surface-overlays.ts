@@ -45,7 +45,7 @@ export function resolveGreenElevationHeatmap(item: OverlayItemOf<'green-elevatio
   const y0 = Math.max(0, Math.floor(Math.min(...outline.map((p) => p[1]))));
   const x1 = Math.min(scene.width, Math.ceil(Math.max(...outline.map((p) => p[0]))));
   const y1 = Math.min(scene.height, Math.ceil(Math.max(...outline.map((p) => p[1]))));
-  const presentation = { style: item.style, colors: { low: 'transparent blue', high: 'transparent red', dominant: 'transparent' } };
+  const presentation = { style: item.style, colors: { low: 'transparent blue', high: 'transparent red-orange', dominant: 'transparent' } };
   if (x1 <= x0 || y1 <= y0) return { presentation, instructions: [] };
 
   const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
@@ -65,6 +65,7 @@ export function resolveGreenDownhillArrows(item: OverlayItemOf<'green-downhill-a
     layout: item.layout,
     density: item.density,
     pixelsPerMeter: scene.pixelsPerMeter,
+    pixelsPerMm: scene.sizes.mm(1),
   });
   const fill = { color: item.style.color, opacity: item.style.opacity };
   const instructions: OverlayInstruction[] = segments.map((segment) => ({

@@ -6,13 +6,13 @@ import type { OverlayContext } from './overlay-scene';
 let pine: Course;
 let hole1: OverlayContext;
 const YARD = 0.9144;
-const W = 400;
-const H = 667;
+const W = 1440;
+const H = 2400;
 
 beforeAll(async () => {
   [pine] = generateDemoCourses();
   hole1 = await renderContext(pine, 'hole-1', W, H);
-});
+}, 60_000);
 
 const ppm = () => hole1.sidecar.projection!.pixelsPerMeter;
 const anchors = () => hole1.sidecar.anchors;

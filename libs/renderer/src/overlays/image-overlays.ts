@@ -8,6 +8,7 @@ import { labelAt, overlayStroke, px, round2, type OverlayInstruction, type Pixel
 import type { OverlayItemOf } from '@caddie/styles';
 import type { OverlayScene } from './overlay-scene';
 import type { ComponentResolution } from './component-resolution';
+import { placeTeeBadges } from './badge-placement';
 
 /** A denser grid says nothing on the image and bloats the response. */
 const MAX_GRID_LINES = 1000;
@@ -104,11 +105,12 @@ export function resolveTeeboxesLegend(item: OverlayItemOf<'teeboxes-legend'>, sc
   const rows = legendRows(scene, single, item.showYards);
   if (rows.length === 0) throw new OverlayDataMissingError('tee-sets-missing', 'the course names no tee sets for this view');
   const s = item.style;
-  const rowHeight = Math.max(s.swatchSize, s.labelSize) + 12;
+  const rowHeight = Math.max(s.swatchSize, s.labelSize) + scene.sizes.pixels(12);
   const [vertical, horizontal] = item.position.split('-') as ['top' | 'bottom', 'left' | 'right'];
   const right = horizontal === 'right';
   const swatchX = right ? scene.width - s.margin - s.swatchSize / 2 : s.margin + s.swatchSize / 2;
-  const textX = right ? swatchX - s.swatchSize / 2 - 8 : swatchX + s.swatchSize / 2 + 8;
+  const textGap = scene.sizes.pixels(8);
+  const textX = right ? swatchX - s.swatchSize / 2 - textGap : swatchX + s.swatchSize / 2 + textGap;
   const instructions: OverlayInstruction[] = [];
   rows.forEach((row, i) => {
     const y = vertical === 'top' ? s.margin + rowHeight * (i + 0.5) : scene.height - s.margin - rowHeight * (rows.length - i - 0.5);
@@ -118,9 +120,9 @@ export function resolveTeeboxesLegend(item: OverlayItemOf<'teeboxes-legend'>, sc
       shape: 'square',
       sizePixels: s.swatchSize,
       fill: { color: row.color, opacity: 1 },
-      stroke: overlayStroke(s.labelColor, 1, 'solid'),
+      stroke: overlayStroke(s.labelColor, round2(scene.sizes.pixels(1)), 'solid'),
     });
-    const label = { labelSize: s.labelSize, labelColor: s.labelColor, labelBackgroundColor: s.backgroundColor, labelXPadding: 6, labelYPadding: 3, labelGap: 0 };
+    const label = { labelSize: s.labelSize, labelColor: s.labelColor, labelBackgroundColor: s.backgroundColor, labelXPadding: round2(scene.sizes.pixels(6)), labelYPadding: round2(scene.sizes.pixels(3)), labelGap: 0 };
     instructions.push(labelAt([textX, y], row.text, label, right ? 'right' : 'left', 'middle'));
   });
   return { presentation: { position: item.position, showYards: item.showYards, entries: rows.map((r) => r.text), style: s }, instructions };
@@ -144,10 +146,8 @@ export function resolveHoleNumber(item: OverlayItemOf<'hole-number'>, scene: Ove
   const course = scene.context.request.subject.type === 'course';
   const places: { hole: Hole; at: Pixel }[] = [];
   if (course) {
-    for (const hole of scene.course.holes) {
-      const tee = furthestTee(hole)?.center ?? hole.centerline[0];
-      if (tee) places.push({ hole, at: scene.project(tee) });
-    }
+    // badges stand beside their tees, clear of greens, other holes' tees and each other
+    for (const { hole, at } of placeTeeBadges(scene, radius)) places.push({ hole, at });
   } else {
     places.push({ hole: scene.hole(), at: cornerPoint(item.position, radius + s.margin, scene) });
   }

@@ -4,3 +4,4 @@ export type { OverlayContext } from './overlay-scene';
 export type { OverlayInstruction, OverlayStroke, OverlayFill, Pixel, MarkerShape, TextAlign, TextBaseline } from './overlay-instructions';
 export { BEARING_WINDOW_YARDS } from './fairway-widths-overlay';
 export { CUP_DIAMETER_METERS } from './landmark-overlays';
+export { paintOverlayInstructions } from './overlay-canvas-painter';

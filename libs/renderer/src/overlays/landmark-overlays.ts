@@ -71,6 +71,9 @@ export function resolveCup(item: OverlayItemOf<'cup'>, scene: OverlayScene): Com
   };
 }
 
+/** How far ring labels turn off the direction of the tee (radians). */
+const RING_LABEL_TURN = (40 * Math.PI) / 180;
+
 /** Circles of true distance around the green centre or pin, labelled where they face the approach. */
 export function resolveApproachRings(item: OverlayItemOf<'approach-rings'>, scene: OverlayScene): ComponentResolution {
   const hole = scene.hole();
@@ -78,9 +81,12 @@ export function resolveApproachRings(item: OverlayItemOf<'approach-rings'>, scen
   if (!centerLonLat) throw new OverlayDataMissingError(item.center === 'pin' ? 'pin-missing' : 'green-missing', `hole ${hole.number} has no mapped ${item.center}`);
   const center = scene.project(centerLonLat);
   const tee = scene.project(scene.playLine(hole)[0]);
-  // labels sit on the side of the ring facing the tee (image direction of play, reversed)
-  const toward: Pixel = [tee[0] - center[0], tee[1] - center[1]];
-  const length = Math.hypot(toward[0], toward[1]) || 1;
+  // labels sit on the side of the ring facing the tee, turned off the play line toward the image
+  // left so they never sit on the approach markers (whose labels stand to their right)
+  const toTee = Math.atan2(tee[1] - center[1], tee[0] - center[0]);
+  const turned = [toTee + RING_LABEL_TURN, toTee - RING_LABEL_TURN].sort((a, b) => Math.cos(a) - Math.cos(b))[0];
+  const toward: Pixel = [Math.cos(turned), Math.sin(turned)];
+  const length = 1;
   const s = item.style;
   const stroke = overlayStroke(s.strokeColor, s.strokeWidth, s.strokeStyle);
   const instructions: OverlayInstruction[] = [];

@@ -1,8 +1,8 @@
-/** Real renders of the demo courses, so overlay tests resolve against true sidecars. */
+/** Real renders of the demo courses, so overlay tests resolve against true sidecars (at the default sizes, where overlay pixel sizes are as declared). */
 import type { Course } from '@caddie/catalog';
 import { OVERLAY_TYPES } from '@caddie/styles';
 import { parseGraphicsQuery } from '@caddie/styles';
-import { renderGraphic } from '../render/render-graphic';
+import { paintGraphic } from '../render/render-graphic';
 import { parseOverlayItems } from '@caddie/styles';
 import { resolveOverlays, type ResolvedOverlay } from './overlay-resolver';
 import type { OverlayContext } from './overlay-scene';
@@ -11,7 +11,8 @@ import type { OverlayInstruction, Pixel } from './overlay-instructions';
 export async function renderContext(course: Course, subject: string, width: number, height: number): Promise<OverlayContext> {
   const styleContext = { classification: course.classification, country: course.location.country, region: course.location.region };
   const request = parseGraphicsQuery(subject, 'png', { width: String(width), height: String(height) }, styleContext);
-  const { sidecar } = await renderGraphic(course, request);
+  // only the camera matters here: the painted bitmap is not encoded
+  const { sidecar } = paintGraphic(course, request);
   // the API stores and reloads the sidecar as JSON
   return { course, request, sidecar: JSON.parse(JSON.stringify(sidecar)) };
 }

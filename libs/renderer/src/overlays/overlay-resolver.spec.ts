@@ -12,8 +12,8 @@ let green1: OverlayContext;
 
 beforeAll(async () => {
   [pine] = generateDemoCourses();
-  [hole1, green1] = await Promise.all([renderContext(pine, 'hole-1', 400, 667), renderContext(pine, 'green-1', 400, 400)]);
-});
+  [hole1, green1] = await Promise.all([renderContext(pine, 'hole-1', 1440, 2400), renderContext(pine, 'green-1', 1200, 1200)]);
+}, 60_000);
 
 const HOLE_TYPES: OverlayType[] = [...OVERLAY_TYPES];
 const GREEN_TYPES: OverlayType[] = ['flag', 'cup', 'grids', 'green-elevation-heatmap', 'green-downhill-arrows', 'green-measurements', 'hole-number'];

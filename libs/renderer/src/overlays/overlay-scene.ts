@@ -9,6 +9,7 @@ import type { NormalizedGraphicRequest } from '@caddie/styles';
 import { projectWithSidecar, type SpatialSidecar } from '../render/spatial-sidecar';
 import { OverlayDataMissingError } from '@caddie/styles';
 import { parseLonLatPair } from '@caddie/styles';
+import { OutputScale } from '../sizing/output-scale';
 import type { Pixel } from './overlay-instructions';
 
 export interface OverlayContext {
@@ -29,6 +30,8 @@ export class OverlayScene {
   readonly width: number;
   readonly height: number;
   readonly pixelsPerMeter: number;
+  /** overlay sizes are quoted at the subject's default output size and scale with the artifact */
+  readonly sizes: OutputScale;
 
   constructor(readonly context: OverlayContext) {
     const projection = context.sidecar.projection;
@@ -36,6 +39,7 @@ export class OverlayScene {
     this.width = context.sidecar.output.width;
     this.height = context.sidecar.output.height;
     this.pixelsPerMeter = projection.pixelsPerMeter;
+    this.sizes = new OutputScale(context.request.subject.type, this.width, this.height);
   }
 
   get course(): Course {

@@ -9,11 +9,16 @@ import { COLORED_PENCIL_STYLING_DEFAULTS, type ColoredPencilStyling } from '@cad
 import { isArea, isLine, isPoint } from '../render/view-scene';
 import { shownWithSubject } from './nearby-holes';
 import { nearbyMode, type PaintContext } from './paint-context';
+import { paintPathsBelowSurfaces } from './path-clearance';
 import { keepColoredPencilPath } from './segment-classes';
 import { sketchStroke, traceFeatures } from './sketch-strokes';
 
+function coloredPencilStyling(p: PaintContext): ColoredPencilStyling {
+  return (p.style.graphicStyling as unknown as ColoredPencilStyling | undefined) ?? COLORED_PENCIL_STYLING_DEFAULTS;
+}
+
 export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
-  const s = (p.style.graphicStyling as unknown as ColoredPencilStyling | undefined) ?? COLORED_PENCIL_STYLING_DEFAULTS;
+  const s = coloredPencilStyling(p);
   const k = p.pixelScale;
   const { scene } = p;
   const mode = nearbyMode(p);
@@ -50,21 +55,27 @@ export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
 
   const paths = [...scene.layer('roads'), ...scene.layer('cart-paths')].filter((f) => isLine(f) && keepColoredPencilPath(f, p.style.overtureSegments));
   if (paths.length && s.paths.width > 0) {
-    ctx.save();
-    traceFeatures(ctx, p, paths, false);
-    ctx.strokeStyle = s.paths.color;
-    ctx.lineWidth = (s.paths.width * k) / scene.pixelsPerMeter;
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.stroke();
-    ctx.restore();
+    paintPathsBelowSurfaces(ctx, p, (layer) => {
+      traceFeatures(layer, p, paths, false);
+      layer.strokeStyle = s.paths.color;
+      layer.lineWidth = (s.paths.width * k) / scene.pixelsPerMeter;
+      layer.lineCap = 'round';
+      layer.lineJoin = 'round';
+      layer.stroke();
+    });
   }
   const buildings = areas('buildings');
   fill(buildings, s.fills.buildings);
   outline(buildings, 'buildings');
 
-  const trees = scene.layer('trees').filter(isPoint);
+  if (!p.perimeterDeferred) paintColoredPencilTrees(ctx, p, scene.layer('trees').filter(isPoint));
+}
+
+export function paintColoredPencilTrees(ctx: SKRSContext2D, p: PaintContext, trees: readonly CourseFeature[]): void {
   if (trees.length) {
+    const { scene } = p;
+    const s = coloredPencilStyling(p);
+    const k = p.pixelScale;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     const r = Math.max(2, 4.5 * scene.pixelsPerMeter);

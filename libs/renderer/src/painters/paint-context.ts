@@ -4,6 +4,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Point2 } from '../composition/view-transform';
 import type { NormalizedStyle } from '@caddie/styles';
 import type { ViewScene } from '../render/view-scene';
+import type { OutputScale } from '../sizing/output-scale';
 
 export type MapSubject = 'hole' | 'green' | 'course' | 'hole-region';
 
@@ -15,8 +16,15 @@ export interface PaintContext {
   ground: ElevationGrid | null;
   /** unit vector (metres) of each hole's play direction, for mowing patterns */
   playDirection: (holeNumbers: readonly number[]) => Point2;
-  /** output-size factor for widths given in pixels at the default size */
+  /** output-size factor for painter widths quoted in pixels at a 1440-pixel short side (OutputScale.painterScale) */
   pixelScale: number;
+  /** sizes relative to the subject's default output size */
+  sizes: OutputScale;
+  /**
+   * A perimeter will clip the artwork: point trees (and Traditional's neighbour holes) are left
+   * to the pass above the mask, so trees come out whole or not at all and neighbours stay visible.
+   */
+  perimeterDeferred?: boolean;
 }
 
 export const HOLE_VIEWS: readonly MapSubject[] = ['hole', 'hole-region'];

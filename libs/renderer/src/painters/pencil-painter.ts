@@ -3,11 +3,13 @@
  * `graphicStyling`, hatching in water, stipple in bunkers, scribbled tree crowns; buildings and
  * paths only when `pencilFeatures` asks. The envelope stroke is the pipeline's (it follows the mask).
  */
+import type { CourseFeature } from '@caddie/catalog';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { PENCIL_STYLING_DEFAULTS, type PencilStyling } from '@caddie/styles';
 import { isArea, isLine, isPoint } from '../render/view-scene';
 import { shownWithSubject } from './nearby-holes';
 import { nearbyMode, type PaintContext } from './paint-context';
+import { paintPathsBelowSurfaces } from './path-clearance';
 import { hatch, sketchStroke, traceFeatures } from './sketch-strokes';
 
 export function pencilStyling(p: PaintContext): PencilStyling {
@@ -37,27 +39,10 @@ export function paintPencil(ctx: SKRSContext2D, p: PaintContext): void {
   stipple(ctx, p, bunkers, s.hatching.color, Math.max(0.6, s.hatching.width * k * 1.4));
   sketchStroke(ctx, p, bunkers, s.bunker.color, s.bunker.width * k, true, 'bunkers');
 
-  const trees = scene.layer('trees').filter(isPoint);
-  if (trees.length) {
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    const random = scene.random('pencil-crowns');
-    const r = Math.max(2, 4.5 * scene.pixelsPerMeter);
-    ctx.beginPath();
-    for (const f of trees) {
-      const [x, y] = scene.transform.metersToPixels(scene.meters(f)[0][0]);
-      const start = random.next() * Math.PI * 2;
-      ctx.moveTo(x + r * Math.cos(start), y + r * Math.sin(start));
-      ctx.arc(x, y, r * (0.9 + random.next() * 0.2), start, start + Math.PI * 2.15);
-    }
-    ctx.strokeStyle = s.trees.color;
-    ctx.lineWidth = s.trees.width * k;
-    ctx.stroke();
-    ctx.restore();
-  }
+  if (!p.perimeterDeferred) paintPencilTrees(ctx, p, scene.layer('trees').filter(isPoint));
   const features = p.style.pencilFeatures;
   if (features?.buildings) sketchStroke(ctx, p, scene.layer('buildings').filter(isArea), s.buildings.color, s.buildings.width * k, true, 'buildings');
-  if (features?.paths) sketchStroke(ctx, p, scene.layer('cart-paths').filter(isLine), s.paths.color, s.paths.width * k, false, 'paths');
+  if (features?.paths) paintPathsBelowSurfaces(ctx, p, (layer) => sketchStroke(layer, p, scene.layer('cart-paths').filter(isLine), s.paths.color, s.paths.width * k, false, 'paths'));
 }
 
 function stipple(ctx: SKRSContext2D, p: PaintContext, features: Parameters<typeof traceFeatures>[2], color: string, dot: number): void {
@@ -91,4 +76,27 @@ function stipple(ctx: SKRSContext2D, p: PaintContext, features: Parameters<typeo
   ctx.fillStyle = color;
   ctx.fill();
   ctx.restore();
+}
+
+export function paintPencilTrees(ctx: SKRSContext2D, p: PaintContext, trees: readonly CourseFeature[]): void {
+  if (trees.length) {
+    const { scene } = p;
+    const s = pencilStyling(p);
+    const k = p.pixelScale;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const random = scene.random('pencil-crowns');
+    const r = Math.max(2, 4.5 * scene.pixelsPerMeter);
+    ctx.beginPath();
+    for (const f of trees) {
+      const [x, y] = scene.transform.metersToPixels(scene.meters(f)[0][0]);
+      const start = random.next() * Math.PI * 2;
+      ctx.moveTo(x + r * Math.cos(start), y + r * Math.sin(start));
+      ctx.arc(x, y, r * (0.9 + random.next() * 0.2), start, start + Math.PI * 2.15);
+    }
+    ctx.strokeStyle = s.trees.color;
+    ctx.lineWidth = s.trees.width * k;
+    ctx.stroke();
+    ctx.restore();
+  }
 }

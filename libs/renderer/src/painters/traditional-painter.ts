@@ -9,6 +9,9 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { isArea, isLine, isPoint } from '../render/view-scene';
 import { paintContours, paintElevationWashes, paintHillshade } from './elevation-layers';
 import { paintNearbyTurf, shownWithSubject } from './nearby-holes';
+import { paintPathsBelowSurfaces } from './path-clearance';
+// even-odd containment, the same rule for a course boundary as for a green
+import { insideGreen } from '../green-data/green-outline';
 import { HOLE_VIEWS, nearbyMode, withMeters, type PaintContext } from './paint-context';
 import { BUNKER_COLORS, CONTOUR_COLOR, EDGE_INK, greeneryPalette, ROAD_COLORS, ROOF_COLORS, WATER_COLORS, type GreeneryPalette } from './palettes';
 import { keepTraditionalSegment, isHousing, segmentClass, segmentWidthMeters } from './segment-classes';
@@ -48,16 +51,19 @@ export function paintTraditional(ctx: SKRSContext2D, p: PaintContext): void {
   if (p.ground && (style.terrainIntensity ?? 0) > 0) paintHillshade(ctx, scene, p.ground, style.terrainIntensity ?? 0);
   if (holeView && style.context?.contours && p.ground) paintContours(ctx, scene, p.ground, CONTOUR_COLOR, Math.max(0.75, p.pixelScale * 1.1));
   paintSurfaces(ctx, p);
-  paintTreeCrowns(ctx, p, palette);
+  // under a perimeter, trees are laid on after the mask, whole or not at all (above-perimeter.ts)
+  if (!p.perimeterDeferred) paintTraditionalTrees(ctx, p, p.scene.layer('trees').filter(isPoint));
   if (style.context?.edges) paintEdges(ctx, p);
 }
 
 function paintFlecks(ctx: SKRSContext2D, p: PaintContext, color: string, key: string, alpha: number, within?: CourseFeature[]): void {
   const { scene } = p;
-  const size = Math.max(1, Math.min(3, 0.35 * scene.pixelsPerMeter));
+  // above the default size the texture grows with the output (same specks per square metre)
+  const k = Math.max(1, p.sizes.factor);
+  const size = Math.max(1, Math.min(3 * k, 0.35 * scene.pixelsPerMeter));
   ctx.save();
   ctx.globalAlpha = alpha;
-  ctx.fillStyle = speckPattern(ctx, `${scene.seed}:${key}`, color, FLECK_DENSITY, size);
+  ctx.fillStyle = speckPattern(ctx, `${scene.seed}:${key}`, color, FLECK_DENSITY / (k * k), size);
   // the pattern repeats in pixel space from the texture origin (the canvas corner unless offset)
   const [ox, oy] = speckPatternPhase(scene.textureOffset);
   if (within) {
@@ -120,7 +126,7 @@ function paintTurf(ctx: SKRSContext2D, p: PaintContext, palette: GreeneryPalette
   const fairways = p.scene.layer('fairways').filter(own);
   const tees = p.scene.layer('tees').filter(own);
   const greens = p.scene.layer('greens').filter(own);
-  paintNearbyTurf(ctx, p, mode);
+  if (!p.perimeterDeferred) paintNearbyTurf(ctx, p, mode);
 
   // first cut under the fairway, fringe under greens and tees: outer strokes that the fills cover inside
   fillFeatures(ctx, p, fairways, palette.fairway, { color: palette.firstCut, widthMeters: 2 * FIRST_CUT_METERS });
@@ -186,9 +192,9 @@ function paintSurfaces(ctx: SKRSContext2D, p: PaintContext): void {
   const { scene, style } = p;
   fillFeatures(ctx, p, scene.layer('parking').filter(isArea), ROAD_COLORS.parking, { color: ROAD_COLORS.edge, widthMeters: 0.6 });
   const roads = scene.layer('roads').filter((f) => isLine(f) && keepTraditionalSegment(f, style.overtureSegments));
-  withMeters(ctx, p, () => {
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
+  paintPathsBelowSurfaces(ctx, p, (layer) => withMeters(layer, p, () => {
+    layer.lineCap = 'round';
+    layer.lineJoin = 'round';
     const byWidth = new Map<number, CourseFeature[]>();
     for (const f of roads) {
       const w = segmentWidthMeters(segmentClass(f));
@@ -198,32 +204,32 @@ function paintSurfaces(ctx: SKRSContext2D, p: PaintContext): void {
     // paper-edge continuation: the road casing, part of the context edges layer
     if (style.context?.edges) {
       for (const w of widths) {
-        ctx.beginPath();
-        for (const f of byWidth.get(w) ?? []) scene.trace(ctx, f, false);
-        ctx.strokeStyle = ROAD_COLORS.edge;
-        ctx.lineWidth = w + 1;
-        ctx.stroke();
+        layer.beginPath();
+        for (const f of byWidth.get(w) ?? []) scene.trace(layer, f, false);
+        layer.strokeStyle = ROAD_COLORS.edge;
+        layer.lineWidth = w + 1;
+        layer.stroke();
       }
     }
     for (const w of widths) {
-      ctx.beginPath();
-      for (const f of byWidth.get(w) ?? []) scene.trace(ctx, f, false);
-      ctx.strokeStyle = ROAD_COLORS.surface;
-      ctx.lineWidth = w;
-      ctx.stroke();
+      layer.beginPath();
+      for (const f of byWidth.get(w) ?? []) scene.trace(layer, f, false);
+      layer.strokeStyle = ROAD_COLORS.surface;
+      layer.lineWidth = w;
+      layer.stroke();
     }
     const paths = scene.layer('cart-paths').filter(isLine);
     if (paths.length) {
-      ctx.beginPath();
-      for (const f of paths) scene.trace(ctx, f, false);
-      ctx.strokeStyle = ROAD_COLORS.cartEdge;
-      ctx.lineWidth = CART_PATH_METERS + 0.6;
-      ctx.stroke();
-      ctx.strokeStyle = ROAD_COLORS.cartPath;
-      ctx.lineWidth = CART_PATH_METERS;
-      ctx.stroke();
+      layer.beginPath();
+      for (const f of paths) scene.trace(layer, f, false);
+      layer.strokeStyle = ROAD_COLORS.cartEdge;
+      layer.lineWidth = CART_PATH_METERS + 0.6;
+      layer.stroke();
+      layer.strokeStyle = ROAD_COLORS.cartPath;
+      layer.lineWidth = CART_PATH_METERS;
+      layer.stroke();
     }
-  });
+  }));
   paintBuildings(ctx, p);
 }
 
@@ -231,10 +237,20 @@ function paintBuildings(ctx: SKRSContext2D, p: PaintContext): void {
   const housing = p.style.housing ?? 'mixed';
   const buildings = p.scene.layer('buildings').filter(isArea);
   const roofs = housing === 'none' ? [] : ROOF_COLORS[housing];
+  // OSM tags most buildings just `building=yes`: beyond the course they are the neighbourhood's
+  // houses, inside the course boundary they are shelters, halfway houses and bridges, which take
+  // the neutral structure colour instead of a (bright orange or blue) roof colour
+  const boundary = p.scene.layer('course-boundary').filter(isArea).flatMap((f) => p.scene.meters(f));
+  const onCourse = (f: CourseFeature) => {
+    if (!boundary.length || (f.properties.kind ?? 'yes') !== 'yes') return false;
+    const ring = p.scene.meters(f)[0] ?? [];
+    const [cx, cy] = ring.reduce(([x, y], q) => [x + q[0] / ring.length, y + q[1] / ring.length], [0, 0]);
+    return insideGreen(boundary, cx, cy);
+  };
   withMeters(ctx, p, () => {
     ctx.lineJoin = 'round';
     for (const f of buildings) {
-      const home = isHousing(f);
+      const home = isHousing(f) && !onCourse(f);
       if (home && housing === 'none') continue;
       const color = home ? roofs[hashId(f.id) % roofs.length] : '#CFC4B2';
       ctx.beginPath();
@@ -256,9 +272,12 @@ function paintBuildings(ctx: SKRSContext2D, p: PaintContext): void {
   });
 }
 
-function paintTreeCrowns(ctx: SKRSContext2D, p: PaintContext, palette: GreeneryPalette): void {
-  const trees = p.scene.layer('trees').filter(isPoint);
+/** Crown radius of a tree symbol on the ground. */
+export const TREE_CROWN_RADIUS_METERS = TREE_CROWN_METERS;
+
+export function paintTraditionalTrees(ctx: SKRSContext2D, p: PaintContext, trees: readonly CourseFeature[]): void {
   if (!trees.length) return;
+  const palette = greeneryPalette(p.style.greenery);
   withMeters(ctx, p, () => {
     const centers = trees.map((f) => p.scene.meters(f)[0][0]);
     const ppm = p.scene.pixelsPerMeter;

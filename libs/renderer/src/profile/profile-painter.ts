@@ -58,7 +58,9 @@ export function paintProfileElevation(
   const gap = sizing.labelSurfaceGapPixels;
   const L = profile.lengthMeters;
 
-  const sideMargin = Math.round(sizing.teeMarkerSizePixels / 2 + 2 * gap);
+  // text, markers and the flag keep a safety inset from the content edges even at padding 0
+  const safety = 2 * gap;
+  const sideMargin = Math.round(Math.max(sizing.teeMarkerSizePixels / 2, sizing.flagPoleHeightPixels * 0.5) + 2 * gap + safety);
   const plotLeft = content.x + sideMargin;
   const plotRight = content.x + content.width - sideMargin;
   const breakBand = Math.round(Math.max(56 * sizing.scale, 0.05 * (plotRight - plotLeft)));
@@ -94,7 +96,7 @@ export function paintProfileElevation(
   const zigzagAmplitude = Math.max(3, Math.round(6 * sizing.scale));
   if (axis.break) paintBreakZigzag(ctx, axis.break.leftPixels, axis.break.rightPixels, baseLineY, zigzagAmplitude, TERRAIN_LINE, baseLinePixels);
 
-  const placement = new LabelPlacement(content);
+  const placement = new LabelPlacement({ x: content.x + safety, y: content.y, width: content.width - 2 * safety, height: content.height });
   const markerTops: number[] = [];
   const green = { x: axisX(axis, L)!, y: terrain.yAt(L) };
   const flagBox = paintFlag(ctx, green.x, green.y, sizing.flagPoleHeightPixels, ink, sizing.markerOutlinePixels);
@@ -122,14 +124,15 @@ export function paintProfileElevation(
     const text = `${selected.name ?? 'Tee'} ${formatSignedFeet(selected.elevationFeet, accuracy.labelStepFeet)}`;
     pending.push({ kind: 'tee-badge', text, badge: selected.color ?? UNKNOWN_TEE_COLOR, candidates: lift(selected.x!, selected.y! - sizing.teeMarkerSizePixels, text, sizing.labelFontPixels, true) });
   }
-  for (const s of stations) {
-    const top = s.y - sizing.approachMarkerDiameterPixels / 2;
-    pending.push({ kind: 'station-elevation', text: s.elevationLabel, candidates: lift(s.x, top, s.elevationLabel, sizing.labelFontPixels, false), onPlaced: () => (s.elevationLabelShown = true) });
-  }
+  // every tee's badge is placed before any station label can take its room
   for (const t of tees) {
     if (t.selected || t.x === null) continue;
     const text = formatSignedFeet(t.elevationFeet, accuracy.labelStepFeet);
     pending.push({ kind: 'tee-badge', text, badge: t.color ?? UNKNOWN_TEE_COLOR, candidates: lift(t.x, t.y! - sizing.teeMarkerSizePixels, text, sizing.labelFontPixels, true) });
+  }
+  for (const s of stations) {
+    const top = s.y - sizing.approachMarkerDiameterPixels / 2;
+    pending.push({ kind: 'station-elevation', text: s.elevationLabel, candidates: lift(s.x, top, s.elevationLabel, sizing.labelFontPixels, false), onPlaced: () => (s.elevationLabelShown = true) });
   }
   const bottomRow = (x: number, text: string) => [centredBox(ctx, x, baseLineY + gap, text, sizing.yardageFontPixels)];
   if (selected) pending.push({ kind: 'tee-distance', text: formatProfileDistance(L, unit), candidates: bottomRow(selected.x!, formatProfileDistance(L, unit)) });

@@ -17,6 +17,9 @@ beforeAll(() => {
 });
 
 describe('renderGraphic', () => {
+  // renders of real demo holes: allow for a busy shared machine
+  jest.setTimeout(30_000);
+
   it('is deterministic: the same request and course give identical bytes', async () => {
     const request = parseGraphicsQuery('hole-4', 'webp', { width: '360', height: '600' }, ctx(cedar));
     const [a, b] = [await renderGraphic(cedar, request), await renderGraphic(cedar, request)];

@@ -20,12 +20,15 @@ import type { MapSubject, PaintContext } from '../painters/paint-context';
 import { paperColors } from '../painters/palettes';
 import { paintGraphingGrid, paintPaperFill, paintPaperGrain } from '../painters/paper-painter';
 import { paintPencil, pencilStyling } from '../painters/pencil-painter';
-import { applyMask, buildPerimeterMask, paintEnvelopeOutline } from '../painters/perimeter-mask';
+import { applyMask, buildPerimeterMask } from '../painters/perimeter-mask';
+import { pencilEnvelope } from '../painters/pencil-envelope';
 import { paintTraditional } from '../painters/traditional-painter';
+import { maskCoverage, paintAbovePerimeter } from '../painters/above-perimeter';
 import { paintProfileElevation, ProfileDataMissingError } from '../profile';
 import { GraphicDataMissingError } from './graphic-data-missing-error';
 import { checkOutputSize, encodeCanvas, type GraphicContentType } from './image-encoder';
 import { RENDERER_VERSION } from './renderer-version';
+import { OutputScale } from '../sizing/output-scale';
 import { SPATIAL_SIDECAR_SCHEMA, type SpatialSidecar } from './spatial-sidecar';
 import { ViewScene } from './view-scene';
 
@@ -70,6 +73,7 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   const seed = `${course.id}:${subject.type}:${hole?.number ?? 0}`;
   const scene = new ViewScene(course, composition.transform, width, height, subject.type === 'course' ? null : hole?.number ?? null, seed);
   const style = request.style;
+  const sizes = new OutputScale(subject.type, width, height);
   const pencilFamily = style.graphicStyle !== 'traditional';
   const paint: PaintContext = {
     scene,
@@ -78,7 +82,9 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
     // Pencil styles load no elevation (Graphics rules 2 and 3)
     ground: pencilFamily ? null : course.elevation.ground,
     playDirection: playDirections(course, scene),
-    pixelScale: Math.max(0.35, Math.min(width, height) / 1440),
+    pixelScale: sizes.painterScale,
+    sizes,
+    perimeterDeferred: composition.mask !== null,
   };
 
   const canvas = createCanvas(width, height);
@@ -95,14 +101,14 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   if (style.graphicStyle === 'pencil') paintPencil(actx, paint);
   else if (style.graphicStyle === 'colored-pencil') paintColoredPencil(actx, paint);
   else paintTraditional(actx, paint);
-  if (composition.mask) applyMask(actx, buildPerimeterMask(composition.mask, composition.transform, width, height), width, height);
+  // Pencil's envelope is one smoothed hand-drawn line with a crisp inside; the others feather
+  const pencilOutline = style.graphicStyle === 'pencil' && composition.mask ? pencilEnvelope(composition.mask, composition.transform, width, height, pencilStyling(paint).perimeter.color, pencilStyling(paint).perimeter.width * paint.pixelScale) : null;
+  const mask = pencilOutline?.mask ?? (composition.mask ? buildPerimeterMask(composition.mask, composition.transform, width, height) : null);
+  if (mask) applyMask(actx, mask, width, height);
   ctx.drawImage(art, 0, 0);
-
-  if (style.graphicStyle === 'pencil' && composition.mask && style.pencilFeatures?.perimeter !== false) {
-    const s = pencilStyling(paint).perimeter;
-    paintEnvelopeOutline(ctx, composition.mask, composition.transform, width, height, s.color, s.width * paint.pixelScale);
-  }
-  if (hole && !pencilFamily) paintGreenData(ctx, course, hole, request, scene);
+  if (mask) paintAbovePerimeter(ctx, paint, maskCoverage(mask, width, height));
+  if (pencilOutline && style.pencilFeatures?.perimeter !== false) ctx.drawImage(pencilOutline.outline, 0, 0);
+  if (hole && !pencilFamily) paintGreenData(ctx, course, hole, request, scene, sizes);
 
   const sidecar: SpatialSidecar = {
     schema: SPATIAL_SIDECAR_SCHEMA,
@@ -164,7 +170,7 @@ function normalize(v: Point2): Point2 | null {
 }
 
 /** Elevation heatmap (hole, green) and downhill arrows (green) on top of the painted green. */
-function paintGreenData(ctx: SKRSContext2D, course: Course, hole: Hole, request: NormalizedGraphicRequest, scene: ViewScene): void {
+function paintGreenData(ctx: SKRSContext2D, course: Course, hole: Hole, request: NormalizedGraphicRequest, scene: ViewScene, sizes: OutputScale): void {
   const data = request.greenData;
   const heatmap = data?.heatmap === 'elevation';
   const breaks = request.subject.type === 'green' && data?.breaks === true;
@@ -185,6 +191,7 @@ function paintGreenData(ctx: SKRSContext2D, course: Course, hole: Hole, request:
         color: data?.breakColor ?? 'dark',
         opacity: 1,
         pixelsPerMeter: scene.pixelsPerMeter,
+        pixelsPerMm: sizes.mm(1),
       });
     }
     ctx.restore();

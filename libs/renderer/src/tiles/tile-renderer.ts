@@ -7,6 +7,7 @@
  * cameras share the course's metre origin (mowing bands keep phase) and pixel-space textures
  * are anchored to world pixels (textureOffset), so neighbouring tiles continue each other.
  */
+import { OutputScale } from '../sizing/output-scale';
 import type { Course } from '@caddie/catalog';
 import { createCanvas } from '@napi-rs/canvas';
 import type { TileSize } from '@caddie/geometry';
@@ -49,6 +50,9 @@ function courseOrigin(course: Course): [number, number] {
   return origin;
 }
 
+/** Tiles are viewed 1:1 at any zoom: sizes as drawn at the painters' 1440-pixel reference. */
+const TILE_SIZES = new OutputScale('course', 1440, 1440);
+
 /**
  * Straight (non-premultiplied) RGBA of a world-pixel rectangle, opaque everywhere (the rough
  * covers the canvas). Used for tiles and for rendering a strip across tiles in tests.
@@ -65,8 +69,9 @@ export function paintMapRegion(course: Course, rect: WorldPixelRect): Buffer {
     subject: 'course',
     ground: course.elevation.ground,
     playDirection: playDirections(course, scene),
-    // widths given in pixels stay as drawn at the default size: tiles are viewed 1:1
-    pixelScale: 1,
+    // widths given in pixels stay as drawn at the painters' reference size: tiles are viewed 1:1
+    pixelScale: TILE_SIZES.painterScale,
+    sizes: TILE_SIZES,
   };
   const canvas = createCanvas(padded.width, padded.height);
   paintTraditional(canvas.getContext('2d'), paint);

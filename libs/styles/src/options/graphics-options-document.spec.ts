@@ -112,7 +112,8 @@ describe('describeGraphicsOptions', () => {
       greenPaddingMeters: { minimum: 1, maximum: 60 },
       overlayItemsPerRequest: { minimum: 1, maximum: 64 },
     });
-    expect(doc.overlayTypes).toHaveLength(16);
+    expect(doc.overlayTypes).toHaveLength(17);
+    expect(doc.overlayTypes).toContain('fairway-downhill-chevrons');
     expect(doc.overlayTypes).toContain('green-elevation-heatmap');
   });
 

@@ -80,10 +80,14 @@ export const OVERLAY_TYPES = [
   'green-downhill-arrows',
   'green-measurements',
   'fairway-widths',
+  'fairway-downhill-chevrons',
   'teeboxes',
   'teeboxes-legend',
   'hole-number',
 ] as const;
 export type OverlayType = (typeof OVERLAY_TYPES)[number];
+/** Sampling cell of each fairway-chevron preset, metres (spec overlay table). */
+export const CHEVRON_CELL_METERS = { large: 9, medium: 6, small: 3 } as const;
+export const CHEVRON_PRESETS = ['auto', 'large', 'medium', 'small'] as const;
 /** Elevation-profile receipts authorize no overlay components. */
 export const SUBJECTS_WITHOUT_OVERLAYS: readonly GraphicSubjectType[] = ['profile-elevation'];

@@ -87,7 +87,7 @@ export const GREEN_OPTIONS: readonly GraphicsOption[] = [
     subjects: ['hole', 'green', 'hole-region'],
     styles: SURFACE_STYLES,
     reserved: [{ value: 'slope', reason: 'slope heatmaps are reserved and not accepted' }],
-    description: 'Elevation heatmap clipped to the green polygon (low transparent blue, high transparent red).',
+    description: 'Elevation heatmap clipped to the green polygon (low transparent blue, high transparent red-orange: legible over turf and for red-green colour-blind readers).',
   },
   {
     name: 'heatmapOpacity',

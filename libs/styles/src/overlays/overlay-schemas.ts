@@ -5,7 +5,7 @@
  * small. Every object is strict: unknown properties are rejected at every level.
  */
 import { z } from 'zod';
-import type { OverlayType } from '../options/graphics-vocabulary';
+import { CHEVRON_PRESETS, type OverlayType } from '../options/graphics-vocabulary';
 import { BREAK_DENSITIES, BREAK_STYLES } from '../options/green-options';
 import {
   atLeast,
@@ -197,6 +197,18 @@ export const fairwayWidthsSchema = z.strictObject({
   }),
 });
 
+/**
+ * Downhill chevrons on the fairway from the course elevation grid: one cluster per sampling cell
+ * (`preset` large 9 m, medium 6 m, small 3 m; `auto`, the default, picks from the graphic's
+ * scale), one to three nested chevrons by steepness, pointing down the fall line. Cells flatter
+ * than `minimumSlopePercent` get none. Clusters the canvas would clip are omitted. Ours: the style.
+ */
+export const fairwayDownhillChevronsSchema = z.strictObject({
+  preset: z.enum(CHEVRON_PRESETS).default('auto'),
+  minimumSlopePercent: numberIn(0.5, 10, 1),
+  style: style({ color: hexColor('#FFFFFF'), opacity: numberIn(0.1, 1, 0.85), strokeWidth: integerIn(1, 16, 3) }),
+});
+
 /** Outlines of the hole's tee boxes in their tee set colours (white when the source has none). */
 export const teeboxesSchema = z.strictObject({
   style: style({ strokeWidth: integerIn(1, 16, 2), fillOpacity: numberIn(0, 1, 0.35), color: optionalHexColor() }),
@@ -241,6 +253,7 @@ export const OVERLAY_SCHEMAS = {
   'green-downhill-arrows': greenDownhillArrowsSchema,
   'green-measurements': greenMeasurementsSchema,
   'fairway-widths': fairwayWidthsSchema,
+  'fairway-downhill-chevrons': fairwayDownhillChevronsSchema,
   teeboxes: teeboxesSchema,
   'teeboxes-legend': teeboxesLegendSchema,
   'hole-number': holeNumberSchema,
