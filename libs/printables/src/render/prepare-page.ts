@@ -1,0 +1,15 @@
+/** Chooses the painter of each page kind and prepares what it needs (raster artwork, yardages). */
+import { bookPageFrames } from '../compile/page-layout';
+import type { PagePainter, PageScene } from './page-context';
+import { paintFooter, paintHeaderBand, paintMissingNotice, paintPaper } from './page-furniture';
+
+export async function preparePage(scene: PageScene, dpi: number): Promise<PagePainter> {
+  void dpi;
+  const frames = bookPageFrames(scene.width / 72, scene.height / 72, 1);
+  return (ctx) => {
+    paintPaper(ctx, scene);
+    paintHeaderBand(ctx, scene, frames.header, scene.page.title, scene.manifest.courseName);
+    if (scene.page.missing.length > 0) paintMissingNotice(ctx, frames.art, ['Data missing', ...scene.page.missing]);
+    paintFooter(ctx, scene, frames.footer, true);
+  };
+}
