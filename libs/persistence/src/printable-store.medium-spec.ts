@@ -43,6 +43,7 @@ function row(id: string, overrides: Partial<PrintableEntity> = {}): PrintableEnt
     flowJobId: null,
     manifest: '{}',
     error: null,
+    deletedAt: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     ...overrides,
@@ -88,7 +89,7 @@ describe.each(drivers)('PrintableStore on %s', (_name, settings, cleanup) => {
     expect(await store.findOwned('org_b', 'prt_01')).toBeNull();
     expect((await store.findOwned('org_a', 'prt_01'))?.id).toBe('prt_01');
     expect((await store.page('org_b', {}, 50)).items.map((r) => r.id)).toEqual(['prt_b1']);
-    expect((await store.deleteOwned('org_b', 'prt_01')).deleted).toBeNull();
+    expect(await store.deleteOwned('org_b', 'prt_01', '2026-11-07T00:00:00.000Z')).toEqual({ deleted: null, alreadyDeleted: false, contentShared: false });
     expect(await store.findOwned('org_a', 'prt_01')).not.toBeNull();
   });
 
@@ -115,12 +116,15 @@ describe.each(drivers)('PrintableStore on %s', (_name, settings, cleanup) => {
     expect((await store.findOwned('org_a', 'prt_02'))?.status).toBe('ready');
     expect((await store.unsettled('org_a', 50)).map((r) => r.id).sort()).toEqual(['prt_01', 'prt_03', 'prt_04', 'prt_06', 'prt_07']);
 
-    const shared = await store.deleteOwned('org_a', 'prt_01');
+    const at = '2026-11-08T00:00:00.000Z';
+    const shared = await store.deleteOwned('org_a', 'prt_01', at);
     expect(shared.deleted?.id).toBe('prt_01');
     expect(shared.contentShared).toBe(true);
-    const alone = await store.deleteOwned('org_a', 'prt_06');
+    const alone = await store.deleteOwned('org_a', 'prt_06', at);
     expect(alone.contentShared).toBe(false);
     expect(await store.findOwned('org_a', 'prt_06')).toBeNull();
-    expect((await store.deleteOwned('org_a', 'prt_06')).deleted).toBeNull();
+    expect((await store.page('org_a', {}, 50)).items.map((r) => r.id)).not.toContain('prt_06');
+    expect(await store.deleteOwned('org_a', 'prt_06', at)).toEqual({ deleted: null, alreadyDeleted: true, contentShared: false });
+    expect((await store.unsettled('org_a', 50)).map((r) => r.id)).not.toContain('prt_06');
   });
 });

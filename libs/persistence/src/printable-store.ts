@@ -1,4 +1,4 @@
-import { Brackets, type DataSource, In, type Repository } from 'typeorm';
+import { Brackets, type DataSource, In, IsNull, type Repository } from 'typeorm';
 import { PrintableEntity, type PrintableStatus } from './entities/printable.entity';
 
 export const PRINTABLE_STATUSES: readonly PrintableStatus[] = ['queued', 'rendering', 'ready', 'failed'];
@@ -64,13 +64,14 @@ export class PrintableStore {
     await this.rows.insert(row);
   }
 
+  /** A live printable of the organization (deleted ones and other organizations' answer null). */
   findOwned(organizationId: string, id: string): Promise<PrintableEntity | null> {
-    return this.rows.findOneBy({ organizationId, id });
+    return this.rows.findOneBy({ organizationId, id, deletedAt: IsNull() });
   }
 
   /** One page, newest first, strictly after the cursor. */
   async page(organizationId: string, filter: PrintableFilter, limit: number, after?: PrintableCursor): Promise<PrintablePage> {
-    const query = this.rows.createQueryBuilder('p').where('p.organization_id = :organizationId', { organizationId });
+    const query = this.rows.createQueryBuilder('p').where('p.organization_id = :organizationId', { organizationId }).andWhere('p.deleted_at IS NULL');
     if (filter.courseId) query.andWhere('p.course_id = :courseId', { courseId: filter.courseId });
     if (filter.template) query.andWhere('p.template = :template', { template: filter.template });
     if (filter.status) query.andWhere('p.status = :status', { status: filter.status });
@@ -97,7 +98,7 @@ export class PrintableStore {
 
   /** Printables whose render has not settled yet (the status filter must see their true state). */
   unsettled(organizationId: string, limit: number): Promise<PrintableEntity[]> {
-    return this.rows.find({ where: { organizationId, status: In(UNSETTLED) }, order: { createdAt: 'ASC' }, take: limit });
+    return this.rows.find({ where: { organizationId, status: In(UNSETTLED), deletedAt: IsNull() }, order: { createdAt: 'ASC' }, take: limit });
   }
 
   /** Moves a printable forward; a settled (ready or failed) printable never changes again. */
@@ -105,12 +106,17 @@ export class PrintableStore {
     await this.rows.update({ id, status: In(UNSETTLED) }, { ...patch, updatedAt });
   }
 
-  /** Deletes the record; returns whether another printable of the organization still shares its content (and so its package). */
-  async deleteOwned(organizationId: string, id: string): Promise<{ deleted: PrintableEntity | null; contentShared: boolean }> {
-    const row = await this.findOwned(organizationId, id);
-    if (!row) return { deleted: null, contentShared: false };
-    await this.rows.delete({ organizationId, id });
-    const sharing = await this.rows.countBy({ organizationId, contentKey: row.contentKey });
-    return { deleted: row, contentShared: sharing > 0 };
+  /**
+   * Marks the printable deleted. `deleted` is the row when this call deleted it, `alreadyDeleted`
+   * when an earlier DELETE did; `contentShared` says whether a live printable of the organization
+   * still uses the same package (which must then stay).
+   */
+  async deleteOwned(organizationId: string, id: string, deletedAt: string): Promise<{ deleted: PrintableEntity | null; alreadyDeleted: boolean; contentShared: boolean }> {
+    const row = await this.rows.findOneBy({ organizationId, id });
+    if (!row || row.deletedAt) return { deleted: null, alreadyDeleted: Boolean(row), contentShared: false };
+    const changed = await this.rows.update({ organizationId, id, deletedAt: IsNull() }, { deletedAt, updatedAt: deletedAt });
+    if (!changed.affected) return { deleted: null, alreadyDeleted: true, contentShared: false };
+    const sharing = await this.rows.countBy({ organizationId, contentKey: row.contentKey, deletedAt: IsNull() });
+    return { deleted: row, alreadyDeleted: false, contentShared: sharing > 0 };
   }
 }

@@ -72,4 +72,8 @@ export class PrintableEntity {
 
   @Column({ name: 'updated_at', type: 'varchar', length: 32 })
   updatedAt!: string;
+
+  /** Set by DELETE: the package is gone and reads answer 404, yet a repeated DELETE still answers 204. */
+  @Column({ name: 'deleted_at', type: 'varchar', length: 32, nullable: true })
+  deletedAt!: string | null;
 }

@@ -27,6 +27,7 @@ export class Printables1763790300000 implements MigrationInterface {
           { name: 'error', type: 'text', isNullable: true },
           { name: 'created_at', type: 'varchar', length: '32' },
           { name: 'updated_at', type: 'varchar', length: '32' },
+          { name: 'deleted_at', type: 'varchar', length: '32', isNullable: true },
         ],
         indices: [
           new TableIndex({ name: 'idx_printables_org_created', columnNames: ['organization_id', 'created_at', 'id'] }),
