@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
@@ -17,6 +17,7 @@ import { ApiProblem } from '../platform/problems/api-problem';
 import { REDIS } from '../platform/redis/redis.module';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { PrintableFlowsService } from './printable-flows.service';
+import { flowBaseOf, newPrintableRow } from './printable-rows';
 import { compileForCourse, type PrintableBody } from './printable-requests';
 import { PRINTABLE_FAILURE_CODES } from './printables-problems';
 
@@ -136,40 +137,15 @@ export class PrintablesService {
 
   /** Records the printable, then finds its package stored or starts (or joins) its flow. */
   private async insertAndSubmit(principal: Principal, manifest: PrintableManifest): Promise<PrintableEntity> {
-    const contentKey = printableContentKey(manifest);
-    const createdAt = now();
-    const row: PrintableEntity = {
-      id: `prt_${randomBytes(13).toString('hex')}`,
-      organizationId: principal.organizationId,
-      apiKeyId: principal.keyId,
-      courseId: manifest.courseId,
-      courseName: manifest.courseName,
-      courseNameFolded: manifest.courseName.toLowerCase(),
-      courseRevision: manifest.courseRevision,
-      template: manifest.template,
-      options: JSON.stringify(manifest.options),
-      contentKey,
-      status: 'queued',
-      pagesTotal: manifest.pages.length,
-      pagesDone: 0,
-      flowJobId: null,
-      manifest: JSON.stringify(manifest),
-      error: null,
-      createdAt,
-      updatedAt: createdAt,
-      deletedAt: null,
-    };
-    if (await this.artifacts.head(printablePackageKeys(row.organizationId, contentKey).zip)) {
+    const row = newPrintableRow(manifest, principal);
+    if (await this.artifacts.head(printablePackageKeys(row.organizationId, row.contentKey).zip)) {
       await this.store.insert({ ...row, status: 'ready', pagesDone: row.pagesTotal });
       return { ...row, status: 'ready', pagesDone: row.pagesTotal };
     }
     await this.store.insert(row);
     try {
-      const { jobId } = await this.flows.submit(
-        { organizationId: row.organizationId, contentKey, courseId: row.courseId, courseRevision: row.courseRevision, template: row.template, options: manifest.options },
-        row.pagesTotal,
-      );
-      await this.store.advance(row.id, { flowJobId: jobId }, createdAt);
+      const { jobId } = await this.flows.submit(flowBaseOf(row, manifest), row.pagesTotal);
+      await this.store.advance(row.id, { flowJobId: jobId }, row.createdAt);
       return { ...row, flowJobId: jobId };
     } catch (error) {
       // nothing half-written: a printable that never reached the queue does not exist
