@@ -31,7 +31,7 @@ export function bookPageFrames(widthIn: number, heightIn: number, tableHeightIn:
 }
 
 /** the hole page keeps room under the artwork for tees, carries and green distances */
-export const HOLE_PAGE_TABLE_IN = 2.05;
+export const HOLE_PAGE_TABLE_IN = 1.6;
 /** the green page keeps room for the scale bar, measurements and slope note */
 export const GREEN_PAGE_TABLE_IN = 1.25;
 

@@ -2,9 +2,19 @@
 import { bookPageFrames } from '../compile/page-layout';
 import type { PagePainter, PageScene } from './page-context';
 import { paintFooter, paintHeaderBand, paintMissingNotice, paintPaper } from './page-furniture';
+import { prepareHolePage } from './hole-page-painter';
+import { prepareGreenPage } from './green-page-painter';
 
 export async function preparePage(scene: PageScene, dpi: number): Promise<PagePainter> {
-  void dpi;
+  switch (scene.page.kind) {
+    case 'hole':
+    case 'hole-sheet':
+      return prepareHolePage(scene, dpi);
+    case 'green':
+      return prepareGreenPage(scene, dpi);
+    default:
+      break;
+  }
   const frames = bookPageFrames(scene.width / 72, scene.height / 72, 1);
   return (ctx) => {
     paintPaper(ctx, scene);
