@@ -175,8 +175,9 @@ function greenPage(context: PlanContext, hole: Hole): PlannedPage {
   if (denominator !== largest) context.warnings.push(`hole ${hole.number}: green drawn at 1:${denominator} to fit the page`);
   const holds = ['green-outline', 'green-depth-width', 'front-centre-back', 'scale-bar'];
   const missing: string[] = [];
-  if (context.course.elevation.greens[String(hole.number)]) holds.push('slopes');
-  else missing.push(`${tag}.green-elevation`);
+  // the pencil styles draw no elevation data (graphics rules 2 and 3)
+  if (!context.course.elevation.greens[String(hole.number)]) missing.push(`${tag}.green-elevation`);
+  else if ((context.options.style ?? 'traditional') === 'traditional') holds.push('slopes');
   return { kind: 'green', title, holeNumber: hole.number, holds, missing, greenScaleDenominator: denominator };
 }
 

@@ -41,9 +41,14 @@ const TREE_CROWN_METERS = 5;
 export interface CourseMapFrame {
   toPage(point: LonLat): [number, number];
   pointsPerMeter: number;
+  /** where north points on the page, degrees clockwise from up (0 or 90) */
+  northDegrees: number;
 }
 
-/** North-up fit of the course's features into the frame (points). */
+/**
+ * Fit of the course's features into the frame (points): north up, or north to the right when
+ * turning the course a quarter makes it larger (a wide course on a tall page).
+ */
 export function fitCourseMap(course: Course, frame: RectIn, paddingPt: number): CourseMapFrame {
   const points = course.features.filter((f) => f.properties.layer !== 'course-boundary' && f.properties.layer !== 'roads').flatMap((f) => vertices(f));
   const all = points.length > 0 ? points : course.holes.flatMap((h) => h.centerline);
@@ -54,14 +59,20 @@ export function fitCourseMap(course: Course, frame: RectIn, paddingPt: number): 
   const meters = all.map((p) => projection.toMeters(p));
   const spanX = Math.max(1, Math.max(...meters.map((m) => m[0])) - Math.min(...meters.map((m) => m[0])));
   const spanY = Math.max(1, Math.max(...meters.map((m) => m[1])) - Math.min(...meters.map((m) => m[1])));
-  const scale = Math.min((pt(frame.width) - 2 * paddingPt) / spanX, (pt(frame.height) - 2 * paddingPt) / spanY);
+  const w = pt(frame.width) - 2 * paddingPt;
+  const h = pt(frame.height) - 2 * paddingPt;
+  const upright = Math.min(w / spanX, h / spanY);
+  const turned = Math.min(w / spanY, h / spanX);
+  const scale = Math.max(upright, turned);
+  const turn = turned > upright * 1.05;
   const cx = pt(frame.x + frame.width / 2);
   const cy = pt(frame.y + frame.height / 2);
   return {
     pointsPerMeter: scale,
+    northDegrees: turn ? 90 : 0,
     toPage: (p) => {
       const [x, y] = projection.toMeters(p);
-      return [cx + x * scale, cy - y * scale];
+      return turn ? [cx + y * scale, cy + x * scale] : [cx + x * scale, cy - y * scale];
     },
   };
 }

@@ -9,11 +9,18 @@ export const RULE_INK = '#9aa39c';
 /** the band colour of headers; bleeds off the top edge */
 export const BAND = '#1f4d3a';
 
-export function text(ctx: PageContext, value: string, x: number, y: number, sizePt: number, options: { weight?: 'normal' | 'bold'; color?: string; align?: 'left' | 'center' | 'right'; family?: 'sans' | 'condensed' | 'mono'; maxWidth?: number } = {}): void {
+export function text(ctx: PageContext, value: string, x: number, y: number, sizePt: number, options: { weight?: 'normal' | 'bold'; color?: string; align?: 'left' | 'center' | 'right'; family?: 'sans' | 'condensed' | 'mono'; maxWidth?: number; halo?: boolean } = {}): void {
   ctx.font = font(options.family ?? 'sans', sizePt, options.weight ?? 'normal');
   ctx.fillStyle = options.color ?? INK;
   ctx.textAlign = options.align ?? 'left';
   ctx.textBaseline = 'alphabetic';
+  if (options.halo) {
+    // a white outline keeps small type readable over artwork and grid lines
+    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+    ctx.lineWidth = sizePt * 0.3;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(value, x, y);
+  }
   if (options.maxWidth !== undefined) ctx.fillText(value, x, y, options.maxWidth);
   else ctx.fillText(value, x, y);
 }

@@ -4,12 +4,22 @@ import type { PagePainter, PageScene } from './page-context';
 import { paintFooter, paintHeaderBand, paintMissingNotice, paintPaper } from './page-furniture';
 import { prepareHolePage } from './hole-page-painter';
 import { prepareGreenPage } from './green-page-painter';
+import { preparePinSheet } from './pin-sheet-painter';
+import { prepareCoverPage, prepareNotesPage, prepareOverviewPage } from './book-pages-painter';
 
 export async function preparePage(scene: PageScene, dpi: number): Promise<PagePainter> {
   switch (scene.page.kind) {
     case 'hole':
     case 'hole-sheet':
       return prepareHolePage(scene, dpi);
+    case 'pin-sheet':
+      return preparePinSheet(scene);
+    case 'cover':
+      return prepareCoverPage(scene);
+    case 'course-overview':
+      return prepareOverviewPage(scene);
+    case 'notes':
+      return prepareNotesPage(scene);
     case 'green':
       return prepareGreenPage(scene, dpi);
     default:
