@@ -157,7 +157,7 @@ export function paintCourseMap(ctx: PageContext, course: Course, map: CourseMapF
 
 /** Thin dashed play lines and a numbered badge at each hole's tee. */
 function paintPlayLines(ctx: PageContext, holes: Hole[], map: CourseMapFrame): void {
-  const badge = Math.max(4, Math.min(30, 9 * map.pointsPerMeter));
+  const badge = Math.max(4, Math.min(40, 13 * map.pointsPerMeter));
   for (const hole of holes) {
     if (hole.centerline.length < 2) continue;
     ctx.beginPath();

@@ -11,7 +11,7 @@ import { distanceValue, unitAbbreviation, type DistanceUnit } from '../yardages/
 import { pt, type PageContext, type PagePainter, type PageScene } from './page-context';
 import { INK, MUTED_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
 import { greenArt, type PlacedArt } from './renderer-art';
-import { SCALE_BAR_COLOR, SCALE_BAR_YARDS } from './scale-bar';
+import { GREEN_EDGE_COLOR, SCALE_BAR_COLOR, SCALE_BAR_YARDS } from './scale-bar';
 
 export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
   const hole = scene.course.holes.find((h) => h.number === scene.page.holeNumber) as Hole;
@@ -105,14 +105,14 @@ function paintGreenEdge(ctx: PageContext, art: PlacedArt, coordinates: number[][
     });
     ctx.closePath();
   }
-  ctx.strokeStyle = '#173a2b';
+  ctx.strokeStyle = GREEN_EDGE_COLOR;
   ctx.lineWidth = 0.6;
   ctx.stroke();
 }
 
 /** Front and back ticks and the centre cross. */
 function paintGreenMarks(ctx: PageContext, art: PlacedArt, [front, center, back]: [number, number][]): void {
-  ctx.strokeStyle = '#173a2b';
+  ctx.strokeStyle = INK;
   ctx.lineWidth = 0.7;
   for (const [point, label] of [
     [front, 'F'],
@@ -123,7 +123,7 @@ function paintGreenMarks(ctx: PageContext, art: PlacedArt, [front, center, back]
     ctx.moveTo(x - 4, y);
     ctx.lineTo(x + 4, y);
     ctx.stroke();
-    text(ctx, label, x + 6, y + 2.5, 7, { weight: 'bold', color: '#173a2b' });
+    text(ctx, label, x + 6, y + 2.5, 7, { weight: 'bold', color: INK, halo: true });
   }
   const [x, y] = art.toPage(center);
   ctx.beginPath();

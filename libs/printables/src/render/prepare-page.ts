@@ -5,6 +5,7 @@ import { paintFooter, paintHeaderBand, paintMissingNotice, paintPaper } from './
 import { prepareHolePage } from './hole-page-painter';
 import { prepareGreenPage } from './green-page-painter';
 import { preparePinSheet } from './pin-sheet-painter';
+import { preparePoster } from './poster-painter';
 import { prepareCoverPage, prepareNotesPage, prepareOverviewPage } from './book-pages-painter';
 
 export async function preparePage(scene: PageScene, dpi: number): Promise<PagePainter> {
@@ -12,6 +13,8 @@ export async function preparePage(scene: PageScene, dpi: number): Promise<PagePa
     case 'hole':
     case 'hole-sheet':
       return prepareHolePage(scene, dpi);
+    case 'poster':
+      return preparePoster(scene);
     case 'pin-sheet':
       return preparePinSheet(scene);
     case 'cover':

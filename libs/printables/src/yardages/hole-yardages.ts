@@ -78,7 +78,8 @@ export function holeYardages(course: Course, hole: Hole): HoleYardages {
 
   const layUps: LayUpPoint[] = [];
   const target = green?.center ?? line[line.length - 1];
-  for (const yards of LAY_UP_YARDS) {
+  // a par 3 is played to the green: no lay-up points
+  for (const yards of hole.par === 3 ? [] : LAY_UP_YARDS) {
     const station = stationAtDistance(line, target, greenStation, yardsToMeters(yards));
     // only lay-ups in front of the carry tee with room to play to them
     if (station === null || station <= carryStation + yardsToMeters(60)) continue;
