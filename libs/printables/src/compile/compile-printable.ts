@@ -5,7 +5,7 @@
 import type { Course, Hole } from '@caddie/catalog';
 import { findDesign } from '@caddie/fiducials';
 import { findTemplate, type TemplateDefinition } from '../templates/template-catalog';
-import { BLEED_IN, PAGE_SIZES, type PageSizeName } from '../templates/page-sizes';
+import { BLEED_IN, PAGE_SIZES, RULE_43_MIN_SCALE_DENOMINATOR, type PageSizeName } from '../templates/page-sizes';
 import { bookPageFrames, GREEN_PAGE_TABLE_IN, HOLE_PAGE_TABLE_IN, pinSheetGrid } from './page-layout';
 import { chooseGreenScale, greenOutline } from './green-framing';
 import { PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError } from './printable-errors';
@@ -47,8 +47,9 @@ export function compilePrintable(course: Course, courseRevision: string, request
     return { index: page.index, pageSize: formatInches(w, h), ...page.rule43 };
   });
   const compliant = reports.every((r) => r.compliant);
-  if (rules === 'rule-4.3' && !compliant) {
-    const reasons = [...new Set(reports.flatMap((r) => r.reasons))];
+  const requested = typeof options.greenScale === 'number' && options.greenScale < RULE_43_MIN_SCALE_DENOMINATOR ? [`greenScale 1:${options.greenScale} is larger than 1:${RULE_43_MIN_SCALE_DENOMINATOR}`] : [];
+  if (rules === 'rule-4.3' && (!compliant || requested.length > 0)) {
+    const reasons = [...new Set([...requested, ...reports.flatMap((r) => r.reasons)])];
     throw new PrintableRuleViolationError(`Rule 4.3: ${reasons.join('; ')} (use rules "none" for a book not meant for play)`, reasons);
   }
   return {

@@ -8,8 +8,8 @@ import { greenApproachPoint } from '@caddie/catalog';
 import { LocalProjection } from '@caddie/geometry';
 import { mapViewMatrix } from '@caddie/renderer';
 
-/** 1:N scales a green may be drawn at, largest first (480 = 3/8 in to 5 yd). */
-export const STANDARD_GREEN_SCALES = [480, 600, 720, 960, 1200, 1440, 1920, 2400, 3000] as const;
+/** 1:N scales a green may be drawn at, largest first (480 = 3/8 in to 5 yd; larger ones only with rules "none"). */
+export const STANDARD_GREEN_SCALES = [120, 180, 240, 300, 360, 400, 480, 600, 720, 960, 1200, 1440, 1920, 2400, 3000] as const;
 export const METERS_PER_INCH = 0.0254;
 /** empty ground kept around a green inside its frame */
 export const GREEN_MARGIN_METERS = 2;
