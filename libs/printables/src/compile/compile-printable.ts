@@ -6,7 +6,7 @@ import type { Course, Hole } from '@caddie/catalog';
 import { findDesign } from '@caddie/fiducials';
 import { findTemplate, type TemplateDefinition } from '../templates/template-catalog';
 import { BLEED_IN, PAGE_SIZES, RULE_43_MIN_SCALE_DENOMINATOR, type PageSizeName } from '../templates/page-sizes';
-import { bookPageFrames, GREEN_PAGE_TABLE_IN, HOLE_PAGE_TABLE_IN, pinSheetGrid } from './page-layout';
+import { bookPageFrames, GREEN_PAGE_TABLE_IN, holePageFrames, pinSheetGrid } from './page-layout';
 import { chooseGreenScale, greenOutline } from './green-framing';
 import { PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError } from './printable-errors';
 import { PRINTABLE_MANIFEST_SCHEMA, type ManifestPage, type PrintableManifest } from './printable-manifest';
@@ -150,7 +150,7 @@ function findGreenFeatureId(course: Course, hole: Hole): boolean {
 
 function holePage(context: PlanContext, hole: Hole): PlannedPage {
   const { holds, missing } = holeFacts(context.course, hole);
-  const frames = bookPageFrames(context.widthIn, context.heightIn, HOLE_PAGE_TABLE_IN);
+  const frames = holePageFrames(context.widthIn, context.heightIn);
   return {
     kind: 'hole',
     title: `Hole ${hole.number}`,

@@ -55,11 +55,12 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
     } else {
       lines.push('Depth and width are not measured for this green in the course data.');
     }
-    lines.push(slopes ? 'Arrows point downhill, from measured putting-surface elevation.' : 'No measured elevation for this green: slopes are not shown.');
+    const measured = !scene.page.missing.includes(`hole-${hole.number}.green-elevation`);
+    lines.push(slopes ? 'Arrows point downhill, from measured putting-surface elevation.' : measured ? 'Slopes are not drawn in the pencil styles (style traditional shows them).' : 'No measured elevation for this green: slopes are not shown.');
     lines.push('Approach from the bottom of the page.');
     for (const line of lines) {
       y += body * 1.45;
-      text(ctx, line, pt(frames.table.x), y, body, { color: line.startsWith('No measured') ? MUTED_INK : INK, maxWidth: pt(frames.table.width) });
+      text(ctx, line, pt(frames.table.x), y, body, { color: line.startsWith('No measured') || line.startsWith('Slopes are not') ? MUTED_INK : INK, maxWidth: pt(frames.table.width) });
     }
     paintFooter(ctx, scene, frames.footer, true);
   };
@@ -112,13 +113,13 @@ function paintGreenEdge(ctx: PageContext, art: PlacedArt, coordinates: number[][
 
 /** Front and back ticks and the centre cross. */
 function paintGreenMarks(ctx: PageContext, art: PlacedArt, [front, center, back]: [number, number][]): void {
-  ctx.strokeStyle = INK;
-  ctx.lineWidth = 0.7;
   for (const [point, label] of [
     [front, 'F'],
     [back, 'B'],
   ] as const) {
     const [x, y] = art.toPage(point);
+    ctx.strokeStyle = INK;
+    ctx.lineWidth = 0.7;
     ctx.beginPath();
     ctx.moveTo(x - 4, y);
     ctx.lineTo(x + 4, y);
@@ -126,6 +127,8 @@ function paintGreenMarks(ctx: PageContext, art: PlacedArt, [front, center, back]
     text(ctx, label, x + 6, y + 2.5, 7, { weight: 'bold', color: INK, halo: true });
   }
   const [x, y] = art.toPage(center);
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 0.7;
   ctx.beginPath();
   ctx.moveTo(x - 3, y - 3);
   ctx.lineTo(x + 3, y + 3);
