@@ -12,4 +12,5 @@ export { renderPrintablePage, type RenderedPrintablePage } from './render/render
 export { assemblePrintable, pagePngName, PACKAGE_PDF_NAME, PACKAGE_MANIFEST_NAME, type PrintablePackage } from './assemble/assemble-printable';
 export { previewPrintable, PREVIEW_DPI } from './assemble/preview-printable';
 export { saddleStitchOrder } from './assemble/saddle-stitch';
-export { SCALE_BAR_COLOR, SCALE_BAR_YARDS } from './render/scale-bar';
+export { SCALE_BAR_COLOR, SCALE_BAR_YARDS, GREEN_EDGE_COLOR } from './render/scale-bar';
+export { greenOutline, STANDARD_GREEN_SCALES, type GreenOutline } from './compile/green-framing';

@@ -5,8 +5,8 @@
 import type { Course, Hole } from '@caddie/catalog';
 import { findDesign } from '@caddie/fiducials';
 import { findTemplate, type TemplateDefinition } from '../templates/template-catalog';
-import { BLEED_IN, PAGE_SIZES, type PageSizeName } from '../templates/page-sizes';
-import { bookPageFrames, GREEN_PAGE_TABLE_IN, HOLE_PAGE_TABLE_IN, pinSheetGrid } from './page-layout';
+import { BLEED_IN, PAGE_SIZES, RULE_43_MIN_SCALE_DENOMINATOR, type PageSizeName } from '../templates/page-sizes';
+import { bookPageFrames, GREEN_PAGE_TABLE_IN, holePageFrames, pinSheetGrid } from './page-layout';
 import { chooseGreenScale, greenOutline } from './green-framing';
 import { PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError } from './printable-errors';
 import { PRINTABLE_MANIFEST_SCHEMA, type ManifestPage, type PrintableManifest } from './printable-manifest';
@@ -47,8 +47,9 @@ export function compilePrintable(course: Course, courseRevision: string, request
     return { index: page.index, pageSize: formatInches(w, h), ...page.rule43 };
   });
   const compliant = reports.every((r) => r.compliant);
-  if (rules === 'rule-4.3' && !compliant) {
-    const reasons = [...new Set(reports.flatMap((r) => r.reasons))];
+  const requested = typeof options.greenScale === 'number' && options.greenScale < RULE_43_MIN_SCALE_DENOMINATOR ? [`greenScale 1:${options.greenScale} is larger than 1:${RULE_43_MIN_SCALE_DENOMINATOR}`] : [];
+  if (rules === 'rule-4.3' && (!compliant || requested.length > 0)) {
+    const reasons = [...new Set([...requested, ...reports.flatMap((r) => r.reasons)])];
     throw new PrintableRuleViolationError(`Rule 4.3: ${reasons.join('; ')} (use rules "none" for a book not meant for play)`, reasons);
   }
   return {
@@ -149,7 +150,7 @@ function findGreenFeatureId(course: Course, hole: Hole): boolean {
 
 function holePage(context: PlanContext, hole: Hole): PlannedPage {
   const { holds, missing } = holeFacts(context.course, hole);
-  const frames = bookPageFrames(context.widthIn, context.heightIn, HOLE_PAGE_TABLE_IN);
+  const frames = holePageFrames(context.widthIn, context.heightIn);
   return {
     kind: 'hole',
     title: `Hole ${hole.number}`,
@@ -175,8 +176,9 @@ function greenPage(context: PlanContext, hole: Hole): PlannedPage {
   if (denominator !== largest) context.warnings.push(`hole ${hole.number}: green drawn at 1:${denominator} to fit the page`);
   const holds = ['green-outline', 'green-depth-width', 'front-centre-back', 'scale-bar'];
   const missing: string[] = [];
-  if (context.course.elevation.greens[String(hole.number)]) holds.push('slopes');
-  else missing.push(`${tag}.green-elevation`);
+  // the pencil styles draw no elevation data (graphics rules 2 and 3)
+  if (!context.course.elevation.greens[String(hole.number)]) missing.push(`${tag}.green-elevation`);
+  else if ((context.options.style ?? 'traditional') === 'traditional') holds.push('slopes');
   return { kind: 'green', title, holeNumber: hole.number, holds, missing, greenScaleDenominator: denominator };
 }
 

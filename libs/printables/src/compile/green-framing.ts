@@ -8,8 +8,8 @@ import { greenApproachPoint } from '@caddie/catalog';
 import { LocalProjection } from '@caddie/geometry';
 import { mapViewMatrix } from '@caddie/renderer';
 
-/** 1:N scales a green may be drawn at, largest first (480 = 3/8 in to 5 yd). */
-export const STANDARD_GREEN_SCALES = [480, 600, 720, 960, 1200, 1440, 1920, 2400, 3000] as const;
+/** 1:N scales a green may be drawn at, largest first (480 = 3/8 in to 5 yd; larger ones only with rules "none"). */
+export const STANDARD_GREEN_SCALES = [120, 180, 240, 300, 360, 400, 480, 600, 720, 960, 1200, 1440, 1920, 2400, 3000] as const;
 export const METERS_PER_INCH = 0.0254;
 /** empty ground kept around a green inside its frame */
 export const GREEN_MARGIN_METERS = 2;
@@ -22,6 +22,8 @@ export interface GreenOutline {
   upBearing: number;
   /** outer rings in page-oriented metres around the centre: x right, y down */
   rings: [number, number][][];
+  /** lon/lat to page-oriented metres around the centre */
+  project(point: LonLat): [number, number];
   /** half extents from the centre: left, right, top, bottom (metres, positive) */
   extent: { left: number; right: number; top: number; bottom: number };
 }
@@ -47,16 +49,15 @@ export function greenOutline(course: Course, hole: Hole): GreenOutline | null {
     if (Math.hypot(v[0], v[1]) > 0.01) upBearing = (Math.atan2(-v[0], -v[1]) * 180) / Math.PI;
   }
   const [a, b, c, d] = mapViewMatrix([0, 0], upBearing, 1, [0, 0]);
-  const rings = outer.map((ring) =>
-    ring.map((p) => {
-      const [x, y] = projection.toMeters([p[0], p[1]]);
-      return [a * x + c * y, b * x + d * y] as [number, number];
-    }),
-  );
+  const project = (p: LonLat): [number, number] => {
+    const [x, y] = projection.toMeters(p);
+    return [a * x + c * y, b * x + d * y];
+  };
+  const rings = outer.map((ring) => ring.map((p) => project([p[0], p[1]])));
   const xs = rings.flat().map((p) => p[0]);
   const ys = rings.flat().map((p) => p[1]);
   const extent = { left: -Math.min(...xs), right: Math.max(...xs), top: -Math.min(...ys), bottom: Math.max(...ys) };
-  return { hole, green, center, upBearing, rings, extent };
+  return { hole, green, center, upBearing, rings, extent, project };
 }
 
 /**

@@ -31,7 +31,16 @@ export function bookPageFrames(widthIn: number, heightIn: number, tableHeightIn:
 }
 
 /** the hole page keeps room under the artwork for tees, carries and green distances */
-export const HOLE_PAGE_TABLE_IN = 2.05;
+export const HOLE_PAGE_TABLE_IN = 1.6;
+
+/** Type and tables shrink a little on pages shorter than the pocket book (A6), never below 88%. */
+export function bookTypeScale(heightIn: number): number {
+  return Math.max(0.88, Math.min(1, heightIn / 7));
+}
+
+export function holePageFrames(widthIn: number, heightIn: number): PageFrameSet {
+  return bookPageFrames(widthIn, heightIn, HOLE_PAGE_TABLE_IN * bookTypeScale(heightIn));
+}
 /** the green page keeps room for the scale bar, measurements and slope note */
 export const GREEN_PAGE_TABLE_IN = 1.25;
 

@@ -28,7 +28,7 @@ function courseCorners(course: Course): LonLat[] {
 }
 
 /** rows of text under each green of a pin sheet (hole, pace fields) */
-export const PIN_CELL_LABEL_IN = 0.5;
+export const PIN_CELL_LABEL_IN = 0.42;
 
 /** The green frame of one pin-sheet cell (size only; the renderer places it). */
 export function pinCellFrame(widthIn: number, heightIn: number): { width: number; height: number } {
@@ -36,12 +36,13 @@ export function pinCellFrame(widthIn: number, heightIn: number): { width: number
   const body = pinSheetBody(widthIn, heightIn);
   const cellWidth = body.width / columns;
   const cellHeight = body.height / rows;
-  return { width: cellWidth - 0.2, height: cellHeight - PIN_CELL_LABEL_IN - 0.15 };
+  return { width: cellWidth - 0.2, height: cellHeight - PIN_CELL_LABEL_IN - 0.12 };
 }
 
 export function pinSheetBody(widthIn: number, heightIn: number): RectIn {
   const frames = sheetFrames(widthIn, heightIn, 0);
-  if (widthIn >= 8) return frames.art;
+  // the scale bar line sits under the cells
+  if (widthIn >= 8) return { ...frames.art, height: frames.art.height - 0.3 };
   // pocket and A6 sheets: book margins and a smaller header
   const margin = 0.22;
   return { x: margin, y: margin + 0.5, width: widthIn - 2 * margin, height: heightIn - 2 * margin - 0.5 - 0.25 };

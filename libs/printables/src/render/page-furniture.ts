@@ -9,11 +9,18 @@ export const RULE_INK = '#9aa39c';
 /** the band colour of headers; bleeds off the top edge */
 export const BAND = '#1f4d3a';
 
-export function text(ctx: PageContext, value: string, x: number, y: number, sizePt: number, options: { weight?: 'normal' | 'bold'; color?: string; align?: 'left' | 'center' | 'right'; family?: 'sans' | 'condensed' | 'mono'; maxWidth?: number } = {}): void {
+export function text(ctx: PageContext, value: string, x: number, y: number, sizePt: number, options: { weight?: 'normal' | 'bold'; color?: string; align?: 'left' | 'center' | 'right'; family?: 'sans' | 'condensed' | 'mono'; maxWidth?: number; halo?: boolean } = {}): void {
   ctx.font = font(options.family ?? 'sans', sizePt, options.weight ?? 'normal');
   ctx.fillStyle = options.color ?? INK;
   ctx.textAlign = options.align ?? 'left';
   ctx.textBaseline = 'alphabetic';
+  if (options.halo) {
+    // a white outline keeps small type readable over artwork and grid lines
+    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+    ctx.lineWidth = sizePt * 0.3;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(value, x, y);
+  }
   if (options.maxWidth !== undefined) ctx.fillText(value, x, y, options.maxWidth);
   else ctx.fillText(value, x, y);
 }
@@ -34,7 +41,8 @@ export function paintHeaderBand(ctx: PageContext, scene: PageScene, header: Rect
   const bottom = pt(header.y + header.height);
   ctx.fillStyle = BAND;
   ctx.fillRect(-scene.bleed, -scene.bleed, scene.width + 2 * scene.bleed, bottom + scene.bleed);
-  const size = Math.min(22, pt(header.height) * 0.42);
+  // 22 pt on book pages, growing with large sheets
+  const size = Math.min(22 * Math.max(1, scene.width / 612), pt(header.height) * 0.42);
   text(ctx, title, pt(header.x), pt(header.y) + size * 1.05, size, { weight: 'bold', color: '#ffffff' });
   if (subtitle) text(ctx, subtitle, pt(header.x), bottom - size * 0.35, size * 0.45, { color: '#d8e6dc' });
 }

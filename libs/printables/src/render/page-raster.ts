@@ -4,11 +4,15 @@ import { registerFonts } from '@caddie/renderer';
 import { pageBoxes, mediaSize, finishPage, type PageBoxes } from './print-marks';
 import type { PagePainter, PageContext } from './page-context';
 
+/** JPEG quality of raster artwork inside page PDFs. */
+export const PDF_IMAGE_QUALITY = 92;
+
 /** The page as a vector PDF: media box with bleed (and slug), trim origin at the top-left of the trim. */
 export async function paintPdfPage(painter: PagePainter, boxes: PageBoxes, title: string): Promise<Uint8Array> {
   registerFonts();
   const media = mediaSize(boxes);
-  const doc = new PDFDocument({ title, creator: 'Caddie printables', producer: 'Caddie (Skia PDF, pdf-lib)' });
+  // raster artwork as high-quality JPEG (what print shops expect for continuous-tone images)
+  const doc = new PDFDocument({ title, creator: 'Caddie printables', producer: 'Caddie (Skia PDF, pdf-lib)', encodingQuality: PDF_IMAGE_QUALITY });
   const ctx = doc.beginPage(media.width, media.height) as unknown as PageContext;
   ctx.translate(boxes.slug + boxes.bleed, boxes.slug + boxes.bleed);
   // nothing of the page may reach into the slug, where the crop marks go

@@ -5,3 +5,5 @@
 export const SCALE_BAR_COLOR = '#d0103a';
 /** ground length of the bar */
 export const SCALE_BAR_YARDS = 10;
+/** The vector edge of a green drawing: a dark green nothing else on a green page uses. */
+export const GREEN_EDGE_COLOR = '#0f5a2a';
