@@ -45,5 +45,5 @@ export function pinSheetBody(widthIn: number, heightIn: number): RectIn {
   if (widthIn >= 8) return { ...frames.art, height: frames.art.height - 0.3 };
   // pocket and A6 sheets: book margins and a smaller header
   const margin = 0.22;
-  return { x: margin, y: margin + 0.5, width: widthIn - 2 * margin, height: heightIn - 2 * margin - 0.5 - 0.25 };
+  return { x: margin, y: margin + 0.5, width: widthIn - 2 * margin, height: heightIn - 2 * margin - 0.5 - 0.55 };
 }

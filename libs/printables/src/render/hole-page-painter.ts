@@ -13,12 +13,12 @@ export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
   const sheet = scene.page.kind === 'hole-sheet';
   const widthIn = scene.width / 72;
   const heightIn = scene.height / 72;
-  const frames = sheet ? sheetFrames(widthIn, heightIn, 0.36) : holePageFrames(widthIn, heightIn);
+  const frames = sheet ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn);
   const yardages = holeYardages(scene.course, hole);
   const options = scene.manifest.options;
   const art = hole.centerline.length >= 2 ? holeArt(scene.course, hole, frames.art, dpi, String(options.style ?? 'traditional')) : null;
   const unit = (options.units === 'meters' ? 'meters' : 'yards') as DistanceUnit;
-  const body = sheet ? 11 : 6.6 * bookTypeScale(heightIn);
+  const body = sheet ? 9.5 : 6.6 * bookTypeScale(heightIn);
   return (ctx) => {
     paintPaper(ctx, scene);
     paintHeaderBand(ctx, scene, frames.header, `Hole ${hole.number}`, scene.manifest.courseName);

@@ -42,7 +42,7 @@ export function paintHeaderBand(ctx: PageContext, scene: PageScene, header: Rect
   ctx.fillStyle = BAND;
   ctx.fillRect(-scene.bleed, -scene.bleed, scene.width + 2 * scene.bleed, bottom + scene.bleed);
   // 22 pt on book pages, growing with large sheets
-  const size = Math.min(22 * Math.max(1, scene.width / 612), pt(header.height) * 0.42);
+  const size = Math.min(22 * Math.max(1, scene.width / 612) ** 1.4, pt(header.height) * 0.42);
   text(ctx, title, pt(header.x), pt(header.y) + size * 1.05, size, { weight: 'bold', color: '#ffffff' });
   if (subtitle) text(ctx, subtitle, pt(header.x), bottom - size * 0.35, size * 0.45, { color: '#d8e6dc' });
 }

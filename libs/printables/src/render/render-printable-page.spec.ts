@@ -3,7 +3,8 @@ import { greenOutline, METERS_PER_INCH } from '../compile/green-framing';
 import { parsePrintableRequest } from '../compile/printable-request';
 import { bookPageFrames, GREEN_PAGE_TABLE_IN } from '../compile/page-layout';
 import { demoCourse } from '../testing/demo-course.fixture';
-import { colorExtent, describeWithPdfTools, pdfFonts, pdfInfo, qpdfCheck, rasterizeTrim } from '../testing/pdf-tools';
+import { colorExtent, describeWithPdfTools, pdfFonts, pdfInfo, pdfText, qpdfCheck, rasterizeTrim } from '../testing/pdf-tools';
+import { previewPrintable } from '../assemble/preview-printable';
 import { renderPrintablePage } from './render-printable-page';
 import { GREEN_EDGE_COLOR, SCALE_BAR_COLOR, SCALE_BAR_YARDS } from './scale-bar';
 
@@ -90,5 +91,38 @@ describeWithPdfTools('printable pages checked with qpdf and poppler', () => {
     expect(pdfFonts(page.pdf).every((f) => f.embedded)).toBe(true);
     const png = Buffer.from(page.png);
     expect(png.readUInt32BE(16)).toBe(Math.round(trim.width * 300));
+  }, 60_000);
+
+  it('credits OpenStreetMap on every page that draws OSM-derived geometry, as text', async () => {
+    const osm = { ...course, provenance: { ...course.provenance, sources: [{ kind: 'osm', name: 'OpenStreetMap', license: 'ODbL-1.0', attribution: '© OpenStreetMap contributors', ids: [] }] } };
+    const plan = compilePrintable(osm, revision, parsePrintableRequest('yardage-book@1', {}));
+    expect(plan.attribution).toContain('© OpenStreetMap contributors (ODbL)');
+    for (const kind of ['cover', 'course-overview', 'hole', 'green'] as const) {
+      const index = plan.pages.findIndex((p) => p.kind === kind);
+      const page = await renderPrintablePage(osm, plan, index);
+      expect(pdfText(page.pdf)).toContain('OpenStreetMap contributors (ODbL)');
+    }
+    const notes = plan.pages.findIndex((p) => p.kind === 'notes');
+    expect(pdfText((await renderPrintablePage(osm, plan, notes)).pdf)).not.toContain('OpenStreetMap');
+  }, 120_000);
+
+  it('prints hole numbers, par and yardages as text, and the Rule 4.3 notice when printed with rules "none"', async () => {
+    const page = await renderPrintablePage(course, manifest, holeIndex);
+    const words = pdfText(page.pdf);
+    const hole = course.holes.find((h) => h.number === 4)!;
+    expect(words).toContain(`Hole 4`);
+    expect(words).toContain(`Par ${hole.par}`);
+    for (const tee of hole.tees.filter((t) => t.yards !== null)) expect(words).toContain(String(tee.yards));
+    expect(words).not.toContain('Rule 4.3');
+    const practice = compilePrintable(course, revision, parsePrintableRequest('yardage-book@1', { rules: 'none', greenScale: 360 }));
+    const green = await renderPrintablePage(course, practice, greenIndex);
+    expect(pdfText(green.pdf)).toContain('Printed without Rule 4.3 limits: not for use during a round');
+  }, 60_000);
+
+  it('previews the first pages as small PNGs', async () => {
+    const previews = await previewPrintable(course, manifest, 2);
+    expect(previews.map((p) => p.index)).toEqual([0, 1]);
+    const png = Buffer.from(previews[0].png);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([255, 420]);
   }, 60_000);
 });

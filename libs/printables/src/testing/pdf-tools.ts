@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
-const TOOLS = ['qpdf', 'pdfinfo', 'pdffonts', 'pdftoppm'] as const;
+const TOOLS = ['qpdf', 'pdfinfo', 'pdffonts', 'pdftoppm', 'pdftotext'] as const;
 
 export function missingPdfTools(): string[] {
   return TOOLS.filter((tool) => {
@@ -40,6 +40,11 @@ function withFile<T>(pdf: Uint8Array, use: (path: string, dir: string) => T): T 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The text of the PDF as poppler extracts it (proves the text is real text, not pixels). */
+export function pdfText(pdf: Uint8Array): string {
+  return withFile(pdf, (path) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }));
 }
 
 /** `qpdf --check` output; throws when qpdf finds errors. */
