@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { freePort, removeRedisPrefix } from './support/load';
+import { freePort, removeRedisPrefix, waitForHealth } from './support/load';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DIST = join(__dirname, '..');
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const startWorker = () => children.push(spawn(process.execPath, [join(DIST, 'apps/render-worker/src/main.js')], { env: { ...env, WORKER_CONCURRENCY: '1' }, stdio: 'ignore' }));
   const origin = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; i < 300 && !(await fetch(`${origin}/health`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
+    await waitForHealth(origin);
     const db = await openDatabase({ dataDir });
     const course = generateDemoCourses()[0];
     await new CourseStore(db).upsert(course, courseRevision(course));
