@@ -11,7 +11,7 @@ import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { SCALE_BAR_COLOR, SCALE_BAR_YARDS } from '@caddie/printables';
 import { colorExtent, missingPdfTools, pdfFonts, pdfInfo, qpdfCheck, type Raster } from '../../libs/printables/src/testing/pdf-tools';
-import { exited, freePort, startNode, waitFor } from '../support/processes';
+import { exited, freePort, runNode, startNode, waitFor } from '../support/processes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POINTS_PER_INCH = 72;
@@ -45,6 +45,7 @@ describe('printables: a yardage book through the render farm', () => {
   const missingTools = missingPdfTools();
   let base: string;
   let owner: string;
+  let ownerOrganization: string;
   let stranger: string;
   let api: ReturnType<typeof startNode>;
   const workers: ReturnType<typeof startNode>[] = [];
@@ -60,7 +61,9 @@ describe('printables: a yardage book through the render farm', () => {
     const db = await openDatabase({ dataDir });
     for (const course of generateDemoCourses()) await new CourseStore(db).upsert(course, courseRevision(course));
     const registry = new ApiKeyRegistry(db, 'caddie');
-    owner = (await registry.create({ name: 'print shop', kind: 'live', scopes: ['printables:read', 'printables:write'] })).key;
+    const shop = await registry.create({ name: 'print shop', kind: 'live', scopes: ['printables:read', 'printables:write'] });
+    owner = shop.key;
+    ownerOrganization = shop.summary.organizationId;
     const other = await registry.createOrganization('Another print shop');
     stranger = (await registry.create({ name: 'other shop', kind: 'live', scopes: ['printables:read', 'printables:write'], organizationId: other.id })).key;
     await db.destroy();
@@ -162,6 +165,30 @@ describe('printables: a yardage book through the render farm', () => {
     expect((await fetch(book.links.pdf)).status).toBe(404);
     expect(await ids('/v1/printables')).toEqual([]);
   }, 60_000);
+
+  it('npm run printables -- create renders through the same farm, draws a progress bar and writes the ZIP', () => {
+    const out = join(dataDir, 'hole-3.zip');
+    const args = ['create', '--course', 'demo-cedar-links', '--template', 'hole-sheet@1', '--option', 'hole=3', '--option', 'dpi=72', '--out', out];
+    // two organizations exist: the CLI needs to be told whose printable it makes
+    const ambiguous = runNode('apps/api/src/cli/printables.js', args, common, 60_000);
+    expect(ambiguous.status).toBe(1);
+    expect(ambiguous.stderr).toContain('organization-not-found');
+    const unknownOption = runNode('apps/api/src/cli/printables.js', [...args, '--option', 'glitter=1', '--org', ownerOrganization], common, 60_000);
+    expect(unknownOption.status).toBe(2);
+    expect(unknownOption.stderr).toContain('unknown-printable-option');
+
+    const made = runNode('apps/api/src/cli/printables.js', [...args, '--org', ownerOrganization], common, 120_000);
+    expect(made.stderr).toMatch(/\[#+\] 1\/1 {2}rendered/);
+    expect(made.status).toBe(0);
+    const files = unzipSync(readFileSync(out));
+    expect(Object.keys(files).sort()).toEqual(['manifest.json', 'pages/page-001.png', 'printable.pdf']);
+    expect(JSON.parse(Buffer.from(files['manifest.json']).toString('utf8'))).toMatchObject({ template: 'hole-sheet@1', courseId: 'demo-cedar-links', options: { hole: 3, dpi: 72 } });
+  }, 180_000);
+
+  it('the CLI\'s printable belongs to its organization', async () => {
+    const listed = (await (await call('GET', '/v1/printables?courseId=demo-cedar-links', owner)).json()) as { items: { template: string; status: string }[] };
+    expect(listed.items).toEqual([expect.objectContaining({ template: 'hole-sheet@1', status: 'ready' })]);
+  });
 });
 
 if (missingPdfTools().length) {
