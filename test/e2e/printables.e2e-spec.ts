@@ -168,7 +168,7 @@ describe('printables: a yardage book through the render farm', () => {
 
   it('npm run printables -- create renders through the same farm, draws a progress bar and writes the ZIP', () => {
     const out = join(dataDir, 'hole-3.zip');
-    const args = ['create', '--course', 'demo-cedar-links', '--template', 'hole-sheet@1', '--option', 'hole=3', '--option', 'dpi=72', '--out', out];
+    const args = ['create', '--course', 'demo-cedar-links', '--template', 'hole-sheet@1', '--option', 'hole=3', '--option', 'dpi=100', '--out', out];
     // two organizations exist: the CLI needs to be told whose printable it makes
     const ambiguous = runNode('apps/api/src/cli/printables.js', args, common, 60_000);
     expect(ambiguous.status).toBe(1);
@@ -182,7 +182,7 @@ describe('printables: a yardage book through the render farm', () => {
     expect(made.status).toBe(0);
     const files = unzipSync(readFileSync(out));
     expect(Object.keys(files).sort()).toEqual(['manifest.json', 'pages/page-001.png', 'printable.pdf']);
-    expect(JSON.parse(Buffer.from(files['manifest.json']).toString('utf8'))).toMatchObject({ template: 'hole-sheet@1', courseId: 'demo-cedar-links', options: { hole: 3, dpi: 72 } });
+    expect(JSON.parse(Buffer.from(files['manifest.json']).toString('utf8'))).toMatchObject({ template: 'hole-sheet@1', courseId: 'demo-cedar-links', options: { hole: 3, dpi: 100 } });
   }, 180_000);
 
   it('the CLI\'s printable belongs to its organization', async () => {

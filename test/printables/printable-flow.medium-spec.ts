@@ -20,6 +20,7 @@ const catalog = { document: async () => ({ revision: REVISION, course }) } as un
 /** A page renderer that draws nothing: each page is its index in bytes, so assembly order is visible. */
 class FakeEngine implements PrintableEngine {
   failOnPage: number | null = null;
+  failWith: () => Error = () => new PrintableDataMissingError('printable-green-missing', 'hole 3 has no green');
   pageDelayMs = 0;
   assembledOrders: number[][] = [];
   compile(_course: Course, courseRevision: string, template: string, options: Record<string, unknown>): PrintableManifest {
@@ -28,7 +29,7 @@ class FakeEngine implements PrintableEngine {
   }
   async renderPage(_course: Course, _manifest: PrintableManifest, pageIndex: number) {
     await new Promise((resolve) => setTimeout(resolve, this.pageDelayMs));
-    if (pageIndex === this.failOnPage) throw new PrintableDataMissingError('printable-green-missing', `hole ${pageIndex + 1} has no green`);
+    if (pageIndex === this.failOnPage) throw this.failWith();
     return { index: pageIndex, pdf: Buffer.from(`pdf${pageIndex}`), png: Buffer.from(`png${pageIndex}`) };
   }
   async assemble(_manifest: PrintableManifest, pages: { index: number; pdf: Uint8Array }[]) {
@@ -136,6 +137,18 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     expect(state.state).toBe('failed');
     expect(JSON.parse((state as { reason: string }).reason)).toEqual({ code: 'printable-green-missing', detail: 'hole 3 has no green' });
     const failedPage = (await queue.getFailed()).find((job) => job.name === 'render.printable-page' && job.data.pageIndex === 2);
+    expect(failedPage?.attemptsMade).toBe(1);
+  });
+
+  it('does not retry a page the renderer refuses, and keeps the refusal\'s internals out of the reason', async () => {
+    engine.failOnPage = 1;
+    engine.failWith = () => Object.assign(new Error('Invalid graphics request: output.width: 316 is outside 320..8000'), { name: 'GraphicsRequestError' });
+    const { jobId } = await submitter.submit(base('org_a', 3), 3);
+    const state = await submitter.wait(jobId, 20_000);
+    engine.failOnPage = null;
+    expect(JSON.parse((state as { reason: string }).reason)).toEqual({ code: 'printable-render-failed', detail: 'page 2 cannot be drawn with these options' });
+    const contentKey = (await queue.getJob(jobId))?.data.contentKey;
+    const failedPage = (await queue.getFailed()).find((job) => job.data.contentKey === contentKey && job.name === 'render.printable-page');
     expect(failedPage?.attemptsMade).toBe(1);
   });
 

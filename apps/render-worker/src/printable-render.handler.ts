@@ -45,7 +45,17 @@ export class PrintableRenderHandler {
     if (payload.pageIndex >= manifest.pages.length) {
       throw new UnrecoverableError(JSON.stringify({ code: 'printable-render-failed', detail: `the printable has no page ${payload.pageIndex + 1}` }));
     }
-    const page = await this.permanentIfKnown(() => this.engine.renderPage(course, manifest, payload.pageIndex));
+    const page = await this.permanentIfKnown(async () => {
+      try {
+        return await this.engine.renderPage(course, manifest, payload.pageIndex);
+      } catch (error) {
+        // the page asked the renderer for a graphic it refuses: the same request fails on every attempt
+        if (error instanceof Error && error.name === 'GraphicsRequestError') {
+          throw new UnrecoverableError(JSON.stringify({ code: 'printable-render-failed', detail: `page ${payload.pageIndex + 1} cannot be drawn with these options` }));
+        }
+        throw error;
+      }
+    });
     await this.store.put(keys.pagePng(payload.pageIndex), Buffer.from(page.png), 'image/png');
     await this.store.put(keys.pagePdf(payload.pageIndex), Buffer.from(page.pdf), 'application/pdf');
     return result;
