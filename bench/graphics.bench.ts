@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { freePort, removeRedisPrefix, throughput } from './support/load';
+import { freePort, removeRedisPrefix, throughput, waitForHealth } from './support/load';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = 3000;
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [spawn(process.execPath, [join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore' })];
   const origin = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; i < 300 && !(await fetch(`${origin}/health`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
+    await waitForHealth(origin);
     const db = await openDatabase({ dataDir });
     const course = generateDemoCourses()[0];
     await new CourseStore(db).upsert(course, courseRevision(course));

@@ -38,7 +38,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { clockTicks, cpuPlan, freePort, pinThisProcess, processCpuSeconds, processTree, removeRedisPrefix, THROUGHPUT_WARMUP, throughput } from './support/load';
+import { clockTicks, cpuPlan, freePort, pinThisProcess, processCpuSeconds, processTree, removeRedisPrefix, THROUGHPUT_WARMUP, throughput, waitForHealth } from './support/load';
 import { startStaticNginx } from './support/nginx';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${port}`;
   let baseline: { origin: string; label: string; stop(): Promise<void> } | null = null;
   try {
-    for (let i = 0; i < 300 && !(await fetch(`${origin}/health`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
+    await waitForHealth(origin);
     const db = await openDatabase({ dataDir });
     const course = benchCourse();
     await new CourseStore(db).upsert(course, courseRevision(course));

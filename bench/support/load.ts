@@ -132,3 +132,8 @@ export function pinThisProcess(plan: CpuPlan): void {
   const result = spawnSync('taskset', ['-a', '-p', '-c', plan.client, String(process.pid)], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`taskset failed: ${result.stderr}`);
 }
+
+/** Waits until the API at `origin` answers /health (at most a minute). */
+export async function waitForHealth(origin: string): Promise<void> {
+  for (let i = 0; i < 300 && !(await fetch(`${origin}/health`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { IDEMPOTENCY_RECORD_TTL_SECONDS, IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey } from '../../apps/api/src/scorecards/idempotency-store';
+import { IDEMPOTENCY_RECORD_TTL_SECONDS, IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey } from '../../apps/api/src/platform/idempotency/idempotency-store';
 import { TEST_REDIS_URL } from '../support/api-harness';
 
 describe('IdempotencyStore on real Redis', () => {
@@ -10,7 +10,7 @@ describe('IdempotencyStore on real Redis', () => {
 
   beforeAll(() => {
     redis = new Redis(TEST_REDIS_URL);
-    store = new IdempotencyStore(redis, prefix);
+    store = new IdempotencyStore(redis, prefix, 'process');
   });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}:*`);
@@ -87,7 +87,7 @@ describe('IdempotencyStore on real Redis', () => {
   it('reports an unreachable Redis as IdempotencyUnavailableError', async () => {
     const dead = new Redis({ port: 1, host: '127.0.0.1', maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
     dead.on('error', () => undefined);
-    const deadStore = new IdempotencyStore(dead, prefix);
+    const deadStore = new IdempotencyStore(dead, prefix, 'process');
     await expect(deadStore.begin('org-1', 'key-dead-0001', 'fp', 'req-1', 60_000)).rejects.toBeInstanceOf(IdempotencyUnavailableError);
     dead.disconnect();
   });

@@ -6,10 +6,11 @@ import { CoursesModule } from './courses/courses.module';
 import { GraphicsModule } from './graphics/graphics.module';
 import { MapsModule } from './maps/maps.module';
 import { PlatformModule } from './platform/platform.module';
+import { PrintablesModule } from './printables/printables.module';
 import { ScorecardsModule } from './scorecards/scorecards.module';
 
 /** Feature modules served by the API. */
-export const FEATURE_MODULES: Type[] = [ArtifactsModule, CoursesModule, GraphicsModule, MapsModule, ScorecardsModule];
+export const FEATURE_MODULES: Type[] = [ArtifactsModule, CoursesModule, GraphicsModule, MapsModule, PrintablesModule, ScorecardsModule];
 
 @Module({})
 export class AppModule {

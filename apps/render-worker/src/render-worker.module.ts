@@ -8,6 +8,8 @@ import { redisOptionsFromUrl, workerBullOptions } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { GraphicRenderHandler } from './graphic-render.handler';
 import { MapArchiveHandler } from './map-archive.handler';
+import { printablesLibraryEngine } from './printable-engine';
+import { PrintableRenderHandler } from './printable-render.handler';
 import { renderProcessorClass } from './render.processor';
 
 const DATABASE = Symbol('DATABASE');
@@ -39,6 +41,11 @@ export class RenderWorkerModule {
           useFactory: (db: DataSource, redis: Redis) => new GraphicRenderHandler(new CourseStore(db), createArtifactStore(env), redis, env.REDIS_PREFIX),
         },
         { provide: MapArchiveHandler, inject: [DATABASE], useFactory: (db: DataSource) => new MapArchiveHandler(new CourseStore(db), createArtifactStore(env)) },
+        {
+          provide: PrintableRenderHandler,
+          inject: [DATABASE],
+          useFactory: (db: DataSource) => new PrintableRenderHandler(new CourseStore(db), createArtifactStore(env), printablesLibraryEngine),
+        },
         WorkerConnections,
         renderProcessorClass(env),
       ],

@@ -6,6 +6,7 @@ import type { WorkerEnv } from '@caddie/config';
 import { JobDispatcher, pingHandler } from '@caddie/jobs';
 import { GraphicRenderHandler } from './graphic-render.handler';
 import { MapArchiveHandler } from './map-archive.handler';
+import { PrintableRenderHandler } from './printable-render.handler';
 
 /**
  * The render queue consumer (graphics, map tiles, PMTiles archives). Built per process from the
@@ -22,12 +23,14 @@ export function renderProcessorClass(env: WorkerEnv): Type<WorkerHost> {
   class RenderProcessor extends WorkerHost {
     private readonly dispatcher: JobDispatcher<'render'>;
 
-    constructor(graphics: GraphicRenderHandler, maps: MapArchiveHandler) {
+    constructor(graphics: GraphicRenderHandler, maps: MapArchiveHandler, printables: PrintableRenderHandler) {
       super();
       this.dispatcher = new JobDispatcher('render', {
         'worker.ping': pingHandler('render'),
         'render.graphic': (payload) => graphics.handle(payload),
         'render.map-archive': (payload) => maps.handle(payload),
+        'render.printable-page': (payload) => printables.renderPage(payload),
+        'render.printable-assemble': (payload) => printables.assemble(payload),
       });
       new Logger('RenderWorker').log(`consuming queue render with concurrency ${env.WORKER_CONCURRENCY}`);
     }

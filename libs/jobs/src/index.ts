@@ -8,3 +8,5 @@ export * from './scorecard-jobs';
 export * from './render-submitter';
 export * from './close-quietly';
 export * from './queue-events';
+export * from './printable-jobs';
+export * from './printable-flow-submitter';

@@ -3,6 +3,7 @@
  * in one typed list. Each worker checks at start-up that it handles every job of its queue.
  */
 import type { RenderMapArchivePayload, RenderMapArchiveResult } from './map-jobs';
+import type { AssemblePrintablePayload, AssemblePrintableResult, RenderPrintablePagePayload, RenderPrintablePageResult } from './printable-jobs';
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
 import type { ScorecardNormalizePayload, ScorecardNormalizeResult, ScorecardProcessPayload, ScorecardProcessResult, ScorecardSweepPayload, ScorecardSweepResult } from './scorecard-jobs';
 
@@ -24,6 +25,8 @@ export interface JobContract {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
     'render.graphic': { payload: RenderGraphicPayload; result: RenderGraphicResult };
     'render.map-archive': { payload: RenderMapArchivePayload; result: RenderMapArchiveResult };
+    'render.printable-page': { payload: RenderPrintablePagePayload; result: RenderPrintablePageResult };
+    'render.printable-assemble': { payload: AssemblePrintablePayload; result: AssemblePrintableResult };
   };
   scorecard: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
@@ -38,7 +41,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobContract[
 export type JobResult<Q extends QueueName, N extends JobName<Q>> = JobContract[Q][N] extends { result: infer R } ? R : never;
 
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
-  render: ['worker.ping', 'render.graphic', 'render.map-archive'],
+  render: ['worker.ping', 'render.graphic', 'render.map-archive', 'render.printable-page', 'render.printable-assemble'],
   scorecard: ['worker.ping', 'scorecard.normalize', 'scorecard.process', 'scorecard.sweep-artifacts'],
 };
 

@@ -2,7 +2,10 @@ import { UnrecoverableError } from 'bullmq';
 import { JobDispatcher, pingHandler, type JobHandlers } from '@caddie/jobs';
 
 /** A render dispatcher whose graphic handler echoes its payload (the contract is exercised, not the renderer). */
-const handlers = { 'worker.ping': pingHandler('render'), 'render.graphic': async (p: unknown) => p, 'render.map-archive': async (p: unknown) => p } as unknown as JobHandlers<'render'>;
+const echo = async (p: unknown) => p;
+const handlers = {
+  'worker.ping': pingHandler('render'), 'render.graphic': echo, 'render.map-archive': echo, 'render.printable-page': echo, 'render.printable-assemble': echo,
+} as unknown as JobHandlers<'render'>;
 
 describe('JobDispatcher', () => {
   it('routes jobs to handlers and refuses unknown names as unrecoverable', async () => {

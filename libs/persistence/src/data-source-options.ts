@@ -10,9 +10,11 @@ import { CourseDocumentEntity } from './entities/course-document.entity';
 import { CourseEntity } from './entities/course.entity';
 import { UsageUnitEntity } from './entities/usage-unit.entity';
 import { Usage1763790200000 } from './migrations/1763790200000-usage';
+import { PrintableEntity } from './entities/printable.entity';
+import { Printables1763790300000 } from './migrations/1763790300000-printables';
 
-export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity, UsageUnitEntity];
-export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000, Usage1763790200000];
+export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity, UsageUnitEntity, PrintableEntity];
+export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000, Usage1763790200000, Printables1763790300000];
 
 export interface DatabaseSettings {
   /** unset: the embedded SQLite file in dataDir; `postgres://…`; or `sqlite:<file>` */

@@ -5,3 +5,5 @@ export * from './entities/course.entity';
 export * from './entities/course-document.entity';
 export * from './course-store';
 export * from './entities/usage-unit.entity';
+export * from './entities/printable.entity';
+export * from './printable-store';

@@ -31,7 +31,7 @@ export class ArtifactsController {
     access: 'public',
     params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/) }),
     query: z.strictObject({ exp: z.coerce.number().int().positive(), sig: z.string().max(100) }),
-    responses: { 200: { description: 'The artifact bytes', contentTypes: ['image/webp', 'image/png', 'image/jpeg', 'application/octet-stream'] } },
+    responses: { 200: { description: 'The artifact bytes', contentTypes: ['image/webp', 'image/png', 'image/jpeg', 'application/pdf', 'application/zip', 'application/json', 'application/octet-stream'] } },
     problems: ['invalid-signature', 'signature-expired', 'artifact-not-found'],
   })
   async get(@ValidParams() params: { token: string }, @ValidQuery() query: { exp: number; sig: string }, @Res() reply: FastifyReply) {

@@ -9,29 +9,22 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { Queue, type QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
 import { COURSE_ID_PATTERN } from '@caddie/catalog';
-import { apiEnvSchema, loadEnvOrExit, type ApiEnv } from '@caddie/config';
-import { graphicObjectKey, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
+import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
+import { graphicObjectKey, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery } from '@caddie/styles';
 import { RENDERER_VERSION } from '@caddie/renderer';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from '../maps/map-archive-submitter';
+import { err, failureText, progress } from './cli-output';
+import { openRenderQueue } from './render-queue';
 
 const USAGE = [
   `usage: npm run prewarm -- --course ID [--styles ${GRAPHIC_STYLES.join(',')}] [--format webp|png|jpeg] [--timeout-seconds 900]`,
   '       npm run prewarm -- --course ID --maps [--tile-size 256|512] [--format webp|png] [--timeout-seconds 900]',
 ].join('\n');
-const err = (line: string) => process.stderr.write(`${line}\n`);
-
-function progress(done: number, total: number, counts: Record<string, number>): void {
-  const width = 30;
-  const filled = total ? Math.round((done / total) * width) : width;
-  const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ');
-  process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}  ${summary}   `);
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -209,22 +202,6 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp'
     await queue?.close();
     await db.destroy();
   }
-}
-
-function openRenderQueue(env: ApiEnv): { queue: Queue; events: QueueEvents } {
-  const connection = redisOptionsFromUrl(env.REDIS_URL);
-  return { queue: new Queue('render', { connection, prefix: env.REDIS_PREFIX }), events: openQueueEvents('render', { connection, prefix: env.REDIS_PREFIX }) };
-}
-
-/** A worker's structured failure ({"code","detail"}) as "code: detail". */
-function failureText(reason: string): string {
-  try {
-    const parsed = JSON.parse(reason) as { code?: string; detail?: string };
-    if (parsed.code) return `${parsed.code}: ${parsed.detail ?? ''}`;
-  } catch {
-    // plain text
-  }
-  return reason.slice(0, 300);
 }
 
 main().catch((error) => {

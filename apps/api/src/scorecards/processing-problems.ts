@@ -1,9 +1,9 @@
+import { IDEMPOTENCY_PROBLEMS } from '../platform/idempotency/idempotency-problems';
 import { registerProblemCodes } from '../platform/problems/problem-codes';
 
 /** The spec's "Processing-only errors", plus the shared metering code only processing raises. */
 export const PROCESSING_PROBLEMS = {
-  'idempotency-key-conflict': { status: 409, title: 'Idempotency key conflict', hint: 'This Idempotency-Key was used with a different input; use a new key for a new photo or metadata.' },
-  'invalid-idempotency-key': { status: 400, title: 'Invalid idempotency key', hint: 'Send an Idempotency-Key header of 8 to 128 visible ASCII characters.' },
+  ...IDEMPOTENCY_PROBLEMS,
   'scorecard-extraction-failed': { status: 502, title: 'Handwriting extraction failed', hint: 'Retry with the same key; retake a clearer photo if image quality caused it.' },
   'scorecard-idempotency-unavailable': { status: 503, title: 'Idempotency store unavailable', hint: 'Retry with the same key after backoff.' },
   'scorecard-processing-configuration-invalid': { status: 503, title: 'Processing configuration invalid', hint: 'The server\'s handwriting provider is misconfigured; do not retry until the operator fixes it.' },

@@ -6,7 +6,7 @@ import { ApiConfig } from '../platform/config/api-config';
 import { operatorHeaderName } from '../platform/http/operation.decorator';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { REDIS } from '../platform/redis/redis.module';
-import { IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey, type IdempotencyRecord } from './idempotency-store';
+import { IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey, type IdempotencyRecord } from '../platform/idempotency/idempotency-store';
 import { PROCESSING_WORKER_CODES } from './processing-problems';
 import { PROCESSING_VERSION, PROCESSING_VERSION_HEADER } from './scorecard-headers';
 import { ScorecardImageSource } from './scorecard-image-source';
@@ -44,7 +44,7 @@ export class ProcessingService {
     private readonly images: ScorecardImageSource,
     @Inject(REDIS) redis: Redis,
   ) {
-    this.idempotency = new IdempotencyStore(redis, config.env.REDIS_PREFIX);
+    this.idempotency = new IdempotencyStore(redis, config.env.REDIS_PREFIX, 'process');
   }
 
   get versionHeader(): string {

@@ -1,6 +1,6 @@
 import { DEFAULT_NORMALIZATION_VERSION, NORMALIZATION_VERSIONS } from '@caddie/scorecards';
 import { OPERATOR_PLACEHOLDER, type HeaderParameterSpec } from '../platform/http/operation.decorator';
-import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-store';
+import { IDEMPOTENCY_KEY_PATTERN } from '../platform/idempotency/idempotency-store';
 
 /** The processing contract served (spec Versioning 3; versions 1 and 2 are earlier contracts not served here). */
 export const PROCESSING_VERSION = 3;

@@ -35,8 +35,8 @@ export type BeginOutcome =
 export class IdempotencyUnavailableError extends Error {}
 
 /**
- * Idempotency records of `POST /scorecards/process`, shared by every API replica through
- * Redis. One record per (API key, Idempotency-Key); it is created atomically (SET NX), moved
+ * Idempotency records of one operation (`POST /scorecards/process`, `POST …/printables`), shared
+ * by every API replica through Redis. One record per (scope, Idempotency-Key); it is created atomically (SET NX), moved
  * to `done` or `unknown` only by its owner (compare-and-set in Lua), and expires 24 hours
  * after the first request. The key is hashed, so client keys never appear in Redis.
  */
@@ -44,12 +44,14 @@ export class IdempotencyStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    /** which operation's records these are; operations never see each other's keys */
+    private readonly operation: string,
     private readonly now: () => number = Date.now,
   ) {}
 
   private redisKey(scope: string, idempotencyKey: string): string {
     const digest = createHash('sha256').update(scope).update('\0').update(idempotencyKey).digest('hex');
-    return `${this.prefix}:idempotency:process:${digest}`;
+    return `${this.prefix}:idempotency:${this.operation}:${digest}`;
   }
 
   /** Claims the key for this request, or returns the record another request holds. */

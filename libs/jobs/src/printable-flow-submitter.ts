@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { type FlowProducer, Job, type Queue, type QueueEvents } from 'bullmq';
+import {
+  PRINTABLE_JOB_RETENTION,
+  printableDeduplicationId,
+  type AssemblePrintablePayload,
+  type AssemblePrintableResult,
+  type PrintableJobBase,
+  type RenderPrintablePagePayload,
+} from './printable-jobs';
+import { RENDER_ATTEMPTS } from './render-submitter';
+
+export type PrintableFlowState =
+  | { state: 'rendering'; pagesDone: number; started: boolean }
+  | { state: 'done'; result: AssemblePrintableResult }
+  | { state: 'failed'; reason: string }
+  | { state: 'missing' };
+
+const retry = { attempts: RENDER_ATTEMPTS, backoff: { type: 'exponential', delay: 500 } };
+const retention = {
+  removeOnComplete: { age: PRINTABLE_JOB_RETENTION.completedAgeSeconds },
+  removeOnFail: { age: PRINTABLE_JOB_RETENTION.failedAgeSeconds },
+};
+
+/**
+ * Submits one BullMQ flow per printable on the render queue: a child job per page (spread over
+ * every render worker) under a parent that assembles the package. Identical printables of one
+ * organization coalesce through deduplication on the parent: the offered flow is then not
+ * created at all (its children cannot attach to a parent that does not exist).
+ */
+export class PrintableFlowSubmitter {
+  constructor(
+    private readonly flows: FlowProducer,
+    private readonly queue: Queue,
+    private readonly events: QueueEvents,
+  ) {}
+
+  async submit(base: PrintableJobBase, pageCount: number): Promise<{ jobId: string; coalesced: boolean }> {
+    const offeredId = `p-${randomUUID()}`;
+    const parent: AssemblePrintablePayload = { ...base, pageCount };
+    const node = await this.flows.add({
+      name: 'render.printable-assemble',
+      queueName: this.queue.name,
+      data: parent,
+      opts: { jobId: offeredId, deduplication: { id: printableDeduplicationId(base.organizationId, base.contentKey) }, ...retry, ...retention },
+      children: Array.from({ length: pageCount }, (_, pageIndex) => ({
+        name: 'render.printable-page',
+        queueName: this.queue.name,
+        data: { ...base, pageIndex } satisfies RenderPrintablePagePayload,
+        opts: { jobId: `${offeredId}-page-${pageIndex}`, failParentOnFailure: true, ...retry, ...retention },
+      })),
+    });
+    return { jobId: node.job.id!, coalesced: node.job.id !== offeredId };
+  }
+
+  /** Where the flow stands: pages done while rendering, the result, or why it failed. */
+  async state(jobId: string): Promise<PrintableFlowState> {
+    const job = await Job.fromId<AssemblePrintablePayload, AssemblePrintableResult>(this.queue, jobId);
+    if (!job) return { state: 'missing' };
+    const state = await job.getState();
+    if (state === 'completed') return { state: 'done', result: job.returnvalue };
+    if (state === 'failed') return { state: 'failed', reason: await this.failureReason(job) };
+    if (state === 'unknown') return { state: 'missing' };
+    const counts = await job.getDependenciesCount({ processed: true });
+    const pagesDone = state === 'waiting-children' ? (counts.processed ?? 0) : job.data.pageCount;
+    return { state: 'rendering', pagesDone, started: pagesDone > 0 || state === 'active' };
+  }
+
+  /** Waits for the flow until the deadline, then reports where it stands. */
+  async wait(jobId: string, timeoutMs: number): Promise<PrintableFlowState> {
+    const job = await Job.fromId(this.queue, jobId);
+    if (job && timeoutMs > 0) await job.waitUntilFinished(this.events, timeoutMs).catch(() => undefined);
+    return this.state(jobId);
+  }
+
+  /** A parent failed by a child names the child; the child's own reason says what went wrong. */
+  private async failureReason(job: Job): Promise<string> {
+    const reason = job.failedReason ?? '';
+    const child = /^child (\S+) failed$/.exec(reason);
+    if (!child) return reason;
+    const childId = child[1].slice(child[1].lastIndexOf(':') + 1);
+    return (await Job.fromId(this.queue, childId))?.failedReason ?? reason;
+  }
+
+}

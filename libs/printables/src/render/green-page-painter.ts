@@ -1,0 +1,165 @@
+/**
+ * A green page: the green at the stated scale (approach from the bottom), a 5-yard grid, front /
+ * centre / back marks, the printed scale bar, depth and width, and slopes only where the course
+ * has measured putting-surface elevation.
+ */
+import { metersToYards, yardsToMeters } from '@caddie/geometry';
+import type { Hole } from '@caddie/catalog';
+import { bookPageFrames, GREEN_PAGE_TABLE_IN, type RectIn } from '../compile/page-layout';
+import { greenOutline, METERS_PER_INCH } from '../compile/green-framing';
+import { distanceValue, unitAbbreviation, type DistanceUnit } from '../yardages/distance-units';
+import { pt, type PageContext, type PagePainter, type PageScene } from './page-context';
+import { INK, MUTED_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
+import { greenArt, type PlacedArt } from './renderer-art';
+import { GREEN_EDGE_COLOR, SCALE_BAR_COLOR, SCALE_BAR_YARDS } from './scale-bar';
+
+export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
+  const hole = scene.course.holes.find((h) => h.number === scene.page.holeNumber) as Hole;
+  const frames = bookPageFrames(scene.width / 72, scene.height / 72, GREEN_PAGE_TABLE_IN);
+  const options = scene.manifest.options;
+  const unit = (options.units === 'meters' ? 'meters' : 'yards') as DistanceUnit;
+  const outline = greenOutline(scene.course, hole);
+  const denominator = scene.page.greenScaleDenominator;
+  const slopes = scene.page.holds.includes('slopes');
+  const art = outline && denominator ? greenArt(scene.course, outline, frames.art, denominator, dpi, String(options.style ?? 'traditional'), slopes) : null;
+  const measurement = scene.course.measurements.greens.find((g) => g.holeNumber === hole.number) ?? null;
+  return (ctx) => {
+    paintPaper(ctx, scene);
+    paintHeaderBand(ctx, scene, frames.header, `Green ${hole.number}`, scene.manifest.courseName);
+    const right = pt(frames.header.x + frames.header.width);
+    const size = Math.min(22, pt(frames.header.height) * 0.42);
+    if (measurement) {
+      const u = unitAbbreviation(unit);
+      text(ctx, `${distanceValue(yardsToMeters(measurement.depthYards), unit)} ${unitAbbreviation(unit)} deep`, right, pt(frames.header.y) + size * 1.05, size * 0.75, { align: 'right', weight: 'bold', color: '#ffffff' });
+      text(ctx, `${distanceValue(yardsToMeters(measurement.widthYards), unit)} ${u} wide`, right, pt(frames.header.y + frames.header.height) - size * 0.35, size * 0.45, { align: 'right', color: '#d8e6dc' });
+    }
+    if (!art || !denominator) {
+      const why = outline ? 'The green is too large for this page at any standard scale.' : 'No green is mapped for this hole in the course data.';
+      paintMissingNotice(ctx, frames.art, [`Green ${hole.number}: not drawn`, why]);
+      paintFooter(ctx, scene, frames.footer, false);
+      return;
+    }
+    ctx.drawImage(art.canvas, art.x, art.y, art.width, art.height);
+    paintGreenGrid(ctx, art, unit);
+    paintGreenEdge(ctx, art, outline!.green.geometry.coordinates as never, outline!.green.geometry.type);
+    if (measurement) paintGreenMarks(ctx, art, [measurement.front, measurement.center, measurement.back]);
+    let y = paintScaleBar(ctx, frames.table, denominator, unit);
+    const body = 6.6;
+    const lines: string[] = [];
+    if (measurement) {
+      const f = (yards: number) => distanceValue(yardsToMeters(yards), unit);
+      const toCentre = metersToYards(distanceMeters(measurement.front, measurement.center));
+      const toBack = metersToYards(distanceMeters(measurement.center, measurement.back));
+      lines.push(`Depth ${f(measurement.depthYards)} ${unitAbbreviation(unit)} front to back along the approach · width ${f(measurement.widthYards)} ${unitAbbreviation(unit)}.`);
+      lines.push(`Front to centre ${f(toCentre)} · centre to back ${f(toBack)}. Grid squares are 5 ${unitAbbreviation(unit)}.`);
+    } else {
+      lines.push('Depth and width are not measured for this green in the course data.');
+    }
+    const measured = !scene.page.missing.includes(`hole-${hole.number}.green-elevation`);
+    lines.push(slopes ? 'Arrows point downhill, from measured putting-surface elevation.' : measured ? 'Slopes are not drawn in the pencil styles (style traditional shows them).' : 'No measured elevation for this green: slopes are not shown.');
+    lines.push('Approach from the bottom of the page.');
+    for (const line of lines) {
+      y += body * 1.45;
+      text(ctx, line, pt(frames.table.x), y, body, { color: line.startsWith('No measured') || line.startsWith('Slopes are not') ? MUTED_INK : INK, maxWidth: pt(frames.table.width) });
+    }
+    paintFooter(ctx, scene, frames.footer, true);
+  };
+}
+
+function distanceMeters(a: [number, number], b: [number, number]): number {
+  const k = 111_320;
+  return Math.hypot((a[0] - b[0]) * k * Math.cos((a[1] * Math.PI) / 180), (a[1] - b[1]) * k);
+}
+
+/** Light grid every 5 yards (or metres) through the green centre, aligned with the page. */
+function paintGreenGrid(ctx: PageContext, art: PlacedArt, unit: DistanceUnit): void {
+  const step = (unit === 'yards' ? yardsToMeters(5) : 5) * art.pointsPerMeter;
+  const [cx, cy] = [art.x + art.width / 2, art.y + art.height / 2];
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(art.x, art.y, art.width, art.height);
+  ctx.clip();
+  ctx.strokeStyle = 'rgba(255,255,255,0.55)';
+  ctx.lineWidth = 0.35;
+  ctx.beginPath();
+  for (let k = -Math.ceil(art.width / step); k <= Math.ceil(art.width / step); k++) {
+    ctx.moveTo(cx + k * step, art.y);
+    ctx.lineTo(cx + k * step, art.y + art.height);
+  }
+  for (let k = -Math.ceil(art.height / step); k <= Math.ceil(art.height / step); k++) {
+    ctx.moveTo(art.x, cy + k * step);
+    ctx.lineTo(art.x + art.width, cy + k * step);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** The green's edge as a vector line, exactly at the page scale. */
+function paintGreenEdge(ctx: PageContext, art: PlacedArt, coordinates: number[][][] | number[][][][], type: string): void {
+  const polygons = (type === 'Polygon' ? [coordinates] : coordinates) as number[][][][];
+  ctx.beginPath();
+  for (const polygon of polygons) {
+    polygon[0].forEach((c, i) => {
+      const [x, y] = art.toPage([c[0], c[1]]);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    });
+    ctx.closePath();
+  }
+  ctx.strokeStyle = GREEN_EDGE_COLOR;
+  ctx.lineWidth = 0.6;
+  ctx.stroke();
+}
+
+/** Front and back ticks and the centre cross. */
+function paintGreenMarks(ctx: PageContext, art: PlacedArt, [front, center, back]: [number, number][]): void {
+  for (const [point, label] of [
+    [front, 'F'],
+    [back, 'B'],
+  ] as const) {
+    const [x, y] = art.toPage(point);
+    ctx.strokeStyle = INK;
+    ctx.lineWidth = 0.7;
+    ctx.beginPath();
+    ctx.moveTo(x - 4, y);
+    ctx.lineTo(x + 4, y);
+    ctx.stroke();
+    text(ctx, label, x + 6, y + 2.5, 7, { weight: 'bold', color: INK, halo: true });
+  }
+  const [x, y] = art.toPage(center);
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 0.7;
+  ctx.beginPath();
+  ctx.moveTo(x - 3, y - 3);
+  ctx.lineTo(x + 3, y + 3);
+  ctx.moveTo(x - 3, y + 3);
+  ctx.lineTo(x + 3, y - 3);
+  ctx.stroke();
+}
+
+/**
+ * A bar of SCALE_BAR_YARDS (or metres) at the page scale, ticks every 5, and the scale in words.
+ * Returns the baseline (points) of its caption.
+ */
+export function paintScaleBar(ctx: PageContext, frame: RectIn, denominator: number, unit: DistanceUnit): number {
+  const groundMeters = unit === 'yards' ? yardsToMeters(SCALE_BAR_YARDS) : SCALE_BAR_YARDS;
+  const length = (groundMeters / (METERS_PER_INCH * denominator)) * 72;
+  const x = pt(frame.x);
+  const y = pt(frame.y) + 4;
+  ctx.fillStyle = SCALE_BAR_COLOR;
+  ctx.fillRect(x, y, length, 3);
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 0.4;
+  for (let k = 0; k <= SCALE_BAR_YARDS; k += 5) {
+    const tx = x + (length * k) / SCALE_BAR_YARDS;
+    ctx.beginPath();
+    ctx.moveTo(tx, y - 2);
+    ctx.lineTo(tx, y + 5);
+    ctx.stroke();
+  }
+  const u = unitAbbreviation(unit);
+  const words = denominator === 480 ? ' (3/8 in to 5 yd)' : '';
+  text(ctx, `${SCALE_BAR_YARDS} ${u}`, x + length + 5, y + 4.5, 7, { weight: 'bold' });
+  text(ctx, `Scale 1:${denominator}${words}`, x + length + 5 + 26, y + 4.5, 7, { color: MUTED_INK });
+  return y + 8;
+}

@@ -1,0 +1,82 @@
+/** Header bands, footers and notices shared by every page kind. */
+import { font } from '@caddie/renderer';
+import type { RectIn } from '../compile/page-layout';
+import { pt, type PageContext, type PageScene } from './page-context';
+
+export const INK = '#1d2621';
+export const MUTED_INK = '#5b645e';
+export const RULE_INK = '#9aa39c';
+/** the band colour of headers; bleeds off the top edge */
+export const BAND = '#1f4d3a';
+
+export function text(ctx: PageContext, value: string, x: number, y: number, sizePt: number, options: { weight?: 'normal' | 'bold'; color?: string; align?: 'left' | 'center' | 'right'; family?: 'sans' | 'condensed' | 'mono'; maxWidth?: number; halo?: boolean } = {}): void {
+  ctx.font = font(options.family ?? 'sans', sizePt, options.weight ?? 'normal');
+  ctx.fillStyle = options.color ?? INK;
+  ctx.textAlign = options.align ?? 'left';
+  ctx.textBaseline = 'alphabetic';
+  if (options.halo) {
+    // a white outline keeps small type readable over artwork and grid lines
+    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+    ctx.lineWidth = sizePt * 0.3;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(value, x, y);
+  }
+  if (options.maxWidth !== undefined) ctx.fillText(value, x, y, options.maxWidth);
+  else ctx.fillText(value, x, y);
+}
+
+export function textWidth(ctx: PageContext, value: string, sizePt: number, weight: 'normal' | 'bold' = 'normal', family: 'sans' | 'condensed' | 'mono' = 'sans'): number {
+  ctx.font = font(family, sizePt, weight);
+  return ctx.measureText(value).width;
+}
+
+/** White paper over the whole bleed area. */
+export function paintPaper(ctx: PageContext, scene: PageScene): void {
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(-scene.bleed, -scene.bleed, scene.width + 2 * scene.bleed, scene.height + 2 * scene.bleed);
+}
+
+/** A coloured band from the top bleed down to the bottom of the header frame, with a title. */
+export function paintHeaderBand(ctx: PageContext, scene: PageScene, header: RectIn, title: string, subtitle: string | null): void {
+  const bottom = pt(header.y + header.height);
+  ctx.fillStyle = BAND;
+  ctx.fillRect(-scene.bleed, -scene.bleed, scene.width + 2 * scene.bleed, bottom + scene.bleed);
+  // 22 pt on book pages, growing with large sheets
+  const size = Math.min(22 * Math.max(1, scene.width / 612) ** 1.4, pt(header.height) * 0.42);
+  text(ctx, title, pt(header.x), pt(header.y) + size * 1.05, size, { weight: 'bold', color: '#ffffff' });
+  if (subtitle) text(ctx, subtitle, pt(header.x), bottom - size * 0.35, size * 0.45, { color: '#d8e6dc' });
+}
+
+/**
+ * Footer: the page number, the attribution of the geometry, and the Rule 4.3 notice when the page
+ * would not conform and the printable was asked for with rules "none".
+ */
+export function paintFooter(ctx: PageContext, scene: PageScene, footer: RectIn, showsGeometry: boolean): void {
+  const size = Math.max(5, Math.min(9, pt(footer.height) * 0.62));
+  const baseline = pt(footer.y + footer.height) - size * 0.2;
+  const left = pt(footer.x);
+  const right = pt(footer.x + footer.width);
+  const pageLabel = String(scene.page.index + 1);
+  text(ctx, pageLabel, right, baseline, size, { align: 'right', color: MUTED_INK });
+  const credits = showsGeometry ? scene.manifest.attribution.join(' · ') : '';
+  if (credits) text(ctx, credits, left, baseline, size * 0.85, { color: MUTED_INK, maxWidth: right - left - textWidth(ctx, pageLabel, size) - 6 });
+  const report = scene.page.rule43;
+  if (scene.manifest.rules === 'none' && report && !report.compliant) {
+    text(ctx, 'Printed without Rule 4.3 limits: not for use during a round', left, baseline - size * 1.3, size * 0.9, { weight: 'bold', color: '#a3261b', maxWidth: right - left });
+  }
+}
+
+/** A plain statement that data is missing, centred in a frame, with a thin outline. */
+export function paintMissingNotice(ctx: PageContext, frame: RectIn, lines: string[]): void {
+  ctx.strokeStyle = RULE_INK;
+  ctx.lineWidth = 0.75;
+  ctx.setLineDash([3, 3]);
+  ctx.strokeRect(pt(frame.x), pt(frame.y), pt(frame.width), pt(frame.height));
+  ctx.setLineDash([]);
+  const cx = pt(frame.x + frame.width / 2);
+  let y = pt(frame.y + frame.height / 2) - (lines.length - 1) * 7;
+  lines.forEach((line, i) => {
+    text(ctx, line, cx, y, i === 0 ? 10 : 8, { align: 'center', weight: i === 0 ? 'bold' : 'normal', color: i === 0 ? INK : MUTED_INK, maxWidth: pt(frame.width) - 8 });
+    y += 14;
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Raster artwork from @caddie/renderer. Its painters composite offscreen layers and pixel masks,
+ * so a hole or green is placed as an image at the page's dpi; every number, line and mark on top
+ * is drawn as a vector by the page painters, through the projection the renderer reports.
+ */
+import type { Course, Hole, LonLat } from '@caddie/catalog';
+import { paintGraphic, projectWithSidecar, type SpatialSidecar } from '@caddie/renderer';
+import { parseGraphicsBody } from '@caddie/styles';
+import type { Canvas } from '@napi-rs/canvas';
+import { METERS_PER_INCH, type GreenOutline } from '../compile/green-framing';
+import type { RectIn } from '../compile/page-layout';
+import { pt } from './page-context';
+
+/** Raster art in a page frame, with the projection from lon/lat to page points. */
+export interface PlacedArt {
+  canvas: Canvas;
+  /** where the raster sits on the page, points */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  sidecar: SpatialSidecar;
+  toPage(point: LonLat): [number, number];
+  /** page points per metre on the ground */
+  pointsPerMeter: number;
+}
+
+function place(canvas: Canvas, sidecar: SpatialSidecar, x: number, y: number, width: number, height: number): PlacedArt {
+  const k = width / canvas.width;
+  const pointsPerMeter = (sidecar.projection?.pixelsPerMeter ?? 0) * k;
+  return {
+    canvas,
+    x,
+    y,
+    width,
+    height,
+    sidecar,
+    pointsPerMeter,
+    toPage: (point) => {
+      const [px, py] = projectWithSidecar(sidecar, point);
+      return [x + px * k, y + py * k];
+    },
+  };
+}
+
+const styleContext = (course: Course) => ({ classification: course.classification, country: course.location.country, region: course.location.region });
+
+export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, graphicStyle: string): PlacedArt {
+  const width = Math.round(frame.width * dpi);
+  const height = Math.round(frame.height * dpi);
+  const request = parseGraphicsBody(
+    {
+      subject: { type: 'hole', holeNumber: hole.number },
+      output: { format: 'png', width, height },
+      style: { graphicStyle },
+      // tee at the bottom, green at the top, as a golfer reads a yardage book
+      composition: { layout: 'portrait', padding: '4%' },
+    },
+    styleContext(course),
+  );
+  const painted = paintGraphic(course, request);
+  return place(painted.canvas, painted.sidecar, pt(frame.x), pt(frame.y), pt(frame.width), pt(frame.height));
+}
+
+/** Most ground kept around a green; the renderer's metric padding is bounded. */
+const MAX_PADDING_METERS = 58;
+
+/**
+ * The green at exactly 1:`denominator`, centred in the frame, approach from the bottom. The
+ * renderer fits a green into its canvas with metric padding; choosing each side's padding so that
+ * every side's fit gives the same pixels per metre pins the scale. When the frame holds more ground
+ * than the padding may, the raster covers less than the frame and stays centred.
+ */
+export function greenArt(course: Course, outline: GreenOutline, frame: RectIn, denominator: number, dpi: number, graphicStyle: string, slopes: boolean): PlacedArt {
+  const pixelsPerMeter = dpi / (METERS_PER_INCH * denominator);
+  const e = outline.extent;
+  const halfWidthM = Math.min((frame.width * METERS_PER_INCH * denominator) / 2, Math.min(e.left, e.right) + MAX_PADDING_METERS);
+  const halfHeightM = Math.min((frame.height * METERS_PER_INCH * denominator) / 2, Math.min(e.top, e.bottom) + MAX_PADDING_METERS);
+  const width = Math.round(2 * halfWidthM * pixelsPerMeter);
+  const height = Math.round(2 * halfHeightM * pixelsPerMeter);
+  const half = { x: width / 2 / pixelsPerMeter, y: height / 2 / pixelsPerMeter };
+  const padding = [half.y - e.top, half.x - e.right, half.y - e.bottom, half.x - e.left].map((m) => Math.max(1, Math.min(60, m)).toFixed(4)).join(' ');
+  const request = parseGraphicsBody(
+    {
+      subject: { type: 'green', holeNumber: outline.hole.number },
+      output: { format: 'png', width, height },
+      style: { graphicStyle },
+      greenComposition: { orientation: 'approach', gravity: 'center', paddingMeters: padding },
+      ...(slopes ? { greenData: { breaks: true } } : {}),
+    },
+    styleContext(course),
+  );
+  const painted = paintGraphic(course, request);
+  const actual = painted.sidecar.projection?.pixelsPerMeter ?? 0;
+  if (Math.abs(actual / pixelsPerMeter - 1) > 0.002) {
+    throw new Error(`hole ${outline.hole.number}: green painted at ${actual} px/m, the page needs ${pixelsPerMeter}`);
+  }
+  const widthPt = (width / dpi) * 72;
+  const heightPt = (height / dpi) * 72;
+  const x = pt(frame.x + frame.width / 2) - widthPt / 2;
+  const y = pt(frame.y + frame.height / 2) - heightPt / 2;
+  return place(painted.canvas, painted.sidecar, x, y, widthPt, heightPt);
+}

@@ -1,0 +1,64 @@
+import { describeTemplate, listTemplates } from './template-catalog';
+import { parsePrintableRequest } from '../compile/printable-request';
+import { PrintableRequestError } from '../compile/printable-errors';
+
+describe('template catalog', () => {
+  it('publishes the six templates, each with its option schema generated from its declaration', () => {
+    const ids = listTemplates().map((t) => t.id);
+    expect(ids).toEqual(['yardage-book@1', 'green-book@1', 'hole-sheet@1', 'pin-sheet@1', 'scorecard@1', 'course-poster@1']);
+    const book = describeTemplate('yardage-book@1')!;
+    expect(book).toMatchObject({ family: 'yardage-book', version: 1, purpose: 'play', defaultPageSize: 'pocket', pageSizes: ['pocket', 'a6'] });
+    const schema = book.options as { type: string; additionalProperties: boolean; properties: Record<string, Record<string, unknown>> };
+    expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(schema.properties.rules).toMatchObject({ type: 'string', enum: ['rule-4.3', 'none'], default: 'rule-4.3' });
+    expect(schema.properties.greenScale).toMatchObject({ type: 'integer', minimum: 120, default: 480 });
+    expect(describeTemplate('course-poster@1')!.options).toMatchObject({ properties: { rules: { default: 'none' }, pageSize: { enum: ['poster-18x24', 'poster-24x36', 'a2', 'a1'] } } });
+  });
+
+  it('knows no unpublished version or family', () => {
+    expect(describeTemplate('yardage-book@2')).toBeUndefined();
+    expect(describeTemplate('menu@1')).toBeUndefined();
+  });
+
+  it('the schema and the parser agree: every default in the schema is what parsing {} gives', () => {
+    for (const template of listTemplates()) {
+      const properties = (template.options as { properties: Record<string, { default?: unknown }> }).properties;
+      const parsed = parsePrintableRequest(template.id, {});
+      for (const [name, schema] of Object.entries(properties)) expect(parsed.options[name]).toEqual(schema.default);
+    }
+  });
+});
+
+describe('parsePrintableRequest', () => {
+  const fail = (template: string, options: unknown): PrintableRequestError => {
+    try {
+      parsePrintableRequest(template, options);
+    } catch (error) {
+      if (error instanceof PrintableRequestError) return error;
+      throw error;
+    }
+    throw new Error('expected a PrintableRequestError');
+  };
+
+  it('fills defaults and normalizes string values as the CLI sends them', () => {
+    const request = parsePrintableRequest('yardage-book@1', { pageSize: 'a6', notesPages: '0', cropMarks: 'true' });
+    expect(request.template).toBe('yardage-book@1');
+    expect(request.options).toMatchObject({ pageSize: 'a6', notesPages: 0, cropMarks: true, rules: 'rule-4.3', dpi: 300, bleed: true, imposition: 'none' });
+    expect(Object.keys(request.options)).toEqual([...Object.keys(request.options)].sort());
+  });
+
+  it('answers 404 for an unknown template or version and 400 for a malformed name', () => {
+    expect(fail('yardage-book@9', {})).toMatchObject({ status: 404, code: 'printable-template-not-found' });
+    expect(fail('yardage book', {})).toMatchObject({ status: 400, code: 'invalid-printable-template' });
+  });
+
+  it('names the option a template does not take, and every invalid value', () => {
+    const unknown = fail('hole-sheet@1', { greenScale: 480 });
+    expect(unknown).toMatchObject({ status: 400, code: 'unknown-printable-option' });
+    expect(unknown.errors[0].parameter).toBe('options.greenScale');
+    const several = fail('yardage-book@1', { pageSize: 'letter', dpi: 5000 });
+    expect(several.code).toBe('invalid-printable-request');
+    expect(several.errors.map((e) => e.parameter).sort()).toEqual(['options.dpi', 'options.pageSize']);
+    expect(fail('yardage-book@1', [1])).toMatchObject({ status: 400, code: 'invalid-printable-request' });
+  });
+});

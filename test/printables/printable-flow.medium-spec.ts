@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
+import { LocalDiskArtifactStore } from '@caddie/artifacts';
+import type { Course } from '@caddie/catalog';
+import { closeWithin, openQueueEvents, PrintableFlowSubmitter, printablePackageKeys, redisOptionsFromUrl, type PrintableJobBase } from '@caddie/jobs';
+import type { CourseStore } from '@caddie/persistence';
+import { PrintableDataMissingError, type PrintableManifest } from '@caddie/printables';
+import type { PrintableEngine } from '../../apps/render-worker/src/printable-engine';
+import { PrintableRenderHandler } from '../../apps/render-worker/src/printable-render.handler';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const connection = redisOptionsFromUrl(REDIS_URL);
+const REVISION = `sha256:${'a'.repeat(64)}`;
+const course = { id: 'demo-pine-hollow', name: 'Pine Hollow' } as unknown as Course;
+const catalog = { document: async () => ({ revision: REVISION, course }) } as unknown as CourseStore;
+
+/** A page renderer that draws nothing: each page is its index in bytes, so assembly order is visible. */
+class FakeEngine implements PrintableEngine {
+  failOnPage: number | null = null;
+  failWith: () => Error = () => new PrintableDataMissingError('printable-green-missing', 'hole 3 has no green');
+  pageDelayMs = 0;
+  assembledOrders: number[][] = [];
+  compile(_course: Course, courseRevision: string, template: string, options: Record<string, unknown>): PrintableManifest {
+    const pages = Array.from({ length: Number(options.pages) }, (_, index) => ({ index, kind: 'hole', title: `page ${index + 1}`, holds: [], missing: [] }));
+    return { template, options, courseRevision, pages } as unknown as PrintableManifest;
+  }
+  async renderPage(_course: Course, _manifest: PrintableManifest, pageIndex: number) {
+    await new Promise((resolve) => setTimeout(resolve, this.pageDelayMs));
+    if (pageIndex === this.failOnPage) throw this.failWith();
+    return { index: pageIndex, pdf: Buffer.from(`pdf${pageIndex}`), png: Buffer.from(`png${pageIndex}`) };
+  }
+  async assemble(_manifest: PrintableManifest, pages: { index: number; pdf: Uint8Array }[]) {
+    this.assembledOrders.push(pages.map((p) => Number(Buffer.from(p.pdf).toString().slice(3))));
+    const bytes = Buffer.from(pages.map((p) => Buffer.from(p.pdf).toString()).join('|'));
+    return { pdf: bytes, pngs: [], manifestJson: Buffer.from('{}'), zip: bytes };
+  }
+}
+
+describe('printable flows on the render queue (real Redis, fake page renderer)', () => {
+  const prefix = `test-flow-${randomBytes(5).toString('hex')}`;
+  const store = new LocalDiskArtifactStore(mkdtempSync(join(tmpdir(), 'caddie-flow-')));
+  const engine = new FakeEngine();
+  const handler = new PrintableRenderHandler(catalog, store, engine);
+  const queue = new Queue('render', { connection, prefix });
+  const flows = new FlowProducer({ connection, prefix });
+  const events = openQueueEvents('render', { connection, prefix });
+  const submitter = new PrintableFlowSubmitter(flows, queue, events);
+  const pagesBy: Record<string, number> = {};
+  const workers: Worker[] = [];
+
+  const base = (organizationId: string, pages: number, contentKey = `sha256:${randomBytes(32).toString('hex')}`): PrintableJobBase => ({
+    organizationId, contentKey, courseId: 'demo-pine-hollow', courseRevision: REVISION, template: 'yardage-book@1', options: { pages },
+  });
+
+  beforeAll(async () => {
+    await events.waitUntilReady();
+    for (const name of ['worker-a', 'worker-b']) {
+      const worker = new Worker(
+        'render',
+        async (job: Job) => {
+          if (job.name === 'render.printable-page') {
+            pagesBy[name] = (pagesBy[name] ?? 0) + 1;
+            return handler.renderPage(job.data);
+          }
+          return handler.assemble(job.data);
+        },
+        { connection: { ...connection, maxRetriesPerRequest: null }, prefix, concurrency: 1 },
+      );
+      workers.push(worker);
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.close()));
+    await closeWithin(() => events.close(), () => events.disconnect());
+    await flows.close();
+    await queue.obliterate({ force: true });
+    await queue.close();
+  });
+
+  it('renders one child job per page on every worker, then assembles them in page order', async () => {
+    engine.pageDelayMs = 30;
+    const job = base('org_a', 8);
+    const { jobId, coalesced } = await submitter.submit(job, 8);
+    expect(coalesced).toBe(false);
+    const state = await submitter.wait(jobId, 20_000);
+    expect(state).toMatchObject({ state: 'done', result: { pageCount: 8, contentKey: job.contentKey } });
+    expect(Object.keys(pagesBy).sort()).toEqual(['worker-a', 'worker-b']);
+    expect(engine.assembledOrders.at(-1)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const keys = printablePackageKeys('org_a', job.contentKey);
+    expect((await store.get(keys.zip))?.body.toString()).toBe('pdf0|pdf1|pdf2|pdf3|pdf4|pdf5|pdf6|pdf7');
+    expect((await store.get(keys.pagePng(7)))?.body.toString()).toBe('png7');
+    // the hand-over PDFs are gone once the package is stored
+    expect(await store.head(keys.pagePdf(0))).toBeNull();
+  });
+
+  it('reports pages done while the flow renders', async () => {
+    engine.pageDelayMs = 150;
+    const { jobId } = await submitter.submit(base('org_a', 6), 6);
+    let sawPartial = false;
+    for (let i = 0; i < 200; i++) {
+      const state = await submitter.state(jobId);
+      if (state.state === 'rendering' && state.pagesDone > 0 && state.pagesDone < 6) sawPartial = true;
+      if (state.state === 'done') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(sawPartial).toBe(true);
+    expect((await submitter.state(jobId)).state).toBe('done');
+  });
+
+  it('coalesces an identical printable of the same organization into the running flow, without stray page jobs', async () => {
+    engine.pageDelayMs = 50;
+    const contentKey = `sha256:${randomBytes(32).toString('hex')}`;
+    const before = await queue.getJobCountByTypes('completed', 'waiting', 'active', 'waiting-children', 'failed', 'delayed');
+    const first = await submitter.submit(base('org_a', 4, contentKey), 4);
+    const second = await submitter.submit(base('org_a', 4, contentKey), 4);
+    const otherOrganization = await submitter.submit(base('org_b', 4, contentKey), 4);
+    expect(second).toEqual({ jobId: first.jobId, coalesced: true });
+    expect(otherOrganization.coalesced).toBe(false);
+    await submitter.wait(first.jobId, 20_000);
+    await submitter.wait(otherOrganization.jobId, 20_000);
+    const after = await queue.getJobCountByTypes('completed', 'waiting', 'active', 'waiting-children', 'failed', 'delayed');
+    // two flows of 4 pages and a parent each: the coalesced request added no job at all
+    expect(after - before).toBe(10);
+    expect(await store.head(printablePackageKeys('org_b', contentKey).zip)).not.toBeNull();
+  });
+
+  it('fails the whole printable with the failing page\'s own reason, without retrying data that is missing', async () => {
+    engine.pageDelayMs = 0;
+    engine.failOnPage = 2;
+    const { jobId } = await submitter.submit(base('org_a', 4), 4);
+    const state = await submitter.wait(jobId, 20_000);
+    engine.failOnPage = null;
+    expect(state.state).toBe('failed');
+    expect(JSON.parse((state as { reason: string }).reason)).toEqual({ code: 'printable-green-missing', detail: 'hole 3 has no green' });
+    const failedPage = (await queue.getFailed()).find((job) => job.name === 'render.printable-page' && job.data.pageIndex === 2);
+    expect(failedPage?.attemptsMade).toBe(1);
+  });
+
+  it('does not retry a page the renderer refuses, and keeps the refusal\'s internals out of the reason', async () => {
+    engine.failOnPage = 1;
+    engine.failWith = () => Object.assign(new Error('Invalid graphics request: output.width: 316 is outside 320..8000'), { name: 'GraphicsRequestError' });
+    const { jobId } = await submitter.submit(base('org_a', 3), 3);
+    const state = await submitter.wait(jobId, 20_000);
+    engine.failOnPage = null;
+    expect(JSON.parse((state as { reason: string }).reason)).toEqual({ code: 'printable-render-failed', detail: 'page 2 cannot be drawn with these options' });
+    const contentKey = (await queue.getJob(jobId))?.data.contentKey;
+    const failedPage = (await queue.getFailed()).find((job) => job.data.contentKey === contentKey && job.name === 'render.printable-page');
+    expect(failedPage?.attemptsMade).toBe(1);
+  });
+
+  it('answers missing for a flow it never had', async () => {
+    expect(await submitter.state('p-nothing')).toEqual({ state: 'missing' });
+  });
+});
