@@ -4,7 +4,9 @@
  * front, centre and back of the green. Nothing is estimated: a number the geometry cannot give
  * is left out and the page says so.
  */
-import type { Course, CourseFeature, GreenMeasurement, Hole, LonLat } from '@caddie/catalog';
+import { measureGreen, MeasurementError, type Course, type CourseFeature, type GreenMeasurement, type Hole, type LonLat } from '@caddie/catalog';
+import type { MultiPolygon, Polygon } from 'geojson';
+import { findGreenFeature } from '../compile/green-framing';
 import { haversineDistance, initialBearing, interpolateAlongPolyline, nearestPointOnPolyline, polylineLength, yardsToMeters } from '@caddie/geometry';
 
 /** A hazard is in play when part of it lies within this distance of the play line. */
@@ -58,7 +60,7 @@ export interface HoleYardages {
 }
 
 export function holeYardages(course: Course, hole: Hole): HoleYardages {
-  const green = course.measurements.greens.find((g) => g.holeNumber === hole.number) ?? null;
+  const green = greenMeasurementOf(course, hole);
   const tees = teeLengths(course, hole);
   if (hole.centerline.length < 2) return { tees, carryTee: null, hazards: [], layUps: [], green };
   const line = hole.centerline;
@@ -87,6 +89,23 @@ export function holeYardages(course: Course, hole: Hole): HoleYardages {
     layUps.push({ yardsToCenter: yards, point, toGreen: green && distancesToGreen(point, green) });
   }
   return { tees, carryTee: { name: carryTeeName, stationMeters: carryStation }, hazards, layUps, green };
+}
+
+/**
+ * The green's front, centre, back, depth and width: the catalog's measurement, or the same
+ * measurement taken now from the mapped green and play line when the snapshot carries none.
+ */
+export function greenMeasurementOf(course: Course, hole: Hole): GreenMeasurement | null {
+  const stored = course.measurements.greens.find((g) => g.holeNumber === hole.number);
+  if (stored) return stored;
+  const green = findGreenFeature(course, hole);
+  if (!green || hole.centerline.length < 2) return null;
+  try {
+    return measureGreen(hole.number, hole.centerline, green.geometry as Polygon | MultiPolygon, hole.greenCenter);
+  } catch (error) {
+    if (error instanceof MeasurementError) return null;
+    throw error;
+  }
 }
 
 function teeName(course: Course, teeSetId: string | null): string {
