@@ -14,10 +14,10 @@ export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
   const widthIn = scene.width / 72;
   const heightIn = scene.height / 72;
   const frames = sheet ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn);
-  const yardages = holeYardages(scene.course, hole);
   const options = scene.manifest.options;
   const art = hole.centerline.length >= 2 ? holeArt(scene.course, hole, frames.art, dpi, String(options.style ?? 'traditional')) : null;
   const unit = (options.units === 'meters' ? 'meters' : 'yards') as DistanceUnit;
+  const yardages = holeYardages(scene.course, hole, unit);
   const body = sheet ? 9.5 : 6.6 * bookTypeScale(heightIn);
   return (ctx) => {
     paintPaper(ctx, scene);
@@ -60,7 +60,7 @@ function paintArtMarks(ctx: PageContext, art: PlacedArt, yardages: HoleYardages,
     ctx.lineWidth = size * 0.12;
     ctx.strokeStyle = '#1d2621';
     ctx.stroke();
-    text(ctx, String(layUp.yardsToCenter), x + size * 0.55, y + size * 0.32, size * 0.9, { weight: 'bold', family: 'condensed', color: '#1d2621' });
+    text(ctx, String(layUp.distanceToCenter), x + size * 0.55, y + size * 0.32, size * 0.9, { weight: 'bold', family: 'condensed', color: '#1d2621' });
   }
   for (const hazard of yardages.hazards) {
     const [hx, y] = art.toPage(hazard.nearPoint);
