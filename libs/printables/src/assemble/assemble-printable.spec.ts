@@ -5,8 +5,8 @@ import { parsePrintableRequest } from '../compile/printable-request';
 import type { PrintableManifest } from '../compile/printable-manifest';
 import { finishPage, pageBoxes } from '../render/print-marks';
 import type { RenderedPrintablePage } from '../render/render-printable-page';
-import { demoCourse } from '../test-support/demo-course.fixture';
-import { describeWithPdfTools, pdfInfo, qpdfCheck } from '../test-support/pdf-tools';
+import { demoCourse } from '../testing/demo-course.fixture';
+import { describeWithPdfTools, pdfInfo, qpdfCheck } from '../testing/pdf-tools';
 import { assemblePrintable, pagePngName } from './assemble-printable';
 import { saddleStitchOrder } from './saddle-stitch';
 

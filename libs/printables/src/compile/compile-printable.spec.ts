@@ -3,7 +3,7 @@ import { compilePrintable } from './compile-printable';
 import { parsePrintableRequest } from './printable-request';
 import { PrintableDataMissingError, PrintableRuleViolationError } from './printable-errors';
 import { printableContentKey } from './content-key';
-import { demoCourse } from '../test-support/demo-course.fixture';
+import { demoCourse } from '../testing/demo-course.fixture';
 
 const compile = (course: Course, revision: string, template: string, options: Record<string, unknown> = {}) =>
   compilePrintable(course, revision, parsePrintableRequest(template, options));

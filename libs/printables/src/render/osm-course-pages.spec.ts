@@ -3,7 +3,7 @@ import { courseRevision, importOsm } from '@caddie/catalog';
 import { describeWithSharedData, sharedDataPath } from '../../../../test/support/shared-data';
 import { compilePrintable } from '../compile/compile-printable';
 import { parsePrintableRequest } from '../compile/printable-request';
-import { missingPdfTools, pdfText, qpdfCheck } from '../test-support/pdf-tools';
+import { missingPdfTools, pdfText, qpdfCheck } from '../testing/pdf-tools';
 import { holeYardages } from '../yardages/hole-yardages';
 import { renderPrintablePage } from './render-printable-page';
 

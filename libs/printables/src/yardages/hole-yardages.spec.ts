@@ -1,6 +1,6 @@
 import { haversineDistance, metersToYards } from '@caddie/geometry';
 import { greenOutline } from '../compile/green-framing';
-import { demoCourse } from '../test-support/demo-course.fixture';
+import { demoCourse } from '../testing/demo-course.fixture';
 import { holeYardages, LAY_UP_DISTANCES } from './hole-yardages';
 import { pinPaces } from './pin-paces';
 
