@@ -62,10 +62,15 @@ function paintArtMarks(ctx: PageContext, art: PlacedArt, yardages: HoleYardages,
     ctx.stroke();
     text(ctx, String(layUp.distanceToCenter), x + size * 0.55, y + size * 0.32, size * 0.9, { weight: 'bold', family: 'condensed', color: '#1d2621' });
   }
+  const placed: [number, number][] = [];
   for (const hazard of yardages.hazards) {
     const [hx, y] = art.toPage(hazard.nearPoint);
-    // beside the hazard, on its side of the play line, so the sand or water stays visible
-    const x = hx + (hazard.side === 'L' ? -1 : 1) * size * 1.1;
+    // beside the hazard, on its side of the play line, so the sand or water stays visible;
+    // further out while it would cover a marker already placed
+    const outward = hazard.side === 'L' ? -1 : 1;
+    let x = hx + outward * size * 1.1;
+    while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < size * 1.3)) x += outward * size * 1.3;
+    placed.push([x, y]);
     ctx.beginPath();
     ctx.arc(x, y, size * 0.62, 0, Math.PI * 2);
     ctx.fillStyle = '#1d2621';
