@@ -47,10 +47,18 @@ export interface HoleLayout {
 /** Par 3s carry from tee to green with no fairway in between. */
 const FAIRWAY_PARS: ReadonlySet<Par> = new Set([4, 5]);
 
-export function layOutHole(routed: RoutedHole, teeSets: readonly TeeSetPlan[], random: SeededRandom): HoleLayout {
+export function layOutHole(
+  routed: RoutedHole,
+  teeSets: readonly TeeSetPlan[],
+  random: SeededRandom,
+  nextTee: Meters2 | null,
+): HoleLayout {
   const plan = routed.plan;
   const path = filletedPath(routed.line, 110, 4);
-  const pathSide: 1 | -1 = random.chance(0.5) ? 1 : -1;
+  // The cart path runs on the side of the next tee, so it never has to cross the green.
+  const toNext = nextTee ? sub(nextTee, routed.green) : null;
+  const approach = heading(routed.approachHeading);
+  const pathSide: 1 | -1 = toNext ? (toNext[0] * approach[1] - toNext[1] * approach[0] >= 0 ? 1 : -1) : random.chance(0.5) ? 1 : -1;
   const tees = layOutTees(routed, teeSets);
   const green = layOutGreen(routed, random);
   let fairway: Meters2[] | null = null;
@@ -132,12 +140,12 @@ function layOutTees(routed: RoutedHole, teeSets: readonly TeeSetPlan[]): TeeBoxL
   return teeSets.map((teeSet, i) => {
     const along = offsets[i];
     // Straight first leg: the tee sits exactly on the play line, so its yardage is exact.
-    const center = step(routed.tee, routed.plan.heading, along);
+    const center = step(routed.tee, routed.heading, along);
     return {
       teeSet,
       center,
-      ring: rectangleRing(center, routed.plan.heading, length, width),
-      yards: routed.plan.yards - teeSet.forwardYards[par],
+      ring: rectangleRing(center, routed.heading, length, width),
+      yards: routed.yards - teeSet.forwardYards[par],
       along,
     };
   });
@@ -149,7 +157,7 @@ function layOutGreen(routed: RoutedHole, random: SeededRandom): GreenLayout {
   const width = Math.min(33, Math.max(20, (4 * area) / (Math.PI * depth)));
   const bearing = routed.approachHeading;
   const ring = irregularOval(
-    { center: routed.green, bearing, depth, width, irregularity: 0.07, vertices: 56, area },
+    { center: routed.green, bearing, depth, width, irregularity: random.range(0.05, 0.13), vertices: 56, area },
     random,
   );
   // Pins sit well inside the surface: at most a third of the way to the edge.
