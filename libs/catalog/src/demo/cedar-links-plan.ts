@@ -1,21 +1,21 @@
 import { holePlansFromRows, type DemoCoursePlan, type HolePlanRow } from './demo-course-plan';
 
-// One returning loop east of the clubhouse around Sage Pond: out north, back south, out to
-// the far side, home along the canal.
+// One returning loop east of the clubhouse: out north, back and out again on parallel holes,
+// round Sage Pond and home along the canal.
 // number, name, par, back tee, dogleg corner, green (metres east/north of the clubhouse), hcp, forward hcp
 const ROWS: HolePlanRow[] = [
-  [1, 'Juniper', 4, [40, 45], [50, 270], [120, 385], 5, 5],
-  [2, 'Sagebrush', 3, [150, 420], null, [300, 445], 9, 9],
-  [3, 'Basalt', 4, [330, 420], [350, 180], [400, 50], 3, 3],
-  [4, 'Cascade View', 5, [450, 30], [480, 290], [430, 500], 1, 1],
-  [5, 'High Desert', 5, [470, 530], [740, 580], [890, 500], 6, 4],
-  [6, 'Ponderosa', 3, [900, 465], null, [880, 300], 8, 8],
-  [7, 'Canal', 4, [870, 260], [840, 30], [740, -60], 2, 2],
-  [8, 'Rimrock', 4, [720, -90], [560, -120], [380, -90], 4, 6],
-  [9, 'Homestead', 4, [385, -55], [200, -110], [95, -25], 7, 7],
+  [1, 'Juniper', 4, [40, 45], [50, 270], [120, 385], 6, 5],
+  [2, 'Sagebrush', 3, [150, 420], null, [290, 470], 9, 9],
+  [3, 'Basalt', 4, [300, 430], [280, 190], [300, 40], 2, 3],
+  [4, 'Cascade View', 5, [340, 20], [390, 270], [370, 520], 3, 1],
+  [5, 'High Desert', 4, [400, 550], [525, 405], [530, 200], 1, 2],
+  [6, 'Ponderosa', 3, [540, 165], null, [560, 5], 8, 8],
+  [7, 'Canal', 4, [575, -20], [760, -5], [860, -90], 7, 7],
+  [8, 'Rimrock', 4, [850, -135], [650, -140], [470, -100], 4, 4],
+  [9, 'Homestead', 4, [440, -80], [230, -110], [95, -25], 5, 6],
 ];
 
-/** A 9-hole public course in central Oregon (synthetic). */
+/** A 9-hole, par-35 public course in central Oregon (synthetic). */
 export const CEDAR_LINKS_PLAN: DemoCoursePlan = {
   id: 'demo-cedar-links',
   name: 'Cedar Links',
@@ -30,7 +30,7 @@ export const CEDAR_LINKS_PLAN: DemoCoursePlan = {
   roadSide: 270,
   roadName: 'Cedar Links Road',
   parking: [-75, 58],
-  practice: { puttingGreen: [-40, -45], range: { tee: [-60, 125], bearing: 0, length: 240, width: 70 } },
+  practice: { puttingGreen: [-40, -45], range: { tee: [-60, 100], bearing: 0, length: 240, width: 70 } },
   water: [
     {
       shape: 'creek',
@@ -40,7 +40,7 @@ export const CEDAR_LINKS_PLAN: DemoCoursePlan = {
       line: [[780, -190], [640, -205], [480, -190], [330, -200]],
       width: 7,
     },
-    { shape: 'pond', id: 'sage-pond', kind: 'natural_water', name: 'Sage Pond', center: [680, 260], radius: 55 },
+    { shape: 'pond', id: 'sage-pond', kind: 'natural_water', name: 'Sage Pond', center: [690, 110], radius: 45 },
     { shape: 'pond', id: 'ponderosa-pond', kind: 'water_hazard', name: null, nearGreenOf: 6, relativeBearing: -135, distance: 45, radius: 18 },
   ],
   teeSets: [

@@ -56,7 +56,7 @@ describe('generateDemoCourses', () => {
     expect(pine.holes).toHaveLength(18);
     expect(cedar.holes).toHaveLength(9);
     expect(pine.holes.reduce((sum, h) => sum + (h.par ?? 0), 0)).toBe(72);
-    expect(cedar.holes.reduce((sum, h) => sum + (h.par ?? 0), 0)).toBe(36);
+    expect(cedar.holes.reduce((sum, h) => sum + (h.par ?? 0), 0)).toBe(35);
     expect(pine.location).toMatchObject({ country: 'US', region: 'NC', city: 'Sanford' });
     expect(cedar.location).toMatchObject({ country: 'US', region: 'OR', city: 'Redmond' });
     expect(pine.classification).toBe('private');

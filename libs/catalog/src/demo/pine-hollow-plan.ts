@@ -8,8 +8,8 @@ const ROWS: HolePlanRow[] = [
   [2, 'Wiregrass', 3, [-140, 430], null, [-290, 470], 17, 17],
   [3, 'Sandhill', 4, [-320, 450], [-345, 210], [-400, 75], 1, 5],
   [4, 'Turpentine', 5, [-450, 45], [-475, 300], [-420, 515], 9, 3],
-  [5, 'Fox Squirrel', 3, [-455, 545], null, [-640, 575], 13, 15],
-  [6, 'Red Clay', 5, [-665, 535], [-680, 260], [-615, 20], 3, 1],
+  [5, 'Fox Squirrel', 3, [-455, 545], null, [-615, 580], 13, 15],
+  [6, 'Red Clay', 5, [-640, 550], [-615, 280], [-570, 30], 3, 1],
   [7, 'Pitch Pine', 4, [-585, -25], [-380, -45], [-260, -10], 11, 11],
   [8, 'Cardinal', 4, [-250, 30], [-235, 210], [-205, 345], 15, 13],
   [9, 'Homeward', 4, [-170, 370], [-125, 150], [-95, 25], 7, 9],
@@ -17,9 +17,9 @@ const ROWS: HolePlanRow[] = [
   [11, 'Blackjack Oak', 3, [145, 490], null, [305, 530], 18, 18],
   [12, 'Dogwood', 4, [335, 515], [365, 280], [410, 110], 4, 8],
   [13, 'Bobwhite', 5, [450, 115], [470, 340], [450, 575], 8, 2],
-  [14, 'Creekside', 3, [490, 600], null, [650, 640], 16, 16],
-  [15, 'Sweetgum', 4, [675, 600], [680, 380], [640, 190], 2, 4],
-  [16, 'Heron Pond', 4, [620, 150], [470, 45], [300, 60], 10, 12],
+  [14, 'Creekside', 3, [490, 600], null, [620, 650], 16, 16],
+  [15, 'Sweetgum', 4, [610, 615], [600, 390], [575, 210], 2, 4],
+  [16, 'Heron Pond', 4, [610, 150], [460, 50], [300, 60], 10, 12],
   [17, 'Tar Heel', 4, [255, 100], [265, 300], [240, 420], 14, 14],
   [18, 'Clubhouse', 5, [210, 445], [165, 220], [95, 20], 12, 6],
 ];
@@ -43,7 +43,7 @@ export const PINE_HOLLOW_PLAN: DemoCoursePlan = {
   water: [
     { shape: 'pond', id: 'heron-pond', kind: 'water_hazard', name: 'Heron Pond', nearGreenOf: 16, relativeBearing: -115, distance: 48, radius: 20 },
     { shape: 'pond', id: 'dogwood-pond', kind: 'water_hazard', name: null, nearGreenOf: 12, relativeBearing: 95, distance: 44, radius: 16 },
-    { shape: 'pond', id: 'hollow-pond', kind: 'natural_water', name: 'Hollow Pond', center: [578, 330], radius: 30 },
+    { shape: 'pond', id: 'hollow-pond', kind: 'natural_water', name: 'Hollow Pond', center: [318, 180], radius: 24 },
     {
       shape: 'creek',
       id: 'hollow-branch',
