@@ -1,19 +1,21 @@
 import { holePlansFromRows, type DemoCoursePlan, type HolePlanRow } from './demo-course-plan';
 
-// number, name, par, yards (blue), heading, dogleg [at yards, turn], hcp, forward hcp, walk [bearing, m]
+// One returning loop east of the clubhouse: out north, back and out again on parallel holes,
+// round Sage Pond and home along the canal.
+// number, name, par, back tee, dogleg corner, green (metres east/north of the clubhouse), hcp, forward hcp
 const ROWS: HolePlanRow[] = [
-  [1, 'Juniper', 4, 395, 0, [240, 10], 7, 5, [40, 60]],
-  [2, 'Sagebrush', 3, 168, 20, null, 9, 9, [30, 35]],
-  [3, 'Basalt', 4, 412, 105, [250, 10], 3, 3, [80, 35]],
-  [4, 'Cascade View', 5, 552, 125, [300, 15], 1, 1, [120, 35]],
-  [5, 'High Desert', 4, 405, 185, [240, 10], 5, 7, [170, 35]],
-  [6, 'Ponderosa', 3, 190, 200, null, 8, 8, [210, 35]],
-  [7, 'Canal', 4, 430, 268, [250, 5], 2, 2, [250, 35]],
-  [8, 'Rimrock', 4, 398, 275, [240, -10], 6, 6, [275, 35]],
-  [9, 'Homestead', 5, 545, 352, [300, 6], 4, 4, [205, 40]],
+  [1, 'Juniper', 4, [40, 45], [50, 270], [120, 385], 6, 5],
+  [2, 'Sagebrush', 3, [150, 420], null, [290, 470], 9, 9],
+  [3, 'Basalt', 4, [300, 430], [280, 190], [300, 40], 2, 3],
+  [4, 'Cascade View', 5, [340, 20], [390, 270], [370, 520], 3, 1],
+  [5, 'High Desert', 4, [400, 550], [525, 405], [530, 200], 1, 2],
+  [6, 'Ponderosa', 3, [540, 165], null, [560, 5], 8, 8],
+  [7, 'Canal', 4, [575, -20], [760, -5], [860, -90], 7, 7],
+  [8, 'Rimrock', 4, [850, -135], [650, -140], [470, -100], 4, 4],
+  [9, 'Homestead', 4, [440, -80], [230, -110], [95, -25], 5, 6],
 ];
 
-/** A 9-hole public course in central Oregon (synthetic). */
+/** A 9-hole, par-35 public course in central Oregon (synthetic). */
 export const CEDAR_LINKS_PLAN: DemoCoursePlan = {
   id: 'demo-cedar-links',
   name: 'Cedar Links',
@@ -28,16 +30,17 @@ export const CEDAR_LINKS_PLAN: DemoCoursePlan = {
   roadSide: 270,
   roadName: 'Cedar Links Road',
   parking: [-75, 58],
+  practice: { puttingGreen: [-40, -45], range: { tee: [-60, 100], bearing: 0, length: 240, width: 70 } },
   water: [
     {
       shape: 'creek',
       id: 'juniper-canal',
       kind: 'lateral_water_hazard',
       name: 'Juniper Canal',
-      line: [[820, -560], [650, -575], [480, -565], [300, -560]],
+      line: [[780, -190], [640, -205], [480, -190], [330, -200]],
       width: 7,
     },
-    { shape: 'pond', id: 'sage-pond', kind: 'natural_water', name: 'Sage Pond', center: [450, 40], radius: 40 },
+    { shape: 'pond', id: 'sage-pond', kind: 'natural_water', name: 'Sage Pond', center: [690, 110], radius: 45 },
     { shape: 'pond', id: 'ponderosa-pond', kind: 'water_hazard', name: null, nearGreenOf: 6, relativeBearing: -135, distance: 45, radius: 18 },
   ],
   teeSets: [
@@ -45,5 +48,5 @@ export const CEDAR_LINKS_PLAN: DemoCoursePlan = {
     { id: 'white', name: 'White', color: '#FFFFFF', forwardYards: { 3: 15, 4: 30, 5: 30 }, forward: false },
     { id: 'red', name: 'Red', color: '#C8102E', forwardYards: { 3: 30, 4: 60, 5: 60 }, forward: true },
   ],
-  holes: holePlansFromRows(ROWS, [1]),
+  holes: holePlansFromRows(ROWS),
 };

@@ -10,12 +10,12 @@ import { measureCourse } from '../measure/measure-course';
 import type { DemoCoursePlan } from './demo-course-plan';
 import { DemoTerrain } from './demo-terrain';
 import { layOutHole, type HoleLayout } from './hole-layout';
-import { routeHoles } from './hole-routing';
+import { nines, routeHoles, type RoutedHole } from './hole-routing';
 import { featureVertices, lineFeature, pointFeature, polygonFeature, type PlanarFeature } from './planar-feature';
 import { paddedHull } from './planar';
 import { PlayCorridors } from './play-corridors';
 import { SeededRandom } from './seeded-random';
-import { clubhouseFeature, layOutCartPaths, layOutRoads, parkingFeature } from './site-layout';
+import { clubhouseFeature, layOutCartPaths, layOutPractice, layOutRoads, parkingFeature } from './site-layout';
 import { layOutTrees, layOutWoods, type KeepOut } from './vegetation-layout';
 import { layOutWater } from './water-layout';
 import { closeRing } from './demo-shapes';
@@ -34,16 +34,18 @@ export const DEMO_GREEN_BUFFER_METERS = 20;
 export function buildDemoCourse(plan: DemoCoursePlan): Course {
   const random = (part: string) => new SeededRandom(`${plan.seed}:${part}`);
   const routed = routeHoles(plan.holes);
-  const holes = routed.map((r) => layOutHole(r, plan.teeSets, random(`hole-${r.plan.number}`)));
+  const holes = routed.map((r, i) => layOutHole(r, plan.teeSets, random(`hole-${r.plan.number}`), nextTeeOf(routed, i)));
   const corridors = new PlayCorridors(holes);
 
   const holeFeatures = holes.flatMap((hole) => holePlayFeatures(hole));
   const water = layOutWater(plan, holes, corridors, random('water'));
   const clubhouse = clubhouseFeature(plan);
   const parking = parkingFeature(plan);
+  const practice = layOutPractice(plan, random('practice'));
   const keepOut: KeepOut[] = [
     { center: [0, 0], radius: 45 },
     { center: plan.parking, radius: 55 },
+    ...practice.keepOut,
   ];
   const playArea = paddedHull(holeFeatures.flatMap(featureVertices), 10);
   const woods = layOutWoods(playArea, corridors, water, keepOut, random('woods'));
@@ -56,6 +58,7 @@ export function buildDemoCourse(plan: DemoCoursePlan): Course {
     ...woods.map((w) => w.feature),
     clubhouse,
     parking,
+    ...practice.features,
   ];
   const boundaryRing = closeRing(paddedHull(coreFeatures.flatMap(featureVertices), 20));
   const roads = layOutRoads(plan, boundaryRing, random('roads'));
@@ -81,6 +84,7 @@ export function buildDemoCourse(plan: DemoCoursePlan): Course {
     ...trees,
     clubhouse,
     parking,
+    ...practice.features,
     ...roads.features,
     ...roads.houses,
   ];
@@ -133,6 +137,12 @@ export function buildDemoCourse(plan: DemoCoursePlan): Course {
   };
   course.measurements = measureCourse(course);
   return course;
+}
+
+/** The back tee the players walk to after this hole, if the loop goes on. */
+function nextTeeOf(routed: readonly RoutedHole[], i: number): Meters2 | null {
+  const loop = nines(routed).find((l) => l.includes(routed[i]));
+  return loop && loop[loop.length - 1] !== routed[i] ? routed[i + 1].tee : null;
 }
 
 /** Tees, fairway, green, pin, bunkers and play line of one hole. */

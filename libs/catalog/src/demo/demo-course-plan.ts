@@ -2,28 +2,23 @@ import type { LonLat, Meters2 } from '@caddie/geometry';
 
 export type Par = 3 | 4 | 5;
 
-export interface DoglegPlan {
-  /** distance of the corner from the back tee, yards */
-  atYards: number;
-  /** change of heading at the corner, degrees; positive turns right */
-  turn: number;
-}
-
+/**
+ * One hole as an architect draws it on the site plan: the back tee, the corner of the
+ * dogleg (if any) and the green centre, in metres around the clubhouse. The playing length
+ * follows from the drawing (rounded to whole yards, see routeHoles).
+ */
 export interface HolePlan {
   number: number;
   name: string;
   par: Par;
-  /** playing length from the back tee, yards */
-  yards: number;
-  /** bearing of the first leg, degrees clockwise from north */
-  heading: number;
-  dogleg: DoglegPlan | null;
+  tee: Meters2;
+  /** the corner of the play line; the turn is left or right as drawn */
+  dogleg: Meters2 | null;
+  green: Meters2;
   /** men's stroke index */
   handicap: number;
   /** stroke index from the forward tees */
   forwardHandicap: number;
-  /** walk to this hole's back tee, from the previous green or (first hole of a loop) the clubhouse */
-  walk: { bearing: number; meters: number; fromClubhouse?: boolean };
 }
 
 export interface TeeSetPlan {
@@ -89,25 +84,32 @@ export interface DemoCoursePlan {
   roadName: string;
   /** centre of the car park, metres from the clubhouse */
   parking: Meters2;
+  practice: PracticePlan;
   water: WaterPlan[];
   teeSets: TeeSetPlan[];
   holes: HolePlan[];
 }
 
-/** number, name, par, back-tee yards, heading, dogleg [at yards, turn] or null, hcp, forward hcp, walk [bearing, metres] */
-export type HolePlanRow = [number, string, Par, number, number, [number, number] | null, number, number, [number, number]];
+/** The practice ground beside the clubhouse. */
+export interface PracticePlan {
+  /** centre of the practice putting green */
+  puttingGreen: Meters2;
+  /** driving range: centre of its hitting tee, direction of play, length and width, metres */
+  range: { tee: Meters2; bearing: number; length: number; width: number };
+}
 
-/** Expands compact plan rows; `clubhouseStarts` lists holes whose walk starts at the clubhouse. */
-export function holePlansFromRows(rows: readonly HolePlanRow[], clubhouseStarts: readonly number[]): HolePlan[] {
-  return rows.map(([number, name, par, yards, heading, dogleg, handicap, forwardHandicap, walk]) => ({
+/** number, name, par, back tee, dogleg corner or null, green centre, hcp, forward hcp */
+export type HolePlanRow = [number, string, Par, Meters2, Meters2 | null, Meters2, number, number];
+
+export function holePlansFromRows(rows: readonly HolePlanRow[]): HolePlan[] {
+  return rows.map(([number, name, par, tee, dogleg, green, handicap, forwardHandicap]) => ({
     number,
     name,
     par,
-    yards,
-    heading,
-    dogleg: dogleg ? { atYards: dogleg[0], turn: dogleg[1] } : null,
+    tee,
+    dogleg,
+    green,
     handicap,
     forwardHandicap,
-    walk: { bearing: walk[0], meters: walk[1], fromClubhouse: clubhouseStarts.includes(number) },
   }));
 }

@@ -124,27 +124,32 @@ export function sampledPath(points: readonly Meters2[], spacing: number): PathSa
 }
 
 /**
- * A ribbon around part of a path, `halfWidth(along)` to each side, with half-round caps at
- * both ends (fairways, creeks, cart-path aprons).
+ * A ribbon around part of a path, `halfWidth(along)` to its left and `rightHalfWidth(along)`
+ * (the same unless given) to its right, with rounded caps at both ends (fairways, creeks).
  */
 export function ribbonRing(
   path: readonly PathSample[],
   from: number,
   to: number,
   halfWidth: (along: number) => number,
+  rightHalfWidth: (along: number) => number = halfWidth,
 ): Meters2[] {
   const inside = path.filter((s) => s.along >= from && s.along <= to);
   const left: Meters2[] = inside.map((s) => add(s.point, scale(leftOf(s.tangent), halfWidth(s.along))));
-  const right: Meters2[] = inside.map((s) => sub(s.point, scale(leftOf(s.tangent), halfWidth(s.along))));
+  const right: Meters2[] = inside.map((s) => sub(s.point, scale(leftOf(s.tangent), rightHalfWidth(s.along))));
   const cap = (s: PathSample, forward: boolean): Meters2[] => {
-    const r = halfWidth(s.along);
+    const l = halfWidth(s.along);
+    const r = rightHalfWidth(s.along);
+    // A half-round end spanning the full width, centred between the two edges.
+    const radius = (l + r) / 2;
+    const middle = add(s.point, scale(leftOf(s.tangent), (l - r) / 2));
     const normal = leftOf(s.tangent);
     const out = forward ? s.tangent : scale(s.tangent, -1);
     const points: Meters2[] = [];
     for (let i = 1; i < 8; i++) {
       const t = (i / 8) * Math.PI;
       const side = forward ? -Math.cos(t) : Math.cos(t);
-      points.push(add(s.point, add(scale(normal, side * r), scale(out, Math.sin(t) * r))));
+      points.push(add(middle, add(scale(normal, side * radius), scale(out, Math.sin(t) * radius))));
     }
     return points;
   };

@@ -2,7 +2,7 @@ import type { Meters2 } from '@caddie/geometry';
 import type { Par, TeeSetPlan } from './demo-course-plan';
 import { filletedPath, irregularOval, rectangleRing, ribbonRing, smoothNoise, type PathSample } from './demo-shapes';
 import type { RoutedHole } from './hole-routing';
-import { add, bearingOf, distance, distanceToPolyline, heading, leftOf, length, pointInRing, scale, step, sub } from './planar';
+import { add, bearingOf, distance, distanceToPolyline, heading, leftOf, length, pointInRing, scale, smoothstep, step, sub } from './planar';
 import type { SeededRandom } from './seeded-random';
 
 const YARD = 0.9144;
@@ -47,29 +47,31 @@ export interface HoleLayout {
 /** Par 3s carry from tee to green with no fairway in between. */
 const FAIRWAY_PARS: ReadonlySet<Par> = new Set([4, 5]);
 
-export function layOutHole(routed: RoutedHole, teeSets: readonly TeeSetPlan[], random: SeededRandom): HoleLayout {
+export function layOutHole(
+  routed: RoutedHole,
+  teeSets: readonly TeeSetPlan[],
+  random: SeededRandom,
+  nextTee: Meters2 | null,
+): HoleLayout {
   const plan = routed.plan;
   const path = filletedPath(routed.line, 110, 4);
-  const pathSide: 1 | -1 = random.chance(0.5) ? 1 : -1;
+  // The cart path runs on the side of the next tee, so it never has to cross the green.
+  const toNext = nextTee ? sub(nextTee, routed.green) : null;
+  const approach = heading(routed.approachHeading);
+  const pathSide: 1 | -1 = toNext ? (toNext[0] * approach[1] - toNext[1] * approach[0] >= 0 ? 1 : -1) : random.chance(0.5) ? 1 : -1;
   const tees = layOutTees(routed, teeSets);
   const green = layOutGreen(routed, random);
   let fairway: Meters2[] | null = null;
   const bunkers: BunkerLayout[] = [];
   if (FAIRWAY_PARS.has(plan.par)) {
-    const widthNoise = smoothNoise(random, [97, 161, 233]);
-    const baseYards = random.range(32, 36);
-    // Varies smoothly along the hole, always within 26..44 yards.
-    const halfWidthAt = (along: number) => {
-      const yards = Math.max(26, Math.min(44, baseYards + widthNoise(along) * 7));
-      return (yards * YARD) / 2;
-    };
+    const shape = fairwayShape(routed, green, random);
     const forwardmost = Math.max(...tees.map((t) => t.along));
-    const start = forwardmost + random.range(75, 95);
+    const start = forwardmost + random.range(60, 110);
     // The rounded nose of the fairway stops a few metres short of the green's front edge.
     const noseAt = routed.lengthMeters - green.depth / 2 - random.range(4, 9);
-    const end = noseAt - halfWidthAt(noseAt);
-    fairway = ribbonRing(path, start, end, halfWidthAt);
-    bunkers.push(...fairwayBunkers(routed, path, halfWidthAt, -pathSide as 1 | -1, random));
+    const end = noseAt - Math.min(shape.edge(noseAt, -1), shape.edge(noseAt, 1));
+    fairway = ribbonRing(path, start, end, (along) => shape.edge(along, -1), (along) => shape.edge(along, 1));
+    bunkers.push(...fairwayBunkers(routed, path, shape.edge, -pathSide as 1 | -1, random));
   }
   const surfaces = fairway ? [green.ring, fairway] : [green.ring];
   bunkers.push(...greensideBunkers(green, random));
@@ -81,6 +83,37 @@ export function layOutHole(routed: RoutedHole, teeSets: readonly TeeSetPlan[], r
     bunkers: bunkers.map((b) => clearOfSurfaces(b, surfaces)).filter((b): b is BunkerLayout => b !== null),
     pathSide,
     path,
+  };
+}
+
+/** Distance from the play line to the fairway edge on one side (1 right, -1 left), metres. */
+type FairwayEdge = (along: number, side: 1 | -1) => number;
+
+/**
+ * How a mower would cut this fairway: wider where drives land (and where a par 5's lay-up
+ * lands), pinched in the last stretch before the green, drifting from side to side so the
+ * two edges never run parallel. Total width stays within 26..43 yards.
+ */
+function fairwayShape(routed: RoutedHole, green: GreenLayout, random: SeededRandom): { edge: FairwayEdge } {
+  const widthNoise = smoothNoise(random, [97, 161, 233]);
+  const drift = smoothNoise(random, [53, 89, 131]);
+  const baseYards = random.range(29, 34);
+  const landings = [{ at: random.range(235, 270) * YARD, yards: random.range(4, 8) }];
+  if (routed.plan.par === 5) landings.push({ at: routed.lengthMeters - random.range(95, 130), yards: random.range(3, 6) });
+  const neckYards = random.range(2, 6);
+  const neckFrom = routed.lengthMeters - green.depth / 2 - 60;
+  const driftShare = random.range(0.12, 0.24);
+  const widthAt = (along: number) => {
+    let yards = baseYards + widthNoise(along) * 4;
+    for (const landing of landings) yards += landing.yards * Math.exp(-(((along - landing.at) / 45) ** 2));
+    yards -= neckYards * smoothstep(neckFrom, neckFrom + 40, along);
+    return Math.max(26, Math.min(43, yards)) * YARD;
+  };
+  return {
+    edge: (along, side) => {
+      const width = widthAt(along);
+      return (width / 2) * (1 + side * driftShare * drift(along));
+    },
   };
 }
 
@@ -132,12 +165,12 @@ function layOutTees(routed: RoutedHole, teeSets: readonly TeeSetPlan[]): TeeBoxL
   return teeSets.map((teeSet, i) => {
     const along = offsets[i];
     // Straight first leg: the tee sits exactly on the play line, so its yardage is exact.
-    const center = step(routed.tee, routed.plan.heading, along);
+    const center = step(routed.tee, routed.heading, along);
     return {
       teeSet,
       center,
-      ring: rectangleRing(center, routed.plan.heading, length, width),
-      yards: routed.plan.yards - teeSet.forwardYards[par],
+      ring: rectangleRing(center, routed.heading, length, width),
+      yards: routed.yards - teeSet.forwardYards[par],
       along,
     };
   });
@@ -149,7 +182,7 @@ function layOutGreen(routed: RoutedHole, random: SeededRandom): GreenLayout {
   const width = Math.min(33, Math.max(20, (4 * area) / (Math.PI * depth)));
   const bearing = routed.approachHeading;
   const ring = irregularOval(
-    { center: routed.green, bearing, depth, width, irregularity: 0.07, vertices: 56, area },
+    { center: routed.green, bearing, depth, width, irregularity: random.range(0.05, 0.13), vertices: 56, area },
     random,
   );
   // Pins sit well inside the surface: at most a third of the way to the edge.
@@ -168,7 +201,7 @@ function layOutGreen(routed: RoutedHole, random: SeededRandom): GreenLayout {
 function fairwayBunkers(
   routed: RoutedHole,
   path: readonly PathSample[],
-  halfWidthAt: (along: number) => number,
+  edge: FairwayEdge,
   side: 1 | -1,
   random: SeededRandom,
 ): BunkerLayout[] {
@@ -177,10 +210,10 @@ function fairwayBunkers(
   targets.forEach((yards, i) => {
     const along = Math.min(yards * YARD, routed.lengthMeters - 80);
     const sample = pathSampleAt(path, along);
-    const bunkerSide = i % 2 === 0 ? side : -side;
+    const bunkerSide: 1 | -1 = i % 2 === 0 ? side : side === 1 ? -1 : 1;
     const length = random.range(14, 22);
     const breadth = random.range(7, 10);
-    const offset = halfWidthAt(along) + breadth / 2 + random.range(1, 3);
+    const offset = edge(along, bunkerSide) + breadth / 2 + random.range(1, 3);
     const center = add(sample.point, scale(leftOf(sample.tangent), -bunkerSide * offset));
     const bearing = bearingOf([0, 0], sample.tangent);
     const ring = irregularOval({ center, bearing, depth: length, width: breadth, irregularity: 0.12, vertices: 24 }, random);

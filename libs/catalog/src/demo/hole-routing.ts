@@ -1,6 +1,6 @@
 import type { Meters2 } from '@caddie/geometry';
 import type { HolePlan } from './demo-course-plan';
-import { distance, step } from './planar';
+import { add, bearingOf, distance, scale, sub } from './planar';
 
 const YARD = 0.9144;
 
@@ -15,41 +15,49 @@ export interface RoutedHole {
   /** play line: back tee, corner (if any), green centre */
   line: Meters2[];
   lengthMeters: number;
+  /** playing length from the back tee, whole yards */
+  yards: number;
+  /** bearing of the first leg, off the tee */
+  heading: number;
   /** bearing of the leg into the green */
   approachHeading: number;
 }
 
 /**
- * Walks the routing like a surveyor: each back tee is a short walk from the previous green
- * (or from the clubhouse), each hole runs its authored heading, length and dogleg.
+ * Takes the architect's drawing as it is, except that each green slides along its approach
+ * (by less than half a yard) so that the back tee plays a whole number of yards.
  */
 export function routeHoles(plans: readonly HolePlan[]): RoutedHole[] {
-  const routed: RoutedHole[] = [];
-  let previousGreen: Meters2 = [0, 0];
-  for (const plan of plans) {
-    const from: Meters2 = plan.walk.fromClubhouse || routed.length === 0 ? [0, 0] : previousGreen;
-    const tee = step(from, plan.walk.bearing, plan.walk.meters);
-    const total = plan.yards * YARD;
-    let corner: Meters2 | null = null;
-    let green: Meters2;
-    let approachHeading = plan.heading;
-    if (plan.dogleg) {
-      corner = step(tee, plan.heading, plan.dogleg.atYards * YARD);
-      approachHeading = (plan.heading + plan.dogleg.turn + 360) % 360;
-      green = step(corner, approachHeading, total - plan.dogleg.atYards * YARD);
-    } else {
-      green = step(tee, plan.heading, total);
-    }
-    const line = corner ? [tee, corner, green] : [tee, green];
-    routed.push({ plan, tee, corner, green, line, lengthMeters: total, approachHeading });
-    previousGreen = green;
-  }
-  return routed;
+  return plans.map((plan) => {
+    const { tee, dogleg: corner } = plan;
+    const approachFrom = corner ?? tee;
+    const drawn = (corner ? distance(tee, corner) : 0) + distance(approachFrom, plan.green);
+    const yards = Math.round(drawn / YARD);
+    const lengthMeters = yards * YARD;
+    const approach = sub(plan.green, approachFrom);
+    const green = add(plan.green, scale(approach, (lengthMeters - drawn) / distance(approachFrom, plan.green)));
+    return {
+      plan,
+      tee,
+      corner,
+      green,
+      line: corner ? [tee, corner, green] : [tee, green],
+      lengthMeters,
+      yards,
+      heading: bearingOf(tee, corner ?? green),
+      approachHeading: bearingOf(approachFrom, green),
+    };
+  });
 }
 
-/** Distance from the last green of each loop back to the clubhouse, for checking a routing. */
-export function loopClosureMeters(holes: readonly RoutedHole[]): number[] {
-  return holes
-    .filter((_, i) => i === holes.length - 1 || holes[i + 1].plan.walk.fromClubhouse)
-    .map((hole) => distance(hole.green, [0, 0]));
+/** Holes per loop: 18-hole courses play two returning nines, a 9-hole course one loop. */
+export function nines<T>(holes: readonly T[]): T[][] {
+  const loops: T[][] = [];
+  for (let i = 0; i < holes.length; i += 9) loops.push(holes.slice(i, i + 9));
+  return loops;
+}
+
+/** How far each loop starts and ends from the clubhouse: [first back tee, last green], metres. */
+export function loopEndsMeters(holes: readonly RoutedHole[]): [number, number][] {
+  return nines(holes).map((loop) => [distance(loop[0].tee, [0, 0]), distance(loop[loop.length - 1].green, [0, 0])]);
 }

@@ -1,28 +1,30 @@
 import { holePlansFromRows, type DemoCoursePlan, type HolePlanRow } from './demo-course-plan';
 
-// number, name, par, yards (black), heading, dogleg [at yards, turn], hcp, forward hcp, walk [bearing, m]
+// Two returning nines either side of the clubhouse: the front nine loops west, the back nine
+// east; parallel holes play in opposite directions with a belt of pines between them.
+// number, name, par, back tee, dogleg corner, green (metres east/north of the clubhouse), hcp, forward hcp
 const ROWS: HolePlanRow[] = [
-  [1, 'Longleaf', 4, 410, 272, [240, 8], 9, 7, [265, 125]],
-  [2, 'Wiregrass', 4, 438, 268, [260, 12], 3, 5, [280, 35]],
-  [3, 'Sandhill', 3, 185, 355, null, 15, 17, [330, 35]],
-  [4, 'Turpentine', 5, 562, 2, [300, 18], 1, 1, [15, 35]],
-  [5, 'Fox Squirrel', 4, 402, 85, [240, 12], 11, 9, [60, 35]],
-  [6, 'Red Clay', 4, 445, 100, [260, -10], 5, 3, [95, 35]],
-  [7, 'Pitch Pine', 3, 205, 185, null, 13, 15, [200, 35]],
-  [8, 'Cardinal', 4, 420, 268, [250, -10], 7, 11, [210, 35]],
-  [9, 'Homeward', 5, 571, 130, [300, 15], 17, 13, [160, 35]],
-  [10, 'Broomsedge', 4, 425, 88, [240, -8], 10, 8, [95, 125]],
-  [11, 'Blackjack Oak', 4, 452, 92, [260, -12], 2, 4, [80, 35]],
-  [12, 'Dogwood', 3, 172, 5, null, 18, 18, [30, 35]],
-  [13, 'Bobwhite', 5, 548, 358, [300, -18], 6, 2, [345, 35]],
-  [14, 'Creekside', 4, 398, 275, [240, -12], 14, 12, [300, 35]],
-  [15, 'Sweetgum', 4, 433, 260, [260, 10], 4, 6, [265, 35]],
-  [16, 'Heron Pond', 3, 214, 175, null, 12, 16, [160, 35]],
-  [17, 'Tar Heel', 4, 415, 92, [250, 10], 8, 10, [150, 35]],
-  [18, 'Clubhouse', 5, 577, 236, [320, -12], 16, 14, [200, 35]],
+  [1, 'Longleaf', 4, [-40, 45], [-45, 280], [-110, 400], 5, 7],
+  [2, 'Wiregrass', 3, [-140, 430], null, [-290, 470], 17, 17],
+  [3, 'Sandhill', 4, [-320, 450], [-345, 210], [-400, 75], 1, 5],
+  [4, 'Turpentine', 5, [-450, 45], [-475, 300], [-420, 515], 9, 3],
+  [5, 'Fox Squirrel', 3, [-455, 545], null, [-615, 580], 13, 15],
+  [6, 'Red Clay', 5, [-640, 550], [-615, 280], [-570, 30], 3, 1],
+  [7, 'Pitch Pine', 4, [-585, -25], [-380, -45], [-260, -10], 11, 11],
+  [8, 'Cardinal', 4, [-250, 30], [-235, 210], [-205, 345], 15, 13],
+  [9, 'Homeward', 4, [-170, 370], [-125, 150], [-95, 25], 7, 9],
+  [10, 'Broomsedge', 4, [30, 60], [40, 300], [110, 455], 6, 10],
+  [11, 'Blackjack Oak', 3, [145, 490], null, [305, 530], 18, 18],
+  [12, 'Dogwood', 4, [335, 515], [365, 280], [410, 110], 4, 8],
+  [13, 'Bobwhite', 5, [450, 115], [470, 340], [450, 575], 8, 2],
+  [14, 'Creekside', 3, [490, 600], null, [620, 650], 16, 16],
+  [15, 'Sweetgum', 4, [610, 615], [600, 390], [575, 210], 2, 4],
+  [16, 'Heron Pond', 4, [610, 150], [460, 50], [300, 60], 10, 12],
+  [17, 'Tar Heel', 4, [255, 100], [265, 300], [240, 420], 14, 14],
+  [18, 'Clubhouse', 5, [210, 445], [165, 220], [95, 20], 12, 6],
 ];
 
-/** An 18-hole, par-72 private course in the North Carolina Sandhills (synthetic). */
+/** An 18-hole, par-72 parkland private course in the North Carolina Sandhills (synthetic). */
 export const PINE_HOLLOW_PLAN: DemoCoursePlan = {
   id: 'demo-pine-hollow',
   name: 'Pine Hollow Golf Club',
@@ -37,16 +39,17 @@ export const PINE_HOLLOW_PLAN: DemoCoursePlan = {
   roadSide: 180,
   roadName: 'Pine Hollow Drive',
   parking: [0, -62],
+  practice: { puttingGreen: [-58, -22], range: { tee: [92, -92], bearing: 90, length: 250, width: 75 } },
   water: [
     { shape: 'pond', id: 'heron-pond', kind: 'water_hazard', name: 'Heron Pond', nearGreenOf: 16, relativeBearing: -115, distance: 48, radius: 20 },
-    { shape: 'pond', id: 'dogwood-pond', kind: 'water_hazard', name: null, nearGreenOf: 12, relativeBearing: 135, distance: 46, radius: 17 },
-    { shape: 'pond', id: 'hollow-pond', kind: 'natural_water', name: 'Hollow Pond', center: [15, 300], radius: 30 },
+    { shape: 'pond', id: 'dogwood-pond', kind: 'water_hazard', name: null, nearGreenOf: 12, relativeBearing: 95, distance: 44, radius: 16 },
+    { shape: 'pond', id: 'hollow-pond', kind: 'natural_water', name: 'Hollow Pond', center: [318, 180], radius: 24 },
     {
       shape: 'creek',
       id: 'hollow-branch',
       kind: 'lateral_water_hazard',
       name: 'Hollow Branch',
-      line: [[22, 860], [30, 700], [10, 560], [25, 430], [15, 330]],
+      line: [[-282, 405], [-292, 300], [-272, 190], [-296, 90], [-300, 45]],
       width: 5,
     },
   ],
@@ -56,5 +59,5 @@ export const PINE_HOLLOW_PLAN: DemoCoursePlan = {
     { id: 'white', name: 'White', color: '#FFFFFF', forwardYards: { 3: 20, 4: 40, 5: 40 }, forward: false },
     { id: 'red', name: 'Red', color: '#C8102E', forwardYards: { 3: 35, 4: 65, 5: 65 }, forward: true },
   ],
-  holes: holePlansFromRows(ROWS, [1, 10]),
+  holes: holePlansFromRows(ROWS),
 };

@@ -1,10 +1,12 @@
 import type { Meters2 } from '@caddie/geometry';
 import type { DemoCoursePlan } from './demo-course-plan';
-import { closeRing, rectangleRing } from './demo-shapes';
+import { closeRing, irregularOval, rectangleRing } from './demo-shapes';
 import type { HoleLayout } from './hole-layout';
-import { add, distance, heading, leftOf, scale, step } from './planar';
+import { nines } from './hole-routing';
+import { add, bearingOf, distance, heading, leftOf, scale, step } from './planar';
 import { lineFeature, polygonFeature, type PlanarFeature } from './planar-feature';
 import type { SeededRandom } from './seeded-random';
+import type { KeepOut } from './vegetation-layout';
 
 /** Car park footprint, metres: along the access direction and across it. */
 const PARKING_DEPTH = 40;
@@ -24,14 +26,20 @@ export function parkingFeature(plan: DemoCoursePlan): PlanarFeature {
   return polygonFeature('parking', 'parking', ring, { kind: 'surface', name: `${plan.name} parking` });
 }
 
-/** A cart path beside each hole, from behind the back tee to the side of the green. */
+/** Where a cart path leaves the clubhouse yard toward a first tee or meets it from a last green. */
+const CLUBHOUSE_PATH_RADIUS = 30;
+
+/**
+ * One cart path per hole: from the clubhouse (first hole of a loop) or the previous green to
+ * behind the back tee, down the side of the hole, past the green toward the next tee, and back
+ * to the clubhouse after the last hole of each loop.
+ */
 export function layOutCartPaths(holes: readonly HoleLayout[]): Map<number, Meters2[]> {
-  const paths = new Map<number, Meters2[]>();
-  for (const hole of holes) {
+  const besideHole = holes.map((hole) => {
     const { routed, pathSide, path } = hole;
     const side = (sample: { point: Meters2; tangent: Meters2 }, offset: number) =>
       add(sample.point, scale(leftOf(sample.tangent), -pathSide * offset));
-    const points: Meters2[] = [side({ point: step(routed.tee, routed.plan.heading, -12), tangent: path[0].tangent }, 13)];
+    const points: Meters2[] = [side({ point: step(routed.tee, routed.heading, -12), tangent: path[0].tangent }, 13)];
     const offset = routed.plan.par === 3 ? 26 : 32;
     for (const sample of path) {
       if (sample.along < 25 || sample.along > routed.lengthMeters - 30) continue;
@@ -40,9 +48,50 @@ export function layOutCartPaths(holes: readonly HoleLayout[]): Map<number, Meter
     }
     const last = path[path.length - 1];
     points.push(side({ point: step(hole.green.center, hole.green.bearing, 6), tangent: last.tangent }, 38));
-    paths.set(routed.plan.number, points);
+    return points;
+  });
+  const clubhouseEnd = (toward: Meters2): Meters2 => step([0, 0], bearingOf([0, 0], toward), CLUBHOUSE_PATH_RADIUS);
+  const paths = new Map<number, Meters2[]>();
+  let index = 0;
+  for (const loop of nines(holes)) {
+    loop.forEach((hole, i) => {
+      const points = [...besideHole[index]];
+      if (i === 0) points.unshift(clubhouseEnd(points[0]));
+      points.push(i === loop.length - 1 ? clubhouseEnd(points[points.length - 1]) : besideHole[index + 1][0]);
+      paths.set(hole.routed.plan.number, points);
+      index++;
+    });
   }
   return paths;
+}
+
+/** The practice ground as OpenStreetMap maps it: golf=driving_range and an unnumbered golf=green. */
+export interface PracticeLayout {
+  features: PlanarFeature[];
+  /** ground the woods and trees keep off */
+  keepOut: KeepOut[];
+}
+
+export function layOutPractice(plan: DemoCoursePlan, random: SeededRandom): PracticeLayout {
+  const { range, puttingGreen } = plan.practice;
+  const rangeCenter = step(range.tee, range.bearing, range.length / 2);
+  const rangeRing = rectangleRing(rangeCenter, range.bearing, range.length, range.width);
+  const greenRing = irregularOval(
+    { center: puttingGreen, bearing: random.range(0, 180), depth: 40, width: 26, irregularity: 0.08, vertices: 48, area: 850 },
+    random,
+  );
+  const keepOut: KeepOut[] = [{ center: puttingGreen, radius: 30 }];
+  // A chain of circles covers the long, narrow range better than one big one.
+  for (let along = 0; along <= range.length; along += range.width / 2) {
+    keepOut.push({ center: step(range.tee, range.bearing, along), radius: range.width / 2 + 8 });
+  }
+  return {
+    features: [
+      polygonFeature('driving-range', 'other', rangeRing, { kind: 'driving_range', name: 'Driving range' }),
+      polygonFeature('practice-green', 'greens', greenRing, { kind: null, name: 'Practice putting green' }),
+    ],
+    keepOut,
+  };
 }
 
 export interface RoadLayout {

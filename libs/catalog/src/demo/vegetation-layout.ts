@@ -71,6 +71,12 @@ export function layOutWoods(
   return woods;
 }
 
+/**
+ * Trees stand in the belt between parallel holes, clear of the neighbour's fairway (its
+ * centre line is at least this far away).
+ */
+const OTHER_HOLE_TREE_CLEARANCE_METERS = 25;
+
 /** Single trees lining each hole in the rough, clear of play, water, woods, paths and bunkers. */
 export function layOutTrees(
   holes: readonly HoleLayout[],
@@ -92,12 +98,13 @@ export function layOutTrees(
     const end = hole.routed.lengthMeters - 20;
     while (along < end) {
       const sample = hole.path.reduce((best, s) => (Math.abs(s.along - along) < Math.abs(best.along - along) ? s : best));
-      for (const side of [1, -1]) {
-        if (!random.chance(0.7)) continue;
-        const offset = reach + random.range(12, 24);
+      // Two staggered rows: the rough's edge, and a second row deeper in the belt between holes.
+      for (const [side, depth, chance] of [[1, 0, 0.7], [-1, 0, 0.7], [1, 1, 0.45], [-1, 1, 0.45]] as const) {
+        if (!random.chance(chance)) continue;
+        const offset = reach + random.range(12, 22) + depth * random.range(10, 16);
         const p = add(sample.point, scale(leftOf(sample.tangent), side * offset));
         if (corridors.distanceToHole(p, hole) < reach + 8) continue;
-        if (corridors.distanceToPlay(p, number) < 32) continue;
+        if (corridors.distanceToPlay(p, number) < OTHER_HOLE_TREE_CLEARANCE_METERS) continue;
         if (!clearOfWater(p, water, 6)) continue;
         if (woods.some((w) => distance(p, w.center) < w.radius * 1.25)) continue;
         if (path.length > 1 && distanceToPolyline(p, path) < 5) continue;

@@ -88,7 +88,7 @@ describe('fairway-widths, bearing', () => {
     const overlay = resolveOne(hole1, { type: 'fairway-widths', from: `${forward[0]},${forward[1]}`, yardages: [150] });
     expect(overlay.presentation.from).toBe('coordinates');
     expect(ofKind(overlay, 'line')).toHaveLength(1);
-    const par3 = await renderContext(pine, 'hole-3', 1440, 2400);
+    const par3 = await renderContext(pine, `hole-${pine.holes.find((h) => h.par === 3)!.number}`, 1440, 2400);
     expect(() => resolveOne(par3, { type: 'fairway-widths' })).toThrow(expect.objectContaining({ code: 'fairway-missing' }));
     expect(() => resolveOne(par3, { type: 'fairway-widths', measurement: 'profile' })).toThrow(expect.objectContaining({ code: 'fairway-measurements-missing' }));
   });
