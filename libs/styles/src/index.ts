@@ -1,7 +1,8 @@
 // Graphics options: declaration, validation, normalization, documentation.
 export * from './options/graphics-vocabulary';
 export type * from './options/option-declaration';
-export { CONTEXT_LAYER_NAMES, DEFAULT_RULES } from './options/option-declaration';
+export { CONTEXT_LAYER_NAMES, DEFAULT_RULES, MM_PER_INCH } from './options/option-declaration';
+export { OUTPUT_DPI, PHYSICAL_SIZE_OPTIONS } from './options/output-options';
 export { GRAPHICS_OPTIONS, graphicsOption } from './options/graphics-options';
 export * from './options/style-options';
 export * from './options/composition-options';
