@@ -19,6 +19,9 @@ describe('graphics API with a render worker', () => {
     for (const c of courses) await store.upsert(c, courseRevision(c));
     const bare: Course = { ...course, id: 'demo-no-elevation', elevation: { ground: null, greens: {}, trees: null } };
     await store.upsert(bare, courseRevision(bare));
+    // a boundary kept for provenance with no mapped holes
+    const boundary: Course = { ...course, id: 'demo-no-holes', name: 'Boundary only', holes: [], features: [] };
+    await store.upsert(boundary, courseRevision(boundary));
     key = (await api.createKey({ kind: 'live', scopes: ['course-graphics:read'] })).key;
     worker = await startRenderWorker(api);
   }, 60_000);
@@ -74,6 +77,15 @@ describe('graphics API with a render worker', () => {
     expect(legacy.json().artifact).toMatchObject({ artifactKey: body.artifact.artifactKey, cacheState: 'HIT' });
   }, 60_000);
 
+  it('serves print sizes at the requested dpi, with the resolution and an sRGB profile in the file', async () => {
+    const response = await get(`/v1/courses/${course.id}/graphics/images/green-4/png?widthIn=2&heightIn=2&dpi=200`);
+    expect(response.statusCode).toBe(200);
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.density, meta.icc !== undefined]).toEqual([400, 400, 200, true]);
+    const mixed = expectProblem(await get(`/v1/courses/${course.id}/graphics/images/green-4/png?width=400&heightIn=2`), 400, 'conflicting-parameters');
+    expect(mixed.errors).toEqual([expect.objectContaining({ parameter: 'heightIn', detail: expect.stringContaining('width') })]);
+  }, 60_000);
+
   it('elevation profiles authorize no overlays', async () => {
     const response = await api.request({
       method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },
@@ -100,6 +112,35 @@ describe('graphics API with a render worker', () => {
     expectProblem(await get('/v1/courses/demo-no-elevation/graphics/images/profile-elevation-1/png'), 422, 'elevation-missing');
     expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-40/webp`), 422, 'hole-not-found');
   }, 60_000);
+
+  it('refuses hole-region points that coincide or lie far from the hole with 422 and a stable code, before rendering', async () => {
+    const hole = course.holes[1];
+    const [lon, lat] = hole.centerline[Math.floor(hole.centerline.length / 2)];
+    const at = (metresNorth: number) => ({ source: 'coordinates', longitude: lon, latitude: lat + metresNorth / 111_320 });
+    const post = (pointA: unknown, pointB: unknown) => api.request({
+      method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },
+      payload: { subject: { type: 'hole-region', holeNumber: hole.number }, output: { width: 480, height: 800 }, regionComposition: { pointA, pointB } },
+    });
+    const same = expectProblem(await post(at(0), at(0)), 422, 'region-points-coincide');
+    expect(same.detail).toContain('0.0 m apart');
+    expectProblem(await post(at(0), at(2)), 422, 'region-points-coincide');
+    const far = expectProblem(await post(at(0), at(1_000_000)), 422, 'region-point-too-far');
+    expect(far.detail).toMatch(/pointB lies \d+ km from hole 2/);
+    // two real points still render
+    const fine = await post(at(0), at(80));
+    expect(fine.statusCode).toBe(201);
+    expect(fine.json().artifact).toMatchObject({ width: 480, height: 800 });
+  }, 60_000);
+
+  it('answers graphics of a course without mapped holes as the summary does (404 course-not-found)', async () => {
+    const both = (await api.createKey({ kind: 'live', scopes: ['courses:read', 'course-graphics:read'] })).key;
+    const summary = expectProblem(await api.request({ method: 'GET', url: '/v1/courses/demo-no-holes', headers: { 'x-api-key': both } }), 404, 'course-not-found');
+    for (const url of ['/v1/courses/demo-no-holes/graphics/images/course/png', '/v1/courses/demo-no-holes/graphics/images/hole-1/webp']) {
+      const problem = expectProblem(await api.request({ method: 'GET', url, headers: { 'x-api-key': both } }), 404, 'course-not-found');
+      expect(problem.detail).toBe(summary.detail);
+    }
+    expectProblem(await api.request({ method: 'POST', url: '/v1/courses/demo-no-holes/graphics/images', headers: { 'x-api-key': both }, payload: { subject: { type: 'course' } } }), 404, 'course-not-found');
+  });
 
   it('needs course-graphics:read', async () => {
     const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;

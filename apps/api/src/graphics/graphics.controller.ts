@@ -12,6 +12,7 @@ const GRAPHIC_PROBLEMS = [
   'incompatible-style-option', 'conflicting-parameters', 'unsupported-value', 'unsupported-subject', 'unsupported-format',
   'graphic-too-large', 'padding-too-large', 'render-failed', 'render-unavailable', 'hole-not-found', 'hole-geometry-missing',
   'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
+  'region-points-coincide', 'region-point-too-far',
 ];
 const graphicAccess = { access: 'key' as const, scope: 'course-graphics:read' as const, browserScope: 'course-graphics:browser' as const, service: 'course-graphics' as const, tags: ['Graphics'] };
 const IMAGE_TYPES = ['image/webp', 'image/png', 'image/jpeg'];
