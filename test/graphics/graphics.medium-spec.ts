@@ -142,6 +142,24 @@ describe('graphics API with a render worker', () => {
     expectProblem(await api.request({ method: 'POST', url: '/v1/courses/demo-no-holes/graphics/images', headers: { 'x-api-key': both }, payload: { subject: { type: 'course' } } }), 404, 'course-not-found');
   });
 
+  it('refuses a private key sent with a browser Origin on every graphics route, and does not echo the Origin', async () => {
+    const origin = 'https://shop.example.com';
+    const browser = (await api.createKey({ kind: 'pk_live', scopes: ['course-graphics:browser'], origins: [origin] })).key;
+    const routes = [
+      { method: 'GET' as const, url: `/v1/courses/${course.id}/graphics/images/green-2/png?width=400&height=400` },
+      { method: 'POST' as const, url: `/v1/courses/${course.id}/graphics/images`, payload: { subject: { type: 'green', holeNumber: 2 } } },
+      { method: 'POST' as const, url: `/v1/renders/rnd_${'0'.repeat(64)}/overlays`, payload: { receipt: 'x', overlays: [{ type: 'flag' }] } },
+    ];
+    for (const route of routes) {
+      const refused = await api.request({ ...route, headers: { 'x-api-key': key, origin } });
+      expectProblem(refused, 403, 'browser-origin-not-allowed');
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    const allowed = await api.request({ ...routes[0], headers: { 'x-api-key': browser, origin } });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe(origin);
+  }, 60_000);
+
   it('needs course-graphics:read', async () => {
     const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
     expectProblem(await api.request({ method: 'GET', url: `/v1/courses/${course.id}/graphics/images/hole-1/webp`, headers: { 'x-api-key': other } }), 403, 'insufficient-scope');

@@ -34,6 +34,7 @@ function problemsOf(spec: OperationSpec): string[] {
   const codes = new Set([...(spec.problems ?? []), ...ALWAYS_PROBLEMS]);
   if (spec.access !== 'public') AUTH_PROBLEMS.forEach((c) => codes.add(c));
   if (spec.access === 'private-key') ['publishable-key-not-allowed', 'browser-origin-not-allowed'].forEach((c) => codes.add(c));
+  if (spec.browserScope) codes.add('browser-origin-not-allowed');
   if (spec.params || spec.query) codes.add('invalid-parameter');
   return [...codes];
 }
