@@ -160,6 +160,28 @@ describe('graphics API with a render worker', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe(origin);
   }, 60_000);
 
+  it('lists the subjects a course offers, with default sizes, formats and the options of each subject type', async () => {
+    const response = await get(`/v1/courses/${course.id}/graphics`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ courseId: course.id, formats: ['webp', 'png', 'jpeg', 'jpg'], dpi: { default: 300, minimum: 72, maximum: 1200 } });
+    const subjects = body.subjects.map((s: { subject: string }) => s.subject);
+    const holes = course.holes.map((h) => h.number).sort((a, b) => a - b);
+    expect(subjects).toEqual(['course', ...holes.flatMap((n) => [`hole-${n}`, `green-${n}`, `profile-elevation-${n}`])]);
+    const hole = body.subjects.find((s: { subject: string }) => s.subject === `hole-${holes[0]}`);
+    expect(hole).toMatchObject({ type: 'hole', holeNumber: holes[0], defaultSizes: { portrait: { width: 1440, height: 2400 }, landscape: { width: 2400, height: 1440 } } });
+    expect(hole.imageUrl).toMatch(new RegExp(`/v1/courses/${course.id}/graphics/images/hole-${holes[0]}/\\{format\\}$`));
+    expect(body.subjects.find((s: { type: string }) => s.type === 'profile-elevation').allowedOverlays).toEqual([]);
+    expect(body.optionsBySubjectType.hole).toEqual(expect.arrayContaining(['layout', 'dpi', 'widthMm', 'nearbyHoles']));
+    expect(body.optionsBySubjectType.green).toEqual(expect.arrayContaining(['breaks', 'greenGravity', 'dpi']));
+    expect(body.optionsBySubjectType.green).not.toContain('layout');
+    // no elevation model: no profiles offered
+    const bare = (await get('/v1/courses/demo-no-elevation/graphics')).json();
+    expect(bare.subjects.some((s: { type: string }) => s.type === 'profile-elevation')).toBe(false);
+    expect(bare.subjects.some((s: { type: string }) => s.type === 'green')).toBe(true);
+    expectProblem(await get('/v1/courses/demo-no-holes/graphics'), 404, 'course-not-found');
+  });
+
   it('needs course-graphics:read', async () => {
     const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
     expectProblem(await api.request({ method: 'GET', url: `/v1/courses/${course.id}/graphics/images/hole-1/webp`, headers: { 'x-api-key': other } }), 403, 'insufficient-scope');

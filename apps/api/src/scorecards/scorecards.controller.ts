@@ -7,6 +7,7 @@ import { ProcessingService } from './processing.service';
 import { SCORECARD_PROBLEMS } from './scorecard-problems';
 import { normalizationV4Schema, normalizeRequestSchema } from './scorecard-responses.schema';
 import { ScorecardsService } from './scorecards.service';
+import { SCORECARD_EXAMPLES } from './scorecard-examples';
 
 /** Problems a normalize request can answer with (every scorecard code but those of other endpoints). */
 const NORMALIZE_PROBLEMS = [
@@ -63,6 +64,7 @@ export class ScorecardsController {
       },
     },
     problems: NORMALIZE_PROBLEMS,
+    example: SCORECARD_EXAMPLES.normalize,
   })
   async normalize(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const answer = await this.scorecards.normalize(request);
@@ -96,6 +98,7 @@ export class ScorecardsController {
       },
     },
     problems: PROCESS_PROBLEMS,
+    example: SCORECARD_EXAMPLES.process,
   })
   async process(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const answer = await this.processing.process(request);

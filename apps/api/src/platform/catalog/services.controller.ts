@@ -16,6 +16,14 @@ const serviceSchema = z.strictObject({
   links: z.strictObject({ service: z.url(), docs: z.url() }),
 });
 const serviceIds = Object.keys(SERVICE_CATALOG) as [ServiceId, ...ServiceId[]];
+const GRAPHICS_ENTRY_EXAMPLE = {
+  id: 'course-graphics',
+  name: SERVICE_CATALOG['course-graphics'].name,
+  description: SERVICE_CATALOG['course-graphics'].description,
+  status: SERVICE_CATALOG['course-graphics'].status,
+  endpoints: ['GET /courses/{courseId}/graphics', 'GET /courses/{courseId}/graphics/images/{subject}/{format}', 'POST /courses/{courseId}/graphics/images', 'POST /renders/{renderId}/overlays'],
+  links: { service: 'http://localhost:3000/v1/services/course-graphics', docs: 'http://localhost:3000/docs#tag/course-graphics' },
+};
 
 @Controller('services')
 export class ServicesController {
@@ -31,6 +39,7 @@ export class ServicesController {
     tags: ['Catalog'],
     access: 'public',
     responses: { 200: { description: 'The catalog', schema: z.strictObject({ services: z.array(serviceSchema) }) } },
+    example: { summary: 'The catalog (one entry shown)', responses: { 200: { services: [GRAPHICS_ENTRY_EXAMPLE] } } },
   })
   list() {
     return { services: serviceIds.map((id) => this.entry(id)) };
@@ -42,8 +51,9 @@ export class ServicesController {
     summary: 'One service catalog entry',
     tags: ['Catalog'],
     access: 'public',
-    params: z.strictObject({ serviceId: z.string().max(64) }),
+    params: z.strictObject({ serviceId: z.string().max(64).describe(`Catalog id: ${serviceIds.join(', ')}.`) }),
     responses: { 200: { description: 'The entry', schema: serviceSchema } },
+    example: { summary: 'The graphics service', parameters: { serviceId: 'course-graphics' }, responses: { 200: GRAPHICS_ENTRY_EXAMPLE } },
     problems: ['not-found'],
   })
   one(@ValidParams() params: { serviceId: string }) {

@@ -32,7 +32,24 @@ export class OpenApiController {
     summary: 'This OpenAPI 3.1 document',
     tags: ['Catalog'],
     access: 'public',
-    responses: { 200: { description: 'OpenAPI 3.1 document' } },
+    responses: {
+      200: {
+        description: 'OpenAPI 3.1 document',
+        schema: {
+          type: 'object',
+          required: ['openapi', 'info', 'paths', 'components'],
+          properties: {
+            openapi: { const: '3.1.0' },
+            info: { type: 'object', required: ['title', 'version'], properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } } },
+            servers: { type: 'array', items: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+            tags: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, description: { type: 'string' } } } },
+            paths: { type: 'object', description: 'Operations by path and method' },
+            components: { type: 'object', description: 'Security schemes and shared schemas (Problem)' },
+          },
+        },
+      },
+    },
+    example: { summary: 'The head of this document', responses: { 200: { openapi: '3.1.0', info: { title: 'Caddie: golf course data, graphics, maps and scorecard API', version: '1.0.0-beta.1' }, paths: {}, components: {} } } },
   })
   openapi() {
     this.document ??= buildOpenApiDocument(this.routes.routes(), this.config.publicBaseUrl, this.config.operatorToken);
