@@ -5,6 +5,7 @@ import { Operation, type ServiceId } from '../http/operation.decorator';
 import { ValidParams } from '../http/validated-input';
 import { ApiProblem } from '../problems/api-problem';
 import { API_PREFIX, RouteCatalogService } from './route-catalog.service';
+import { docsAnchor } from '../openapi/docs-page';
 import { SERVICE_CATALOG } from './service-catalog';
 
 const serviceSchema = z.strictObject({
@@ -22,7 +23,7 @@ const GRAPHICS_ENTRY_EXAMPLE = {
   description: SERVICE_CATALOG['course-graphics'].description,
   status: SERVICE_CATALOG['course-graphics'].status,
   endpoints: ['GET /courses/{courseId}/graphics', 'GET /courses/{courseId}/graphics/images/{subject}/{format}', 'POST /courses/{courseId}/graphics/images', 'POST /renders/{renderId}/overlays'],
-  links: { service: 'http://localhost:3000/v1/services/course-graphics', docs: 'http://localhost:3000/docs#tag/course-graphics' },
+  links: { service: 'http://localhost:3000/v1/services/course-graphics', docs: `http://localhost:3000/docs${docsAnchor(SERVICE_CATALOG['course-graphics'].name)}` },
 };
 
 @Controller('services')
@@ -72,7 +73,7 @@ export class ServicesController {
       id,
       ...SERVICE_CATALOG[id],
       endpoints,
-      links: { service: `${base}${prefix}/services/${id}`, docs: `${base}/docs#/${encodeURIComponent(SERVICE_CATALOG[id].name)}` },
+      links: { service: `${base}${prefix}/services/${id}`, docs: `${base}/docs${docsAnchor(SERVICE_CATALOG[id].name)}` },
     };
   }
 }

@@ -8,6 +8,7 @@ import { ApiConfig } from '../config/api-config';
 import { Operation } from '../http/operation.decorator';
 import { ValidParams } from '../http/validated-input';
 import { ApiProblem } from '../problems/api-problem';
+import { docsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi-document';
 
 // swagger-ui-dist ships the interactive page's assets; no CDN is needed.
@@ -56,15 +57,14 @@ export class OpenApiController {
     return this.document;
   }
 
+  private page?: string;
+
   @Get('docs')
   @Header('content-type', 'text/html; charset=utf-8')
   @Operation({ operationId: 'getDocsPage', summary: 'Interactive API documentation', tags: ['Catalog'], access: 'public', unversioned: true, hidden: true, responses: { 200: { description: 'HTML' } } })
   docs() {
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Caddie API</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><div id="ui"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#ui', deepLinking: true });</script>
-</body></html>`;
+    this.page ??= docsPage(this.openapi());
+    return this.page;
   }
 
   @Get('docs/assets/:file')
