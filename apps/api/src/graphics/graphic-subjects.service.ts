@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { offeredSubjects } from '@caddie/renderer';
-import { GRAPHIC_STYLES, GRAPHIC_SUBJECTS, OUTPUT_DPI, parseSubjectPath, queryParametersFor, subjectDefaultSizes, graphicsOption } from '@caddie/styles';
+import { GRAPHIC_STYLES, GRAPHIC_SUBJECTS, OUTPUT_DPI, queryParametersFor, subjectDefaultSizes, graphicsOption } from '@caddie/styles';
 import { CoursesService } from '../courses/courses.service';
 import { ApiConfig } from '../platform/config/api-config';
-import { allowedOverlays } from './allowed-overlays';
+import { allowedOverlaysFor } from './allowed-overlays';
 
 /** GET /courses/{courseId}/graphics: what can be drawn of one course, in one document. */
 @Injectable()
@@ -25,16 +25,13 @@ export class GraphicSubjectsService {
       styles: [...GRAPHIC_STYLES],
       dpi: { default: OUTPUT_DPI.default, minimum: OUTPUT_DPI.min, maximum: OUTPUT_DPI.max },
       optionsBySubjectType: Object.fromEntries(GRAPHIC_SUBJECTS.map((type) => [type, queryParametersFor(type)])),
-      subjects: offeredSubjects(course).map((offered) => {
-        // the receipt a default Traditional render of this subject would carry
-        const subject = parseSubjectPath(offered.subject)!;
-        return {
-          ...offered,
-          imageUrl: `${base}/${offered.subject}/{format}`,
-          defaultSizes: subjectDefaultSizes(offered.type),
-          allowedOverlays: allowedOverlays({ subject, style: { graphicStyle: 'traditional' } } as Parameters<typeof allowedOverlays>[0]),
-        };
-      }),
+      subjects: offeredSubjects(course).map((offered) => ({
+        ...offered,
+        imageUrl: `${base}/${offered.subject}/{format}`,
+        defaultSizes: subjectDefaultSizes(offered.type),
+        // what the receipt of a default (Traditional) render of this subject authorizes
+        allowedOverlays: allowedOverlaysFor(offered.type, 'traditional'),
+      })),
     };
   }
 }
