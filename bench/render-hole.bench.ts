@@ -26,10 +26,10 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 async function main(): Promise<void> {
   const course = generateDemoCourses()[0];
   const request = parseGraphicsQuery(`hole-${HOLE}`, 'webp', {}, { classification: course.classification, country: course.location.country, region: course.location.region });
-  const { width, height, format, quality } = request.output;
+  const { width, height, format, quality, dpi } = request.output;
   const painted = paintGraphic(course, request);
   const rgba = Buffer.from(painted.canvas.data());
-  const settings = { format, quality, opaque: painted.opaque };
+  const settings = { format, quality, opaque: painted.opaque, dpi };
 
   await renderGraphic(course, request); // warm-up: fonts, caches, JIT
   await encodeRgba(rgba, width, height, settings);

@@ -19,6 +19,9 @@ describe('graphics API with a render worker', () => {
     for (const c of courses) await store.upsert(c, courseRevision(c));
     const bare: Course = { ...course, id: 'demo-no-elevation', elevation: { ground: null, greens: {}, trees: null } };
     await store.upsert(bare, courseRevision(bare));
+    // a boundary kept for provenance with no mapped holes
+    const boundary: Course = { ...course, id: 'demo-no-holes', name: 'Boundary only', holes: [], features: [] };
+    await store.upsert(boundary, courseRevision(boundary));
     key = (await api.createKey({ kind: 'live', scopes: ['course-graphics:read'] })).key;
     worker = await startRenderWorker(api);
   }, 60_000);
@@ -74,6 +77,15 @@ describe('graphics API with a render worker', () => {
     expect(legacy.json().artifact).toMatchObject({ artifactKey: body.artifact.artifactKey, cacheState: 'HIT' });
   }, 60_000);
 
+  it('serves print sizes at the requested dpi, with the resolution and an sRGB profile in the file', async () => {
+    const response = await get(`/v1/courses/${course.id}/graphics/images/green-4/png?widthIn=2&heightIn=2&dpi=200`);
+    expect(response.statusCode).toBe(200);
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.density, meta.icc !== undefined]).toEqual([400, 400, 200, true]);
+    const mixed = expectProblem(await get(`/v1/courses/${course.id}/graphics/images/green-4/png?width=400&heightIn=2`), 400, 'conflicting-parameters');
+    expect(mixed.errors).toEqual([expect.objectContaining({ parameter: 'heightIn', detail: expect.stringContaining('width') })]);
+  }, 60_000);
+
   it('elevation profiles authorize no overlays', async () => {
     const response = await api.request({
       method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },
@@ -100,6 +112,75 @@ describe('graphics API with a render worker', () => {
     expectProblem(await get('/v1/courses/demo-no-elevation/graphics/images/profile-elevation-1/png'), 422, 'elevation-missing');
     expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-40/webp`), 422, 'hole-not-found');
   }, 60_000);
+
+  it('refuses hole-region points that coincide or lie far from the hole with 422 and a stable code, before rendering', async () => {
+    const hole = course.holes[1];
+    const [lon, lat] = hole.centerline[Math.floor(hole.centerline.length / 2)];
+    const at = (metresNorth: number) => ({ source: 'coordinates', longitude: lon, latitude: lat + metresNorth / 111_320 });
+    const post = (pointA: unknown, pointB: unknown) => api.request({
+      method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },
+      payload: { subject: { type: 'hole-region', holeNumber: hole.number }, output: { width: 480, height: 800 }, regionComposition: { pointA, pointB } },
+    });
+    const same = expectProblem(await post(at(0), at(0)), 422, 'region-points-coincide');
+    expect(same.detail).toContain('0.0 m apart');
+    expectProblem(await post(at(0), at(2)), 422, 'region-points-coincide');
+    const far = expectProblem(await post(at(0), at(1_000_000)), 422, 'region-point-too-far');
+    expect(far.detail).toMatch(/pointB lies \d+ km from hole 2/);
+    // two real points still render
+    const fine = await post(at(0), at(80));
+    expect(fine.statusCode).toBe(201);
+    expect(fine.json().artifact).toMatchObject({ width: 480, height: 800 });
+  }, 60_000);
+
+  it('answers graphics of a course without mapped holes as the summary does (404 course-not-found)', async () => {
+    const both = (await api.createKey({ kind: 'live', scopes: ['courses:read', 'course-graphics:read'] })).key;
+    const summary = expectProblem(await api.request({ method: 'GET', url: '/v1/courses/demo-no-holes', headers: { 'x-api-key': both } }), 404, 'course-not-found');
+    for (const url of ['/v1/courses/demo-no-holes/graphics/images/course/png', '/v1/courses/demo-no-holes/graphics/images/hole-1/webp']) {
+      const problem = expectProblem(await api.request({ method: 'GET', url, headers: { 'x-api-key': both } }), 404, 'course-not-found');
+      expect(problem.detail).toBe(summary.detail);
+    }
+    expectProblem(await api.request({ method: 'POST', url: '/v1/courses/demo-no-holes/graphics/images', headers: { 'x-api-key': both }, payload: { subject: { type: 'course' } } }), 404, 'course-not-found');
+  });
+
+  it('refuses a private key sent with a browser Origin on every graphics route, and does not echo the Origin', async () => {
+    const origin = 'https://shop.example.com';
+    const browser = (await api.createKey({ kind: 'pk_live', scopes: ['course-graphics:browser'], origins: [origin] })).key;
+    const routes = [
+      { method: 'GET' as const, url: `/v1/courses/${course.id}/graphics/images/green-2/png?width=400&height=400` },
+      { method: 'POST' as const, url: `/v1/courses/${course.id}/graphics/images`, payload: { subject: { type: 'green', holeNumber: 2 } } },
+      { method: 'POST' as const, url: `/v1/renders/rnd_${'0'.repeat(64)}/overlays`, payload: { receipt: 'x', overlays: [{ type: 'flag' }] } },
+    ];
+    for (const route of routes) {
+      const refused = await api.request({ ...route, headers: { 'x-api-key': key, origin } });
+      expectProblem(refused, 403, 'browser-origin-not-allowed');
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    const allowed = await api.request({ ...routes[0], headers: { 'x-api-key': browser, origin } });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe(origin);
+  }, 60_000);
+
+  it('lists the subjects a course offers, with default sizes, formats and the options of each subject type', async () => {
+    const response = await get(`/v1/courses/${course.id}/graphics`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ courseId: course.id, formats: ['webp', 'png', 'jpeg', 'jpg'], dpi: { default: 300, minimum: 72, maximum: 1200 } });
+    const subjects = body.subjects.map((s: { subject: string }) => s.subject);
+    const holes = course.holes.map((h) => h.number).sort((a, b) => a - b);
+    expect(subjects).toEqual(['course', ...holes.flatMap((n) => [`hole-${n}`, `green-${n}`, `profile-elevation-${n}`])]);
+    const hole = body.subjects.find((s: { subject: string }) => s.subject === `hole-${holes[0]}`);
+    expect(hole).toMatchObject({ type: 'hole', holeNumber: holes[0], defaultSizes: { portrait: { width: 1440, height: 2400 }, landscape: { width: 2400, height: 1440 } } });
+    expect(hole.imageUrl).toMatch(new RegExp(`/v1/courses/${course.id}/graphics/images/hole-${holes[0]}/\\{format\\}$`));
+    expect(body.subjects.find((s: { type: string }) => s.type === 'profile-elevation').allowedOverlays).toEqual([]);
+    expect(body.optionsBySubjectType.hole).toEqual(expect.arrayContaining(['layout', 'dpi', 'widthMm', 'nearbyHoles']));
+    expect(body.optionsBySubjectType.green).toEqual(expect.arrayContaining(['breaks', 'greenGravity', 'dpi']));
+    expect(body.optionsBySubjectType.green).not.toContain('layout');
+    // no elevation model: no profiles offered
+    const bare = (await get('/v1/courses/demo-no-elevation/graphics')).json();
+    expect(bare.subjects.some((s: { type: string }) => s.type === 'profile-elevation')).toBe(false);
+    expect(bare.subjects.some((s: { type: string }) => s.type === 'green')).toBe(true);
+    expectProblem(await get('/v1/courses/demo-no-holes/graphics'), 404, 'course-not-found');
+  });
 
   it('needs course-graphics:read', async () => {
     const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;

@@ -73,12 +73,27 @@ describe.each(['sqlite', 'postgres'] as const)('access matrix (%s)', (database) 
     expectProblem(await get('/v1/probe/graphics', { 'x-api-key': pkLive, origin: ORIGIN }), 403, 'insufficient-scope');
   });
 
+  it('refuses a private key with a browser Origin on graphics routes, without echoing the Origin in CORS', async () => {
+    const refused = await get('/v1/probe/graphics', { 'x-api-key': live, origin: ORIGIN });
+    expect(expectProblem(refused, 403, 'browser-origin-not-allowed').detail).toMatch(/publishable key with the course-graphics:browser scope/);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    expect(refused.headers['access-control-expose-headers']).toBeUndefined();
+    // the publishable key from its licensed origin is answered with CORS
+    const allowed = await get('/v1/probe/graphics', { 'x-api-key': graphicsBrowser, origin: ORIGIN });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe(ORIGIN);
+    // server-to-server, the same private key is fine
+    expect((await get('/v1/probe/graphics', { 'x-api-key': live })).statusCode).toBe(200);
+  });
+
   it('refuses no key, publishable keys and any Origin on private-only endpoints', async () => {
     expect((await get('/v1/probe/private', { 'x-api-key': scorecards })).statusCode).toBe(200);
     expectProblem(await get('/v1/probe/private'), 401, 'missing-credential');
     expectProblem(await get('/v1/probe/private', { 'x-api-key': pkLive, origin: ORIGIN }), 403, 'publishable-key-not-allowed');
     expectProblem(await get('/v1/probe/private', { 'x-api-key': pkLive }), 403, 'publishable-key-not-allowed');
-    expectProblem(await get('/v1/probe/private', { 'x-api-key': scorecards, origin: ORIGIN }), 403, 'browser-origin-not-allowed');
+    const browser = await get('/v1/probe/private', { 'x-api-key': scorecards, origin: ORIGIN });
+    expectProblem(browser, 403, 'browser-origin-not-allowed');
+    expect(browser.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('serves public routes without a key', async () => {

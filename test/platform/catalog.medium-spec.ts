@@ -40,6 +40,15 @@ describe('service catalog, OpenAPI and operations endpoints', () => {
     const page = await api.request({ method: 'GET', url: '/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/v1/openapi.json');
+    // navigation grouped by service, each operation a Swagger UI deep link
+    const groups = [...page.body.matchAll(/<h2><a href="#\/([^"]+)">([^<]+)<\/a><\/h2>/g)].map((m) => m[2]);
+    expect(groups).toEqual(expect.arrayContaining(['Course Graphics', 'Course Maps', 'Courses', 'Catalog', 'Operations']));
+    const graphics = page.body.slice(page.body.indexOf('>Course Graphics<'), page.body.indexOf('>Course Maps<'));
+    expect(graphics).toContain('href="#/Course_Graphics/getGraphicImage"');
+    expect(graphics).toContain('href="#/Course_Graphics/listCourseGraphics"');
+    expect(graphics).not.toContain('getMapTilePlan');
+    const services = (await api.request({ method: 'GET', url: '/v1/services/course-graphics' })).json();
+    expect(services.links.docs).toMatch(/\/docs#\/Course_Graphics$/);
     const asset = await api.request({ method: 'GET', url: '/docs/assets/swagger-ui-bundle.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body.length).toBeGreaterThan(100_000);

@@ -7,6 +7,9 @@ export { renderGraphic, paintGraphic, type RenderedGraphic, type PaintedGraphic 
 export { projectWithSidecar, unprojectWithSidecar, SPATIAL_SIDECAR_SCHEMA, SidecarProjectionError, type SpatialSidecar, type SidecarProjection } from './render/spatial-sidecar';
 export { GraphicDataMissingError, type GraphicDataMissingCode } from './render/graphic-data-missing-error';
 export { encodeRgba, checkOutputSize, OutputSizeError, type GraphicContentType, type EncodeSettings } from './render/image-encoder';
+export { REGION_POINT_MIN_SEPARATION_METERS, REGION_POINT_MAX_DISTANCE_METERS } from './composition/region-point-bounds';
+export { checkRegionRequest } from './composition/region-composition-frame';
+export { offeredSubjects, type OfferedSubject } from './composition/offered-subjects';
 export { ViewTransform, similarityThrough, mapViewMatrix, type AffineMatrix } from './composition/view-transform';
 export type { Composition, Overflow, PixelBox } from './composition/framing';
 // Map tiles and static maps (course-maps service).

@@ -1,7 +1,8 @@
 // Graphics options: declaration, validation, normalization, documentation.
 export * from './options/graphics-vocabulary';
 export type * from './options/option-declaration';
-export { CONTEXT_LAYER_NAMES, DEFAULT_RULES } from './options/option-declaration';
+export { CONTEXT_LAYER_NAMES, DEFAULT_RULES, MM_PER_INCH } from './options/option-declaration';
+export { OUTPUT_DPI, PHYSICAL_SIZE_OPTIONS } from './options/output-options';
 export { GRAPHICS_OPTIONS, graphicsOption } from './options/graphics-options';
 export * from './options/style-options';
 export * from './options/composition-options';
@@ -17,7 +18,7 @@ export * from './options/normalized-graphic-request';
 export { parseGraphicsQuery, parseSubjectPath, GRAPHICS_SUBJECT_PATTERN } from './options/graphics-query-parser';
 export { parseGraphicsBody } from './options/graphics-body-parser';
 export { canonicalJson, artifactKey } from './options/artifact-key';
-export { describeGraphicsOptions, GRAPHICS_OPTIONS_DOCUMENT_VERSION } from './options/graphics-options-document';
+export { describeGraphicsOptions, GRAPHICS_OPTIONS_DOCUMENT_VERSION, subjectDefaultSizes, queryParametersFor } from './options/graphics-options-document';
 export type { GraphicsOptionsDocument, GraphicsOptionDescription } from './options/graphics-options-document';
 export { GRAPHICS_OPTIONS_DOCUMENT_SCHEMA, GRAPHICS_OPTIONS_DOCUMENT_SCHEMA_ID } from './options/graphics-options-document-schema';
 export { graphicsQueryParameters, graphicsPathParameters, graphicsRequestBodySchema } from './options/openapi-documents';
@@ -28,4 +29,5 @@ export type { JsonSchema } from './options/option-json-schema';
 export { OverlayRequestError, OverlayDataMissingError, OVERLAY_PROBLEM_CODES, type OverlayProblem, type OverlayProblemCode } from './overlays/overlay-errors';
 export { parseOverlayItems, type OverlayItem, type OverlayItemOf } from './overlays/overlay-parser';
 export { OVERLAY_SCHEMAS, type OverlayFields } from './overlays/overlay-schemas';
+export { overlayItemJsonSchemas, overlayRequestJsonSchema } from './overlays/overlay-json-schema';
 export { OVERLAY_ID_PATTERN, STROKE_STYLES, parseLonLatPair, type StrokeStyle, type ImageCorner } from './overlays/overlay-fields';

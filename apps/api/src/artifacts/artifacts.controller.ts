@@ -29,10 +29,17 @@ export class ArtifactsController {
     summary: 'A stored artifact through its signed URL',
     tags: ['Catalog'],
     access: 'public',
-    params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/) }),
-    query: z.strictObject({ exp: z.coerce.number().int().positive(), sig: z.string().max(100) }),
+    params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/).describe('The artifact, as a signed URL names it') }),
+    query: z.strictObject({
+      exp: z.coerce.number().int().positive().describe('Expiry, Unix seconds'),
+      sig: z.string().max(100).describe('HMAC signature of token and exp'),
+    }),
     responses: { 200: { description: 'The artifact bytes', contentTypes: ['image/webp', 'image/png', 'image/jpeg', 'application/pdf', 'application/zip', 'application/json', 'application/octet-stream'] } },
     problems: ['invalid-signature', 'signature-expired', 'artifact-not-found'],
+    example: {
+      summary: 'The imageUrl of a ready GraphicRenderDescriptor (local store)',
+      parameters: { token: 'Z3JhcGhpY3Mvc2hhMjU2LTVmMGM3YzFlLndlYnA', exp: 1764000900, sig: 'kq3Xw1nq0N2m7yH0xP5bVv3cR8sD1aF6gT9uJ2eL4oQ' },
+    },
   })
   async get(@ValidParams() params: { token: string }, @ValidQuery() query: { exp: number; sig: string }, @Res() reply: FastifyReply) {
     const key = decodeArtifactToken(params.token);

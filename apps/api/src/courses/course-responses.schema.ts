@@ -1,6 +1,7 @@
 /** Response schemas of the course endpoints, written from the spec's Resources section. */
 import { z } from 'zod';
 import { DATASET_KEYWORDS } from '@caddie/access';
+import { freeFormJson } from '../platform/openapi/free-form-json';
 
 const nullableString = z.string().nullable();
 
@@ -58,7 +59,10 @@ const holeNumber = z.number().int().min(1).max(99);
 export const dataBundleSchema = z.strictObject({
   courseId: z.string(),
   revision: z.string().regex(/^sha256:[0-9a-f]{64}$/),
-  data: z.record(z.string(), z.unknown()),
+  data: z.record(
+    z.string(),
+    freeFormJson('One dataset (identity, contact, …), or a group of datasets keyed by the second part of their keyword (data.geometry.fairways). A dataset that is unavailable or not granted is a status object { status, reason, detail }.'),
+  ),
   meta: z.strictObject({
     complete: z.boolean(),
     requestedDatasets: z.array(datasetKeyword),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Operation } from '../platform/http/operation.decorator';
 import { ValidParams, ValidQuery } from '../platform/http/validated-input';
 import { courseSummarySchema, dataBundleSchema, directorySchema, nearbyResponseSchema } from './course-responses.schema';
+import { COURSE_EXAMPLES } from './course-examples';
 import { CoursesService } from './courses.service';
 
 const courseIdParams = z.strictObject({ courseId: z.string().max(200).describe('Course layout id, e.g. osm-way-871993734') });
@@ -26,6 +27,7 @@ export class CoursesController {
     access: 'key',
     scope: 'courses:read',
     responses: { 200: { description: 'All active geometry-backed courses', schema: directorySchema } },
+    example: COURSE_EXAMPLES.directory,
   })
   directory() {
     return this.courses.directory();
@@ -41,6 +43,7 @@ export class CoursesController {
     params: courseIdParams,
     responses: { 200: { description: 'CourseSummary', schema: courseSummarySchema } },
     problems: ['course-not-found', 'invalid-course-id'],
+    example: COURSE_EXAMPLES.summary,
   })
   summary(@ValidParams() params: { courseId: string }) {
     return this.courses.summary(params.courseId);
@@ -62,6 +65,7 @@ export class CoursesController {
     }),
     responses: { 200: { description: 'CourseDataBundleResponse', schema: dataBundleSchema } },
     problems: ['course-not-found', 'invalid-course-id', 'unknown-hole'],
+    example: COURSE_EXAMPLES.data,
   })
   data(@ValidParams() params: { courseId: string }, @ValidQuery() query: { include?: string; holes?: string }, @Req() request: FastifyRequest) {
     return this.courses.dataBundle(params.courseId, query.include, query.holes, request.principal!);
@@ -74,8 +78,9 @@ export class CoursesController {
     tags: ['Courses'],
     access: 'key',
     scope: 'courses:read',
-    params: z.strictObject({ longitude: coordinate(-180, 180), latitude: coordinate(-90, 90) }),
+    params: z.strictObject({ longitude: coordinate(-180, 180).describe('WGS84 longitude of the search origin, -180..180'), latitude: coordinate(-90, 90).describe('WGS84 latitude of the search origin, -90..90') }),
     responses: { 200: { description: 'NearbyCourseResponse', schema: nearbyResponseSchema } },
+    example: COURSE_EXAMPLES.nearby,
   })
   nearby(@ValidParams() params: { longitude: number; latitude: number }) {
     return this.courses.nearby(params.longitude, params.latitude);

@@ -38,10 +38,18 @@ export class CoursesService {
     return row;
   }
 
-  async summary(courseId: string) {
+  /**
+   * A boundary without mapped holes is kept for provenance, but it is not a course one can
+   * summarise or draw: the summary and the graphics routes answer 404 alike.
+   */
+  async mappedCourseRow(courseId: string): Promise<CourseEntity> {
     const row = await this.summaryRow(courseId);
-    // A boundary without mapped holes is kept for provenance, but it is not a course one can summarise.
     if (row.holeCount === 0) throw new ApiProblem('course-not-found', `Course ${courseId} has no mapped holes.`);
+    return row;
+  }
+
+  async summary(courseId: string) {
+    const row = await this.mappedCourseRow(courseId);
     const anyHole = row.holes.some((h) => h.available);
     return {
       id: row.id,

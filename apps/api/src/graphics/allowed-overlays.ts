@@ -1,4 +1,4 @@
-import type { NormalizedGraphicRequest, OverlayType } from '@caddie/styles';
+import type { GraphicStyle, GraphicSubjectType, NormalizedGraphicRequest, OverlayType } from '@caddie/styles';
 
 const HOLE: OverlayType[] = [
   'hole-centerline', 'hole-spine', 'shot-dispersion', 'tee', 'flag', 'cup', 'approach-rings', 'approach-markers', 'grids',
@@ -11,7 +11,12 @@ const SURFACE_DATA: OverlayType[] = ['green-elevation-heatmap', 'green-downhill-
 
 /** The overlay components a render receipt authorizes; elevation profiles authorize none. */
 export function allowedOverlays(request: NormalizedGraphicRequest): OverlayType[] {
-  const bySubject: Record<string, OverlayType[]> = { hole: HOLE, 'hole-region': HOLE, green: GREEN, course: COURSE, 'profile-elevation': [] };
-  const allowed = bySubject[request.subject.type] ?? [];
-  return request.style.graphicStyle === 'pencil' ? allowed.filter((o) => !SURFACE_DATA.includes(o)) : allowed;
+  return allowedOverlaysFor(request.subject.type, request.style.graphicStyle);
+}
+
+/** The same by subject type and style, for listings made before any render. */
+export function allowedOverlaysFor(subjectType: GraphicSubjectType, graphicStyle: GraphicStyle): OverlayType[] {
+  const bySubject: Record<GraphicSubjectType, OverlayType[]> = { hole: HOLE, 'hole-region': HOLE, green: GREEN, course: COURSE, 'profile-elevation': [] };
+  const allowed = bySubject[subjectType] ?? [];
+  return graphicStyle === 'pencil' ? allowed.filter((o) => !SURFACE_DATA.includes(o)) : allowed;
 }

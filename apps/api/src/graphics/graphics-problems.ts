@@ -1,9 +1,11 @@
+import { REGION_POINT_MAX_DISTANCE_METERS, REGION_POINT_MIN_SEPARATION_METERS } from '@caddie/renderer';
 import { registerProblemCodes } from '../platform/problems/problem-codes';
 
 /** Problem codes of the graphics routes (request codes come from the option table's parser). */
 /** Codes a render job may fail with that the API answers as 422 (the course lacks the data). */
 export const DATA_MISSING_CODES = [
   'hole-not-found', 'hole-geometry-missing', 'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
+  'region-points-coincide', 'region-point-too-far',
 ];
 
 registerProblemCodes({
@@ -24,6 +26,8 @@ registerProblemCodes({
   'elevation-missing': { status: 422, title: 'Elevation missing', hint: 'The course has no elevation model for this graphic (profiles, heatmaps, slope arrows).' },
   'course-geometry-missing': { status: 422, title: 'Course geometry missing', hint: 'The course has no mapped geometry to draw.' },
   'region-point-unresolved': { status: 422, title: 'Region point unresolved', hint: 'A regionComposition point could not be placed on this hole.' },
+  'region-points-coincide': { status: 422, title: 'Region points coincide', hint: `pointA and pointB resolve within ${REGION_POINT_MIN_SEPARATION_METERS} m of each other; give two distinct framing points.` },
+  'region-point-too-far': { status: 422, title: 'Region point too far from the hole', hint: `Framing points must lie within ${REGION_POINT_MAX_DISTANCE_METERS / 1000} km of the hole (its play line, tees and green).` },
   'green-elevation-missing': { status: 422, title: 'Green elevation missing', hint: 'The green has no putting-surface elevation for heatmaps or slope arrows.' },
   'render-failed': { status: 500, title: 'Render failed', hint: 'The render failed on our side; retry later and quote the requestId.' },
   'render-unavailable': { status: 503, title: 'Render service unavailable', hint: 'The render queue is unavailable; retry with backoff.' },

@@ -1,10 +1,13 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { graphicsQueryParameters, graphicsRequestBodySchema } from '@caddie/styles';
+import { graphicsPathParameters, graphicsQueryParameters, graphicsRequestBodySchema, overlayRequestJsonSchema } from '@caddie/styles';
 import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
 import { ValidBody, ValidParams } from '../platform/http/validated-input';
 import { GraphicsService } from './graphics.service';
+import { GraphicSubjectsService } from './graphic-subjects.service';
+import { GRAPHICS_EXAMPLES } from './graphics-examples';
+import { graphicRenderDescriptorSchema, graphicSubjectsSchema, overlayAnswerSchema, renderingAnswerSchema } from './graphics-responses.schema';
 import { OverlaysService } from './overlays.service';
 
 const GRAPHIC_PROBLEMS = [
@@ -12,13 +15,17 @@ const GRAPHIC_PROBLEMS = [
   'incompatible-style-option', 'conflicting-parameters', 'unsupported-value', 'unsupported-subject', 'unsupported-format',
   'graphic-too-large', 'padding-too-large', 'render-failed', 'render-unavailable', 'hole-not-found', 'hole-geometry-missing',
   'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
+  'region-points-coincide', 'region-point-too-far',
 ];
 const graphicAccess = { access: 'key' as const, scope: 'course-graphics:read' as const, browserScope: 'course-graphics:browser' as const, service: 'course-graphics' as const, tags: ['Graphics'] };
 const IMAGE_TYPES = ['image/webp', 'image/png', 'image/jpeg'];
-const courseParams = z.strictObject({ courseId: z.string().max(200) });
+const courseId = z.string().max(200).describe('Course layout id (GET /v1/courses/bulk-ids lists them).');
+const courseParams = z.strictObject({ courseId });
+const renderIdParam = z.string().regex(/^rnd_[A-Za-z0-9_-]+$/).max(80).describe('Render id: render.id of a GraphicRenderDescriptor.');
+const stillRendering = { description: 'Still rendering past the wait deadline; fetch Location later', schema: renderingAnswerSchema, headers: { 'Retry-After': 'seconds', Location: 'render image URL' } };
 
 const descriptorResponse: OperationSpec['responses'] = {
-  201: { description: 'GraphicRenderDescriptor: image URL, cache state and a short-lived render receipt' },
+  201: { description: 'GraphicRenderDescriptor: image URL, cache state and a short-lived render receipt', schema: graphicRenderDescriptorSchema },
 };
 const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
   ...graphicAccess,
@@ -29,6 +36,7 @@ const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
   responses: descriptorResponse,
   problems: GRAPHIC_PROBLEMS,
   deprecated,
+  example: GRAPHICS_EXAMPLES.create,
 });
 
 @Controller()
@@ -36,7 +44,24 @@ export class GraphicsController {
   constructor(
     private readonly graphics: GraphicsService,
     private readonly overlaysService: OverlaysService,
+    private readonly subjects: GraphicSubjectsService,
   ) {}
+
+  @Get('courses/:courseId/graphics')
+  @Operation({
+    ...graphicAccess,
+    operationId: 'listCourseGraphics',
+    summary: 'The graphics this course offers',
+    description:
+      'Every GET subject the course has the data for (course, hole-N, green-N, profile-elevation-N), with its image URL, default sizes and the overlay components its render authorizes, plus the query parameters that apply to each subject type (from the same option table that validates requests; GET /v1/styles describes each).',
+    params: courseParams,
+    responses: { 200: { description: 'Subjects, formats, styles, dpi range and applicable options', schema: graphicSubjectsSchema } },
+    problems: ['course-not-found', 'invalid-course-id'],
+    example: GRAPHICS_EXAMPLES.subjects,
+  })
+  list(@ValidParams() params: { courseId: string }) {
+    return this.subjects.list(params.courseId);
+  }
 
   @Get('courses/:courseId/graphics/images/:subject/:format')
   @Operation({
@@ -44,14 +69,16 @@ export class GraphicsController {
     operationId: 'getGraphicImage',
     summary: 'Render and download a graphic',
     description: 'Answers the image (200), or 202 with Retry-After and Location while a render is still running past the wait deadline. Identical requests anywhere in the cluster share one render.',
-    params: z.strictObject({ courseId: z.string().max(200), subject: z.string().max(40), format: z.string().max(8) }),
+    params: z.strictObject({ courseId, subject: z.string().max(40), format: z.string().max(8) }),
+    pathDoc: graphicsPathParameters() as unknown as Record<string, unknown>[],
     queryDoc: graphicsQueryParameters() as unknown as Record<string, unknown>[],
     responses: {
       200: { description: 'The image', contentTypes: IMAGE_TYPES, headers: { ETag: 'sha256 of the image', 'Cache-Status': 'RFC 9211 cache status' } },
-      202: { description: 'Still rendering; fetch Location later', headers: { 'Retry-After': 'seconds', Location: 'render image URL' } },
+      202: stillRendering,
       304: { description: 'Not modified (If-None-Match)' },
     },
     problems: GRAPHIC_PROBLEMS,
+    example: GRAPHICS_EXAMPLES.image,
   })
   async image(@ValidParams() params: { courseId: string; subject: string; format: string }, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const { revision, request: normalized } = await this.graphics.fromQuery(params.courseId, params.subject, params.format, request.query as Record<string, string>);
@@ -79,9 +106,10 @@ export class GraphicsController {
     ...graphicAccess,
     operationId: 'getRenderImage',
     summary: 'The image of a render by id (the URL a RENDERING descriptor hands out)',
-    params: z.strictObject({ renderId: z.string().max(80) }),
-    responses: { 200: { description: 'The image', contentTypes: IMAGE_TYPES }, 202: { description: 'Still rendering', headers: { 'Retry-After': 'seconds' } } },
+    params: z.strictObject({ renderId: renderIdParam }),
+    responses: { 200: { description: 'The image', contentTypes: IMAGE_TYPES }, 202: stillRendering },
     problems: ['render-not-found'],
+    example: GRAPHICS_EXAMPLES.renderImage,
   })
   async renderImage(@ValidParams() params: { renderId: string }, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.graphics.sendImage(await this.graphics.byRenderId(params.renderId), reply, request.headers['if-none-match']);
@@ -95,9 +123,12 @@ export class GraphicsController {
     summary: 'Resolve overlay components for a render',
     description:
       'Validates the credential and the signed receipt (bound to the key and the normalized render request), then resolves each component against the exact rendered artifact. Only output-pixel display instructions are returned: never coordinates, transforms, source geometry or measurement records.',
-    params: z.strictObject({ renderId: z.string().regex(/^rnd_[A-Za-z0-9_-]+$/).max(80) }),
+    params: z.strictObject({ renderId: renderIdParam }),
     body: z.strictObject({ receipt: z.string().min(1).max(4000), overlays: z.array(z.unknown()).min(1).max(64) }),
-    responses: { 200: { description: 'Resolved preset, image pixels and presentation settings per component' } },
+    // items are validated per type by the overlay declarations (parseOverlayItems); the document shows them
+    bodyDoc: overlayRequestJsonSchema(),
+    responses: { 200: { description: 'Resolved preset, image pixels and presentation settings per component', schema: overlayAnswerSchema } },
+    example: GRAPHICS_EXAMPLES.overlays,
     problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'elevation-missing', 'fairway-measurements-missing', 'overlay-data-missing', 'missing-parameter'],
   })
   overlays(@ValidParams() params: { renderId: string }, @ValidBody() body: { receipt: string; overlays: unknown[] }, @Req() request: FastifyRequest) {

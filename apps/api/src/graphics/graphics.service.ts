@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { artifactKey as computeArtifactKey, GraphicsRequestError, parseGraphicsBody, parseGraphicsQuery, type CourseStyleContext, type NormalizedGraphicRequest } from '@caddie/styles';
-import { RENDERER_VERSION } from '@caddie/renderer';
+import { checkRegionRequest, GraphicDataMissingError, RENDERER_VERSION } from '@caddie/renderer';
 import { ArtifactDeliveryService } from '../artifacts/artifact-delivery.service';
 import { CoursesService } from '../courses/courses.service';
 import type { Principal } from '../platform/auth/principal';
@@ -58,7 +58,20 @@ export class GraphicsService {
         errors: [{ parameter: 'courseId', code: 'unknown-parameter', detail: 'remove courseId from the body' }],
       });
     }
-    return { revision, request: this.normalize(() => parseGraphicsBody(body, context)) };
+    const request = this.normalize(() => parseGraphicsBody(body, context));
+    if (request.subject.type === 'hole-region') await this.checkRegion(courseId, request);
+    return { revision, request };
+  }
+
+  /** Framing points that coincide or lie far from the hole are refused before anything is queued. */
+  private async checkRegion(courseId: string, request: NormalizedGraphicRequest): Promise<void> {
+    const { course } = await this.courses.course(courseId);
+    try {
+      checkRegionRequest(course, request);
+    } catch (error) {
+      if (error instanceof GraphicDataMissingError) throw new ApiProblem(error.code, error.message);
+      throw error;
+    }
   }
 
   /** Finds the artifact or has it rendered (coalesced across the cluster), waiting up to the deadline. */
@@ -147,7 +160,7 @@ export class GraphicsService {
   }
 
   private async courseContext(courseId: string): Promise<{ revision: string; context: CourseStyleContext }> {
-    const row = await this.courses.summaryRow(courseId);
+    const row = await this.courses.mappedCourseRow(courseId);
     return { revision: row.revision, context: { classification: row.classification, country: row.country, region: row.region } };
   }
 

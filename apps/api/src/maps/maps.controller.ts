@@ -7,6 +7,7 @@ import { ApiProblem } from '../platform/problems/api-problem';
 import { etagListMatches, resolveByteRange } from './byte-range';
 import './maps-problems';
 import { COMMON_PROBLEMS, courseParams, deprecate, integer, mapAccess, NO_STORE, planSpec, revision, tileQuery, type PlanQuery } from './maps.operations';
+import { MAP_EXAMPLES } from './map-examples';
 import { MapsService, type TileQuery } from './maps.service';
 
 /** Plans, static maps and archives; the tiles themselves are direct routes (TileRoutes). */
@@ -40,6 +41,7 @@ export class MapsController {
     query: z.strictObject({ bbox: z.string().max(200).describe('west,south,east,north in WGS84'), zoom: integer(0, 22).describe('Zoom 0..22'), revision }),
     responses: { 200: { description: 'The map', contentTypes: ['image/png'], headers: { 'X-Caddie-Map-Bounds': 'resolved west,south,east,north' } } },
     problems: [...COMMON_PROBLEMS, 'invalid-bbox', 'bbox-outside-coverage', 'static-map-too-large'],
+    example: MAP_EXAMPLES.staticMap,
   })
   async staticMap(@ValidParams() params: { courseId: string }, @ValidQuery() query: { bbox: string; zoom: number; revision?: string }, @Res() reply: FastifyReply) {
     const { png, frame } = await this.maps.staticMap(params.courseId, query.bbox, query.zoom, query.revision);
@@ -65,6 +67,7 @@ export class MapsController {
       304: { description: 'Not modified (If-None-Match)' },
     },
     problems: [...COMMON_PROBLEMS, 'range-not-satisfiable', 'precondition-failed'],
+    example: MAP_EXAMPLES.archive,
   })
   async archive(@ValidParams() params: { courseId: string }, @ValidQuery() query: TileQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const archive = await this.maps.archive(params.courseId, query);

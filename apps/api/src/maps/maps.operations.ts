@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { OperationSpec } from '../platform/http/operation.decorator';
 import { perFrozenInput } from '../platform/http/per-frozen-input';
 import type { TileQuery } from './maps.service';
+import { MAP_EXAMPLES } from './map-examples';
 import { tilePlanSchema } from './tile-plan.schema';
 
 /** Declarations of the map operations, shared by the controller and the direct tile routes. */
@@ -11,8 +12,14 @@ export const integer = (min: number, max: number) => z.string().regex(/^\d{1,10}
 export const revision = z.string().regex(/^(sha256:)?[0-9a-f]{64}$/, 'optional sha256: then 64 lowercase hex').optional().describe('Pin the course revision; a stale one answers 409');
 const tileSize = z.enum(['256', '512']).default('256').transform(Number).describe('Tile size in pixels (default 256)');
 const format = z.enum(['webp', 'png']).default('webp').describe('webp (lossless, default) or png');
-export const courseParams = z.strictObject({ courseId: z.string().max(200) });
-export const tileParams = z.strictObject({ courseId: z.string().max(200), zoom: integer(0, 22), x: integer(0, 2 ** 22), y: integer(0, 2 ** 22) });
+const courseId = z.string().max(200).describe('Course layout id (GET /v1/courses/bulk-ids lists them).');
+export const courseParams = z.strictObject({ courseId });
+export const tileParams = z.strictObject({
+  courseId,
+  zoom: integer(0, 22).describe('Zoom 0..22'),
+  x: integer(0, 2 ** 22).describe('Tile column, 0 at the antimeridian'),
+  y: integer(0, 2 ** 22).describe('Tile row, 0 at the north edge (XYZ, y down)'),
+});
 export const planQuery = z.strictObject({ zoom: integer(0, 22).default(17).describe('Zoom 0..22 (default 17)'), tileSize, format, revision });
 export const tileQuery = z.strictObject({ tileSize, format, revision });
 export const COMMON_PROBLEMS = ['course-not-found', 'invalid-course-id', 'stale-revision', 'course-geometry-missing', 'map-archive-building', 'map-archive-failed', 'map-unavailable'];
@@ -32,6 +39,7 @@ export const planSpec = (operationId: string, deprecated: boolean): OperationSpe
   responses: { 200: { description: 'Tile plan', schema: tilePlanSchema, headers: { 'Cache-Control': NO_STORE } } },
   problems: COMMON_PROBLEMS,
   deprecated,
+  example: MAP_EXAMPLES.plan,
 });
 
 export const tileSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
@@ -48,6 +56,7 @@ export const tileSpec = (operationId: string, deprecated: boolean): OperationSpe
   },
   problems: [...COMMON_PROBLEMS, 'tile-not-found'],
   deprecated,
+  example: MAP_EXAMPLES.tile,
 });
 
 /** Headers of a deprecated alias: Deprecation and a Link to the canonical route. */

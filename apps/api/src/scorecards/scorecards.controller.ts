@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY_HEADER, NORMALIZATION_VERSION_HEADER, PROCESSING_VERSIO
 import { SCORECARD_PROBLEMS } from './scorecard-problems';
 import { normalizationV4Schema, normalizeRequestSchema } from './scorecard-responses.schema';
 import { ScorecardsService } from './scorecards.service';
+import { SCORECARD_EXAMPLES } from './scorecard-examples';
 
 /** Problems a normalize request can answer with (every scorecard code but those of other endpoints). */
 const NORMALIZE_PROBLEMS = [
@@ -68,6 +69,7 @@ export class ScorecardsController {
       },
     },
     problems: NORMALIZE_PROBLEMS,
+    example: SCORECARD_EXAMPLES.normalize,
   })
   async normalize(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const answer = await this.scorecards.normalize(request);
@@ -105,6 +107,7 @@ export class ScorecardsController {
       },
     },
     problems: PROCESS_PROBLEMS,
+    example: SCORECARD_EXAMPLES.process,
   })
   async process(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const answer = await this.processing.process(request);

@@ -15,8 +15,9 @@ import type { RegionPoint } from '@caddie/styles';
 import { GraphicDataMissingError } from '../render/graphic-data-missing-error';
 import { flagPoint, furthestTee, teePoint } from './course-geometry';
 import { boxOf, overflowOf, type Composition } from './framing';
-import { frameAlongLine, holeFrameSettings, holeOrigin } from './hole-composition';
+import { frameAlongLine, holeFrameSettings, holeOrigin, requireHole } from './hole-composition';
 import { perimeterShapes, type EnvelopeShape } from './perimeter-shapes';
+import { checkRegionPoints } from './region-point-bounds';
 import { firstRadialIntersection } from './radial-centerline';
 import { ViewTransform, type Point2 } from './view-transform';
 
@@ -62,6 +63,7 @@ export function composeHoleRegion(course: Course, hole: Hole, request: Normalize
   const origin: LonLat = holeOrigin(hole);
   const projection = new LocalProjection(origin);
   const [a, b] = resolveRegionPoints(hole, region, projection);
+  checkRegionPoints(hole, [a, b], projection);
   const settings = { ...holeFrameSettings(request), mode: 'preset' as const };
   const shapes: EnvelopeShape[] = [
     { kind: 'circle', center: a, radius: REGION_POINT_RADIUS_METERS },
@@ -83,4 +85,15 @@ export function composeHoleRegion(course: Course, hole: Hole, request: Normalize
     overflow: overflowOf(bounds, settings.width, settings.height),
     mask: perimeterShapes(course, hole, projection, request.style.perimeterTreatment ?? 'classic'),
   };
+}
+
+/**
+ * The same checks before a render is queued, so the API answers at once: resolves the points of
+ * a hole-region request on the course (other subjects pass untouched).
+ */
+export function checkRegionRequest(course: Course, request: NormalizedGraphicRequest): void {
+  if (request.subject.type !== 'hole-region' || !request.regionComposition) return;
+  const hole = requireHole(course, request.subject.holeNumber);
+  const projection = new LocalProjection(holeOrigin(hole));
+  checkRegionPoints(hole, resolveRegionPoints(hole, request.regionComposition, projection), projection);
 }

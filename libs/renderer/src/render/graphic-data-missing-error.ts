@@ -5,7 +5,9 @@ export type GraphicDataMissingCode =
   | 'green-missing'
   | 'elevation-missing'
   | 'course-geometry-missing'
-  | 'region-point-unresolved';
+  | 'region-point-unresolved'
+  | 'region-points-coincide'
+  | 'region-point-too-far';
 
 export class GraphicDataMissingError extends Error {
   readonly status = 422;

@@ -29,7 +29,7 @@ const SIZE = { width: '320', height: '534' };
             expect(painted.sidecar.contentBounds.width).toBeGreaterThan(0);
             if (!encodedOne) {
               // encoding is covered elsewhere; one per file proves the bitmap is sound
-              const out = await encodeRgba(painted.canvas.data(), painted.canvas.width, painted.canvas.height, { format: 'png', opaque: true });
+              const out = await encodeRgba(painted.canvas.data(), painted.canvas.width, painted.canvas.height, { format: 'png', opaque: true, dpi: 300 });
               expect(out.bytes.length).toBeGreaterThan(1000);
               encodedOne = true;
             }

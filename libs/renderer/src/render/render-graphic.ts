@@ -14,7 +14,7 @@ import { composeHoleRegion } from '../composition/region-composition-frame';
 import type { Point2 } from '../composition/view-transform';
 import { registerFonts } from '../fonts/register-fonts';
 import { buildPuttingSurface, GreenDataError, paintDownhillArrows, paintElevationHeatmap } from '../green-data';
-import type { NormalizedGraphicRequest } from '@caddie/styles';
+import { OUTPUT_DPI, type NormalizedGraphicRequest } from '@caddie/styles';
 import { paintColoredPencil } from '../painters/colored-pencil-painter';
 import type { MapSubject, PaintContext } from '../painters/paint-context';
 import { paperColors } from '../painters/palettes';
@@ -50,7 +50,7 @@ export interface PaintedGraphic {
 
 export async function renderGraphic(course: Course, request: NormalizedGraphicRequest): Promise<RenderedGraphic> {
   const painted = paintGraphic(course, request);
-  const { bytes, contentType } = await encodeCanvas(painted.canvas, { format: request.output.format, quality: request.output.quality, opaque: painted.opaque });
+  const { bytes, contentType } = await encodeCanvas(painted.canvas, { format: request.output.format, quality: request.output.quality, opaque: painted.opaque, dpi: request.output.dpi ?? OUTPUT_DPI.default });
   return { bytes, contentType, width: request.output.width, height: request.output.height, sidecar: painted.sidecar };
 }
 

@@ -99,9 +99,9 @@ describe('POST body structure', () => {
   });
 
   it('rejects unknown fields outside style and allows extras inside style', () => {
-    expect(problemsOf(() => post({ courseId: 'c1', output: { dpi: 300 }, greenComposition: { zoom: 2 }, greenData: { slope: true }, subject: { type: 'green', holeNumber: 1 } }))).toEqual([
+    expect(problemsOf(() => post({ courseId: 'c1', output: { colourSpace: 'cmyk' }, greenComposition: { zoom: 2 }, greenData: { slope: true }, subject: { type: 'green', holeNumber: 1 } }))).toEqual([
       { parameter: 'courseId', code: 'unknown-parameter' },
-      { parameter: 'output.dpi', code: 'unknown-parameter' },
+      { parameter: 'output.colourSpace', code: 'unknown-parameter' },
       { parameter: 'greenComposition.zoom', code: 'unknown-parameter' },
       { parameter: 'greenData.slope', code: 'unknown-parameter' },
     ]);
@@ -212,5 +212,21 @@ describe('hole-region', () => {
       { parameter: 'regionComposition.pointB.offsetYards', code: 'invalid-parameter' },
     ]);
     expect(problemsOf(() => post({ regionComposition: region }))).toEqual([{ parameter: 'regionComposition', code: 'parameter-not-applicable' }]);
+  });
+});
+
+describe('print resolution and physical size in the body', () => {
+  it('reads output.dpi and output.widthMm/heightMm like the query, and the dpi changes the artifact key', () => {
+    const print = post({ subject: { type: 'green', holeNumber: 2 }, output: { widthMm: 101.6, heightMm: 101.6, dpi: 600 } });
+    expect(print.output).toEqual({ format: 'webp', width: 2400, height: 2400, quality: 90, dpi: 600 });
+    expect(print).toEqual(parseGraphicsQuery('green-2', 'webp', { widthIn: '4', heightIn: '4', dpi: '600' }, course));
+    const at300 = post({ output: { width: 1440, height: 2400 } });
+    const at600 = post({ output: { width: 1440, height: 2400, dpi: 600 } });
+    expect(artifactKey('r@1', 'sha256:x', at300)).not.toBe(artifactKey('r@1', 'sha256:x', at600));
+  });
+
+  it('names both body paths when pixels and a print size are mixed', () => {
+    expect(problemsOf(() => post({ output: { height: 2400, widthIn: 4 } }))).toEqual([{ parameter: 'output.widthIn', code: 'conflicting-parameters' }]);
+    expect(problemsOf(() => post({ output: { widthMm: '100' } }))).toEqual([{ parameter: 'output.widthMm', code: 'invalid-parameter' }]);
   });
 });

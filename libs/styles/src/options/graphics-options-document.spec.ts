@@ -21,6 +21,9 @@ const SPEC_QUERY_PARAMETERS = [
   'profileYardageSize', 'profileTee', 'profileTeeMarkerSize', 'profileDistanceUnit', 'profilePadding',
   'profileBackgroundColor',
 ];
+/** Ours beyond the spec table: print resolution and print size (issue 15). */
+const PRINT_QUERY_PARAMETERS = ['dpi', 'widthMm', 'heightMm', 'widthIn', 'heightIn'];
+const QUERY_PARAMETERS = [...SPEC_QUERY_PARAMETERS, ...PRINT_QUERY_PARAMETERS];
 
 /** Allowed values and fixed defaults as the spec's table states them. */
 const SPEC_ENUMS: Record<string, { values: string[]; default?: string }> = {
@@ -64,7 +67,7 @@ describe('describeGraphicsOptions', () => {
   it('lists every query parameter of the spec table', () => {
     const documented = new Set(doc.options.flatMap((o) => [o.queryName, ...o.queryAliases.map((a) => a.name)]).filter((n) => n !== null));
     expect(SPEC_QUERY_PARAMETERS.filter((name) => !documented.has(name))).toEqual([]);
-    expect([...documented].filter((name) => !SPEC_QUERY_PARAMETERS.includes(name as string))).toEqual([]);
+    expect([...documented].filter((name) => !QUERY_PARAMETERS.includes(name as string))).toEqual([]);
   });
 
   it('documents the spec values and defaults', () => {
@@ -132,7 +135,7 @@ describe('OpenAPI query parameters', () => {
   it('has one parameter per query name, aliases marked deprecated', () => {
     const names = parameters.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual([...SPEC_QUERY_PARAMETERS].sort());
+    expect([...names].sort()).toEqual([...QUERY_PARAMETERS].sort());
     expect(parameters.find((p) => p.name === 'contextTexture')).toMatchObject({ deprecated: true, in: 'query', required: false });
     expect(parameters.find((p) => p.name === 'padding')?.['x-caddie-subjects']).toEqual(['hole', 'course']);
   });

@@ -162,3 +162,13 @@ export function describeGraphicsOptions() {
 }
 
 export type GraphicsOptionsDocument = ReturnType<typeof describeGraphicsOptions>;
+
+/** Default output sizes of a subject type, by layout (as in the styles document). */
+export function subjectDefaultSizes(type: GraphicSubjectType): Record<string, OutputSize> {
+  return SUBJECT_DESCRIPTIONS[type].sizes;
+}
+
+/** The query parameters (canonical names) that apply to a subject type, from the option table. */
+export function queryParametersFor(type: GraphicSubjectType): string[] {
+  return [...new Set(GRAPHICS_OPTIONS.filter((o) => o.query && o.subjects.includes(type)).map((o) => o.query as string))];
+}

@@ -42,7 +42,7 @@ describe('defaults per subject', () => {
   it('fills a portrait hole', () => {
     const r = get('hole-4');
     expect(r.subject).toEqual({ type: 'hole', holeNumber: 4 });
-    expect(r.output).toEqual({ format: 'webp', width: 1440, height: 2400, quality: 90 });
+    expect(r.output).toEqual({ format: 'webp', width: 1440, height: 2400, quality: 90, dpi: 300 });
     expect(r.style).toMatchObject({
       graphicStyle: 'traditional',
       paperTheme: 'light',
@@ -116,7 +116,7 @@ describe('defaults per subject', () => {
   });
 
   it('leaves quality out of PNG requests even when given', () => {
-    expect(parseGraphicsQuery('hole-1', 'png', { quality: '50' }, publicFlorida).output).toEqual({ format: 'png', width: 1440, height: 2400 });
+    expect(parseGraphicsQuery('hole-1', 'png', { quality: '50' }, publicFlorida).output).toEqual({ format: 'png', width: 1440, height: 2400, dpi: 300 });
     expect(parseGraphicsQuery('hole-1', 'jpeg', { quality: '50' }, publicFlorida).output.quality).toBe(50);
   });
 });
@@ -396,5 +396,44 @@ describe('auto values through the GET route', () => {
     expect(get('hole-1', {}, { classification: ' Resort ', country: 'US', region: 'FL' }).style.fairwayPattern).toBe('medium-checks');
     expect(get('hole-1', {}, { classification: 'municipal', country: 'US', region: 'FL' }).style.fairwayPattern).toBe('medium-stripes');
     expect(get('hole-1', { fairwayPattern: 'large-stripes' }, { classification: 'private', country: 'US', region: 'FL' }).style.fairwayPattern).toBe('large-stripes');
+  });
+});
+
+describe('print resolution and physical size', () => {
+  it('defaults to 300 dpi, reads dpi in range and rejects it outside 72..1200', () => {
+    expect(get('hole-1').output.dpi).toBe(300);
+    expect(get('green-1', { dpi: '600' }).output.dpi).toBe(600);
+    expect(problemsOfGet('hole-1', { dpi: '71' })).toEqual([{ parameter: 'dpi', code: 'invalid-parameter' }]);
+    expect(problemsOfGet('hole-1', { dpi: '1201' })).toEqual([{ parameter: 'dpi', code: 'invalid-parameter' }]);
+    expect(problemsOfGet('hole-1', { dpi: '300.5' })).toEqual([{ parameter: 'dpi', code: 'invalid-parameter' }]);
+  });
+
+  it('turns millimetres and inches into pixels at the dpi and leaves the print size out of the request', () => {
+    const a4ish = get('course', { widthMm: '254', heightMm: '203.2', dpi: '300' });
+    expect(a4ish.output).toEqual({ format: 'webp', width: 3000, height: 2400, quality: 90, dpi: 300 });
+    expect(get('green-1', { widthIn: '4', heightIn: '4', dpi: '150' }).output).toMatchObject({ width: 600, height: 600, dpi: 150 });
+    // one side keeps the subject's default aspect ratio, like pixels do
+    expect(get('hole-1', { widthIn: '4.8' }).output).toMatchObject({ width: 1440, height: 2400, dpi: 300 });
+    // same pixels and dpi: same normalized request (and artifact) as the pixel form
+    expect(get('green-1', { widthIn: '4', heightIn: '4' })).toEqual(get('green-1', { width: '1200', height: '1200' }));
+  });
+
+  it('refuses mixing pixels and print sizes, or millimetres and inches, naming both parameters', () => {
+    const mixed = problemsOf(() => get('hole-1', { width: '1000', heightMm: '100' }));
+    expect(mixed).toEqual([expect.objectContaining({ parameter: 'heightMm', code: 'conflicting-parameters' })]);
+    expect(mixed[0].detail).toContain('width');
+    const units = problemsOf(() => get('hole-1', { widthMm: '100', heightIn: '5' }));
+    expect(units).toEqual([expect.objectContaining({ parameter: 'heightIn', code: 'conflicting-parameters' })]);
+    expect(units[0].detail).toContain('widthMm');
+  });
+
+  it('holds the resulting pixels to 320..8000 per side and 32 megapixels', () => {
+    const small = problemsOf(() => get('green-1', { widthMm: '20', heightMm: '20', dpi: '300' }));
+    expect(small.map((p) => [p.parameter, p.code])).toEqual([['widthMm', 'invalid-parameter'], ['heightMm', 'invalid-parameter']]);
+    expect(small[0].detail).toBe('20 mm at 300 dpi is 236 pixels, outside 320..8000 pixels per side; change the size or the dpi');
+    expect(problemsOfGet('course', { widthIn: '30', heightIn: '10', dpi: '300' })).toEqual([{ parameter: 'widthIn', code: 'invalid-parameter' }]);
+    const area = problemsOf(() => get('course', { widthIn: '25', heightIn: '25', dpi: '300' }));
+    expect(area).toEqual([expect.objectContaining({ parameter: 'widthIn, heightIn', code: 'image-too-large' })]);
+    expect(area[0].detail).toContain('at 300 dpi');
   });
 });

@@ -48,7 +48,7 @@ export interface NormalizedStyle {
 export interface NormalizedGraphicRequest {
   schema: typeof NORMALIZED_REQUEST_SCHEMA;
   subject: NormalizedSubject;
-  output: { format: ImageFormat; width: number; height: number; quality?: number };
+  output: { format: ImageFormat; width: number; height: number; quality?: number; dpi: number };
   style: NormalizedStyle;
   composition?: {
     mode: 'preset' | 'exact';

@@ -29,14 +29,24 @@ export function graphicsPathParameters(): OpenApiParameter[] {
       name: 'subject',
       in: 'path',
       required: true,
-      description: 'course, hole-N, green-N or profile-elevation-N (N a positive integer without leading zero). hole-region is a POST subject only.',
-      schema: { type: 'string', pattern: GRAPHICS_SUBJECT_PATTERN },
+      description: 'What to draw: course (the full course), hole-N (one hole, tee to green), green-N (one green fitted edge to edge) or profile-elevation-N (side-view elevation profile); N a hole number without leading zero. hole-region is a POST subject only. GET /v1/courses/{courseId}/graphics lists the subjects a course offers.',
+      schema: {
+        type: 'string',
+        pattern: GRAPHICS_SUBJECT_PATTERN,
+        anyOf: [
+          { const: 'course', description: 'the full course' },
+          { pattern: '^hole-[1-9][0-9]*$', description: 'one hole' },
+          { pattern: '^green-[1-9][0-9]*$', description: 'one green' },
+          { pattern: '^profile-elevation-[1-9][0-9]*$', description: 'side-view elevation profile of one hole' },
+        ],
+        examples: ['course', 'hole-7', 'green-7', 'profile-elevation-7'],
+      },
     },
     {
       name: 'format',
       in: 'path',
       required: true,
-      description: 'webp (efficient), png (lossless), jpeg or jpg.',
+      description: 'Image encoding: webp (default, efficient), png (lossless), jpeg or jpg (same encoder). Every format carries its dpi and an sRGB ICC profile.',
       schema: { type: 'string', enum: acceptedEnumValues(graphicsOption('format')) },
     },
   ];

@@ -112,5 +112,13 @@ export interface GraphicsOption {
   /** values that are recognized but not accepted (e.g. `heatmap=slope`) */
   reserved?: readonly { value: string; reason: string }[];
   deprecated?: boolean;
+  /**
+   * A physical size (print size at the output dpi) standing in for the pixel option `side`: it is
+   * converted to pixels and never appears in the normalized request itself.
+   */
+  physicalSize?: { side: 'width' | 'height'; unit: PhysicalUnit };
   description: string;
 }
+
+export type PhysicalUnit = 'mm' | 'in';
+export const MM_PER_INCH = 25.4;

@@ -5,7 +5,8 @@
  * normalize identically.
  */
 import type { GraphicsOption, OptionValue } from './option-declaration';
-import { CONTEXT_LAYER_NAMES } from './option-declaration';
+import { CONTEXT_LAYER_NAMES, MM_PER_INCH } from './option-declaration';
+import { PHYSICAL_SIZE_OPTIONS } from './output-options';
 import { GRAPHICS_OPTIONS, graphicsOption } from './graphics-options';
 import { CONTEXT_LAYER_OPTION } from './context-options';
 import { LANDSCAPE_ANCHORS, NUMERIC_TARGET_OPTIONS, PORTRAIT_ANCHORS } from './composition-options';
@@ -95,6 +96,8 @@ export function resolveGraphicRequest(
       report(g, 'incompatible-style-option', `applies to graphicStyle ${option.styles.join(', ')}, not ${style}`);
       return undefined;
     }
+    // A print size is read by outputSize() into width and height; it is never stored itself.
+    if (option.physicalSize) return undefined;
     if (option.appliesWhen && !conditionHolds(option.appliesWhen, resolve(option.appliesWhen.option))) return undefined;
     for (const other of option.exclusiveWith ?? []) {
       const o = given.get(other);
@@ -116,16 +119,18 @@ export function resolveGraphicRequest(
   };
 
   let size: OutputSize | null = null;
+  /** the parameters the size came from, for the area problem */
+  let sizeParameters: string[] = [];
+  let printSize = false;
   const outputSize = (): OutputSize => {
+    if (size) return size;
     const layout = subjectType === 'hole' ? (resolve('layout') as HoleLayout) : 'portrait';
     // A malformed dimension is already reported; deriving the other from it would only add noise.
-    size ??= malformed.has('width') || malformed.has('height')
-      ? defaultOutputSize(subjectType, layout)
-      : resolveOutputSize(layout, given,
-      inputs.subject,
-      problems,
-      label,
-    );
+    const sizeInputs = ['width', 'height', 'dpi', ...PHYSICAL_SIZE_OPTIONS.map((o) => o.name)];
+    const sides = sizeInputs.some((n) => malformed.has(n)) ? null : requestedSides(given, resolve('dpi') as number, problems);
+    sizeParameters = Object.values(sides ?? {}).map((s) => s.parameter);
+    printSize = PHYSICAL_SIZE_OPTIONS.some((o) => given.has(o.name));
+    size = sides ? resolveOutputSize(layout, sides, inputs.subject, problems) : defaultOutputSize(subjectType, layout);
     return size;
   };
 
@@ -160,7 +165,7 @@ export function resolveGraphicRequest(
 
   const request = out as unknown as NormalizedGraphicRequest;
   checkAnchors(request, given, problems);
-  checkArea(request, given, problems, label);
+  checkArea(request, sizeParameters, printSize, problems, label);
   checkPaddingFits(request, given, problems, label);
   return request;
 }
@@ -197,34 +202,74 @@ function expandContextList(given: Map<string, GivenValue>, problems: ProblemList
   }
 }
 
-function resolveOutputSize(
-  layout: HoleLayout,
-  given: Map<string, GivenValue>,
-  subject: NormalizedSubject,
-  problems: ProblemList,
-  label: (o: GraphicsOption) => string,
-): OutputSize {
+/** One side of the output as the client asked for it, already in pixels. */
+interface RequestedSide {
+  pixels: number;
+  parameter: string;
+}
+type RequestedSides = Partial<Record<'width' | 'height', RequestedSide>>;
+
+/**
+ * The sides the client gave, in pixels: from width/height, or from a physical size at the dpi.
+ * Pixels and physical sizes, or millimetres and inches, are never mixed; null means "reported,
+ * fall back to the default size".
+ */
+function requestedSides(given: Map<string, GivenValue>, dpi: number, problems: ProblemList): RequestedSides | null {
+  const pixels = (['width', 'height'] as const).filter((n) => given.has(n));
+  const physical = PHYSICAL_SIZE_OPTIONS.filter((o) => given.has(o.name));
+  const at = (name: string) => (given.get(name) as GivenValue).parameter;
+  if (pixels.length > 0 && physical.length > 0) {
+    for (const option of physical) {
+      problems.add(at(option.name), 'conflicting-parameters', `${at(option.name)} cannot be combined with ${pixels.map(at).join(' and ')}: give the size in pixels or as a print size, not both`);
+    }
+    return null;
+  }
+  if (physical.length === 0) {
+    return Object.fromEntries(pixels.map((n) => [n, { pixels: given.get(n)?.value as number, parameter: at(n) }]));
+  }
+  const first = physical[0];
+  const sides: RequestedSides = {};
+  let usable = true;
+  for (const option of physical) {
+    const { side, unit } = option.physicalSize!;
+    if (unit !== first.physicalSize!.unit) {
+      problems.add(at(option.name), 'conflicting-parameters', `${at(option.name)} cannot be combined with ${at(first.name)}: give both sides in one unit`);
+      usable = false;
+      continue;
+    }
+    const value = given.get(option.name)?.value as number;
+    const px = Math.round((unit === 'mm' ? value / MM_PER_INCH : value) * dpi);
+    const { min, max } = GRAPHIC_DIMENSION_RANGE;
+    if (px < min || px > max) {
+      problems.add(at(option.name), 'invalid-parameter', `${value} ${unit} at ${dpi} dpi is ${px} pixels, outside ${min}..${max} pixels per side; change the size or the dpi`);
+      usable = false;
+      continue;
+    }
+    sides[side] = { pixels: px, parameter: at(option.name) };
+  }
+  return usable ? sides : null;
+}
+
+function resolveOutputSize(layout: HoleLayout, sides: RequestedSides, subject: NormalizedSubject, problems: ProblemList): OutputSize {
   const fallback = defaultOutputSize(subject.type, layout);
-  const width = given.get('width')?.value as number | undefined;
-  const height = given.get('height')?.value as number | undefined;
-  if (width !== undefined && height !== undefined) return { width, height };
-  if (width === undefined && height === undefined) return fallback;
+  const { width, height } = sides;
+  if (width && height) return { width: width.pixels, height: height.pixels };
+  if (!width && !height) return fallback;
   // One dimension given: keep the subject's default aspect ratio.
-  const derivedName = width === undefined ? 'width' : 'height';
-  const derived = width === undefined
-    ? Math.round((height as number) * (fallback.width / fallback.height))
-    : Math.round((width as number) * (fallback.height / fallback.width));
+  const derivedName = width ? 'height' : 'width';
+  const derived = width
+    ? Math.round(width.pixels * (fallback.height / fallback.width))
+    : Math.round((height as RequestedSide).pixels * (fallback.width / fallback.height));
   const { min, max } = GRAPHIC_DIMENSION_RANGE;
   if (derived < min || derived > max) {
-    const givenName = derivedName === 'width' ? 'height' : 'width';
     problems.add(
-      given.get(givenName)?.parameter ?? label(graphicsOption(givenName)),
+      (width ?? height)!.parameter,
       'invalid-parameter',
-      `the ${derivedName} derived from the default ${fallback.width}x${fallback.height} aspect ratio would be ${derived}, outside ${min}..${max}; give both width and height`,
+      `the ${derivedName} derived from the default ${fallback.width}x${fallback.height} aspect ratio would be ${derived} pixels, outside ${min}..${max}; give both sides`,
     );
     return fallback;
   }
-  return width === undefined ? { width: derived, height: height as number } : { width, height: derived };
+  return width ? { width: width.pixels, height: derived } : { width: derived, height: (height as RequestedSide).pixels };
 }
 
 function checkAnchors(request: NormalizedGraphicRequest, given: Map<string, GivenValue>, problems: ProblemList): void {
@@ -239,13 +284,13 @@ function checkAnchors(request: NormalizedGraphicRequest, given: Map<string, Give
   }
 }
 
-function checkArea(request: NormalizedGraphicRequest, given: Map<string, GivenValue>, problems: ProblemList, label: (o: GraphicsOption) => string): void {
+function checkArea(request: NormalizedGraphicRequest, sizeParameters: string[], printSize: boolean, problems: ProblemList, label: (o: GraphicsOption) => string): void {
   const { width, height } = request.output;
   if (width * height <= GRAPHIC_MAX_AREA_PIXELS) return;
   problems.add(
-    given.get('width')?.parameter ?? given.get('height')?.parameter ?? label(graphicsOption('width')),
+    sizeParameters.join(', ') || label(graphicsOption('width')),
     'image-too-large',
-    `${width}x${height} is ${width * height} pixels; the limit is ${GRAPHIC_MAX_AREA_PIXELS}`,
+    `${width}x${height} is ${width * height} pixels; the limit is ${GRAPHIC_MAX_AREA_PIXELS}${printSize ? ` (the print size at ${request.output.dpi} dpi); lower the size or the dpi` : ''}`,
   );
 }
 

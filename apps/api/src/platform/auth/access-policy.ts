@@ -127,8 +127,17 @@ export class AccessPolicy {
     if (spec.access === 'private-key') {
       if (principal.publishable) return new ApiProblem('publishable-key-not-allowed', 'This endpoint needs a private key.');
       if (origin !== undefined) {
-        return new ApiProblem('browser-origin-not-allowed', 'This endpoint is server-to-server and refuses requests with an Origin header.');
+        return new ApiProblem('browser-origin-not-allowed', 'This endpoint is server-to-server and refuses requests with an Origin header.', { withholdCors: true });
       }
+    }
+    // Browser use of a route with a licensed browser scope is for publishable keys only: a private
+    // key seen with an Origin has leaked into a page, so the browser is refused and not told why.
+    if (spec.browserScope && !principal.publishable && origin !== undefined) {
+      return new ApiProblem(
+        'browser-origin-not-allowed',
+        `Browser requests need a publishable key with the ${spec.browserScope} scope and a licensed origin; private keys are server-only and refused with an Origin header.`,
+        { withholdCors: true },
+      );
     }
     let required = spec.scope;
     if (principal.publishable) {

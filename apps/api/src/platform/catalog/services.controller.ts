@@ -5,6 +5,7 @@ import { Operation, type ServiceId } from '../http/operation.decorator';
 import { ValidParams } from '../http/validated-input';
 import { ApiProblem } from '../problems/api-problem';
 import { API_PREFIX, RouteCatalogService } from './route-catalog.service';
+import { docsAnchor } from '../openapi/docs-page';
 import { SERVICE_CATALOG } from './service-catalog';
 
 const serviceSchema = z.strictObject({
@@ -16,6 +17,14 @@ const serviceSchema = z.strictObject({
   links: z.strictObject({ service: z.url(), docs: z.url() }),
 });
 const serviceIds = Object.keys(SERVICE_CATALOG) as [ServiceId, ...ServiceId[]];
+const GRAPHICS_ENTRY_EXAMPLE = {
+  id: 'course-graphics',
+  name: SERVICE_CATALOG['course-graphics'].name,
+  description: SERVICE_CATALOG['course-graphics'].description,
+  status: SERVICE_CATALOG['course-graphics'].status,
+  endpoints: ['GET /courses/{courseId}/graphics', 'GET /courses/{courseId}/graphics/images/{subject}/{format}', 'POST /courses/{courseId}/graphics/images', 'POST /renders/{renderId}/overlays'],
+  links: { service: 'http://localhost:3000/v1/services/course-graphics', docs: `http://localhost:3000/docs${docsAnchor(SERVICE_CATALOG['course-graphics'].name)}` },
+};
 
 @Controller('services')
 export class ServicesController {
@@ -31,6 +40,7 @@ export class ServicesController {
     tags: ['Catalog'],
     access: 'public',
     responses: { 200: { description: 'The catalog', schema: z.strictObject({ services: z.array(serviceSchema) }) } },
+    example: { summary: 'The catalog (one entry shown)', responses: { 200: { services: [GRAPHICS_ENTRY_EXAMPLE] } } },
   })
   list() {
     return { services: serviceIds.map((id) => this.entry(id)) };
@@ -42,8 +52,9 @@ export class ServicesController {
     summary: 'One service catalog entry',
     tags: ['Catalog'],
     access: 'public',
-    params: z.strictObject({ serviceId: z.string().max(64) }),
+    params: z.strictObject({ serviceId: z.string().max(64).describe(`Catalog id: ${serviceIds.join(', ')}.`) }),
     responses: { 200: { description: 'The entry', schema: serviceSchema } },
+    example: { summary: 'The graphics service', parameters: { serviceId: 'course-graphics' }, responses: { 200: GRAPHICS_ENTRY_EXAMPLE } },
     problems: ['not-found'],
   })
   one(@ValidParams() params: { serviceId: string }) {
@@ -62,7 +73,7 @@ export class ServicesController {
       id,
       ...SERVICE_CATALOG[id],
       endpoints,
-      links: { service: `${base}${prefix}/services/${id}`, docs: `${base}/docs#/${encodeURIComponent(SERVICE_CATALOG[id].name)}` },
+      links: { service: `${base}${prefix}/services/${id}`, docs: `${base}/docs${docsAnchor(SERVICE_CATALOG[id].name)}` },
     };
   }
 }

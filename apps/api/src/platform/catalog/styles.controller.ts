@@ -2,6 +2,9 @@ import { Controller, Get } from '@nestjs/common';
 import { describeGraphicsOptions, GRAPHICS_OPTIONS_DOCUMENT_SCHEMA } from '@caddie/styles';
 import { Operation } from '../http/operation.decorator';
 
+const full = describeGraphicsOptions();
+const STYLES_EXAMPLE = { ...full, options: full.options.filter((o) => o.bodyPath?.startsWith('output.')) };
+
 /** Graphics options, allowed values, defaults and limits: generated from the one option table that also validates requests. */
 @Controller('styles')
 export class StylesController {
@@ -15,6 +18,7 @@ export class StylesController {
     tags: ['Catalog'],
     access: 'public',
     responses: { 200: { description: 'The graphics options document', schema: GRAPHICS_OPTIONS_DOCUMENT_SCHEMA as Record<string, unknown> } },
+    example: { summary: 'The document, its option list cut to the output options', responses: { 200: STYLES_EXAMPLE } },
   })
   styles() {
     return this.document;

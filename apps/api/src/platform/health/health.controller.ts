@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
@@ -12,6 +13,15 @@ import { ARTIFACT_STORE } from '../storage/artifact-store.provider';
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
 
+const dependencyCheck = z.union([
+  z.strictObject({ status: z.literal('ok'), ms: z.number().int().min(0) }),
+  z.strictObject({ status: z.literal('failed'), error: z.string() }),
+]);
+const readinessSchema = z.strictObject({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.strictObject({ database: dependencyCheck, redis: dependencyCheck, artifactStore: dependencyCheck }),
+});
+
 @Controller()
 export class HealthController {
   constructor(
@@ -22,7 +32,15 @@ export class HealthController {
   ) {}
 
   @Get('health')
-  @Operation({ operationId: 'getHealth', summary: 'Liveness', tags: ['Operations'], access: 'public', unversioned: true, responses: { 200: { description: 'The process is up' } } })
+  @Operation({
+    operationId: 'getHealth',
+    summary: 'Liveness',
+    tags: ['Operations'],
+    access: 'public',
+    unversioned: true,
+    responses: { 200: { description: 'The process is up', schema: z.strictObject({ status: z.literal('ok') }) } },
+    example: { summary: 'Up', responses: { 200: { status: 'ok' } } },
+  })
   health() {
     return { status: 'ok' };
   }
@@ -34,7 +52,11 @@ export class HealthController {
     tags: ['Operations'],
     access: 'public',
     unversioned: true,
-    responses: { 200: { description: 'Every dependency answers' }, 503: { description: 'At least one dependency failed (body lists each check)' } },
+    responses: { 200: { description: 'Every dependency answers', schema: readinessSchema }, 503: { description: 'At least one dependency failed (body lists each check)', schema: readinessSchema } },
+    example: {
+      summary: 'All three dependencies answer',
+      responses: { 200: { status: 'ready', checks: { database: { status: 'ok', ms: 2 }, redis: { status: 'ok', ms: 1 }, artifactStore: { status: 'ok', ms: 3 } } } },
+    },
   })
   async ready(@Res() reply: FastifyReply) {
     const checks = {
@@ -58,7 +80,18 @@ export class HealthController {
   }
 
   @Get('metrics')
-  @Operation({ operationId: 'getMetrics', summary: 'Prometheus metrics', tags: ['Operations'], access: 'public', unversioned: true, responses: { 200: { description: 'Prometheus text format', contentTypes: ['text/plain'] } } })
+  @Operation({
+    operationId: 'getMetrics',
+    summary: 'Prometheus metrics',
+    tags: ['Operations'],
+    access: 'public',
+    unversioned: true,
+    responses: { 200: { description: 'Prometheus text format', contentTypes: ['text/plain'] } },
+    example: {
+      summary: 'A scrape',
+      responses: { 200: '# TYPE caddie_http_request_duration_seconds histogram\ncaddie_http_request_duration_seconds_bucket{method="GET",route="/v1/courses/:courseId",status="200",le="0.05"} 12\n' },
+    },
+  })
   async prometheus(@Res() reply: FastifyReply) {
     reply.header('content-type', this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
   }

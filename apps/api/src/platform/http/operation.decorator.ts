@@ -43,6 +43,21 @@ export interface HeaderParameterSpec {
   schema: Record<string, unknown>;
 }
 
+/**
+ * One worked example of an operation, shown in the OpenAPI document: parameter values, the
+ * request body and the JSON answers by status. Values must fit the declared schemas.
+ */
+export interface OperationExample {
+  summary: string;
+  /** path and query parameter values, by name */
+  parameters?: Record<string, string | number | boolean>;
+  /** the request body; `bodies` overrides it per content type (e.g. multipart fields) */
+  body?: unknown;
+  bodies?: Record<string, unknown>;
+  /** JSON answers by status */
+  responses?: Record<number, unknown>;
+}
+
 export interface OperationSpec {
   operationId: string;
   summary: string;
@@ -58,8 +73,12 @@ export interface OperationSpec {
   queryDoc?: Record<string, unknown>[];
   /** request headers the operation reads (documented as OpenAPI header parameters) */
   headers?: readonly HeaderParameterSpec[];
+  /** extra path parameters documented from another declaration (enums and descriptions of `subject`, `format`) */
+  pathDoc?: Record<string, unknown>[];
   body?: z.ZodType;
   bodyDoc?: Record<string, unknown>;
+  /** a body schema per content type, when they differ (multipart vs JSON) */
+  bodyDocs?: Record<string, Record<string, unknown>>;
   bodyContentTypes?: string[];
   responses: Record<number, ResponseSpec>;
   /** problem codes this operation can answer with, beyond the auth and rate-limit ones */
@@ -69,6 +88,8 @@ export interface OperationSpec {
   unversioned?: boolean;
   /** left out of the OpenAPI document (e.g. the docs page itself) */
   hidden?: boolean;
+  /** required of every documented operation (the OpenAPI test checks it) */
+  example?: OperationExample;
 }
 
 /** The one declaration of a route: auth, validation, OpenAPI and the service catalog all read it. */

@@ -4,6 +4,7 @@ import type { RouteEntry } from '../catalog/route-catalog.service';
 import { SERVICE_CATALOG } from '../catalog/service-catalog';
 import { operatorHeaderName, type OperationSpec, type ResponseSpec } from '../http/operation.decorator';
 import { PROBLEM_CODES } from '../problems/problem-codes';
+import { expandFreeForm } from './free-form-json';
 
 export const API_VERSION = '1.0.0-beta.1';
 
@@ -12,7 +13,7 @@ const ALWAYS_PROBLEMS = ['credential-in-query', 'rate-limited', 'internal-error'
 
 function jsonSchema(schema: z.ZodType | Record<string, unknown>, io: 'input' | 'output'): Record<string, unknown> {
   if (!(schema instanceof z.ZodType)) return schema;
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: expandFreeForm }) as Record<string, unknown>;
   return rest;
 }
 
@@ -26,8 +27,12 @@ function parameters(spec: OperationSpec, location: 'path' | 'query'): Record<str
       out.push({ name, in: location, required: location === 'path' || (shape.required ?? []).includes(name), schema: rest, ...(description ? { description } : {}) });
     }
   }
-  if (location === 'query' && spec.queryDoc) out.push(...spec.queryDoc);
-  return out;
+  // documented parameters (the graphics option table) replace zod-derived ones of the same name
+  const documented = location === 'query' ? spec.queryDoc ?? [] : spec.pathDoc ?? [];
+  const names = new Set(documented.map((p) => p.name));
+  const merged = [...out.filter((p) => !names.has(p.name as string)), ...documented];
+  const examples = spec.example?.parameters ?? {};
+  return merged.map((p) => (examples[p.name as string] === undefined ? p : { ...p, example: examples[p.name as string] }));
 }
 
 function headerParameters(spec: OperationSpec, operatorToken: string): Record<string, unknown>[] {
@@ -38,6 +43,7 @@ function problemsOf(spec: OperationSpec): string[] {
   const codes = new Set([...(spec.problems ?? []), ...ALWAYS_PROBLEMS]);
   if (spec.access !== 'public') AUTH_PROBLEMS.forEach((c) => codes.add(c));
   if (spec.access === 'private-key') ['publishable-key-not-allowed', 'browser-origin-not-allowed'].forEach((c) => codes.add(c));
+  if (spec.browserScope) codes.add('browser-origin-not-allowed');
   if (spec.params || spec.query) codes.add('invalid-parameter');
   return [...codes];
 }
@@ -46,8 +52,12 @@ function responses(spec: OperationSpec, operatorToken: string): Record<string, u
   const out: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(spec.responses) as [string, ResponseSpec][]) {
     const content: Record<string, unknown> = {};
-    if (response.schema) content['application/json'] = { schema: jsonSchema(response.schema, 'output') };
-    for (const type of response.contentTypes ?? []) content[type] = { schema: { type: 'string', contentMediaType: type } };
+    const example = spec.example?.responses?.[Number(status)];
+    if (response.schema) content['application/json'] = { schema: jsonSchema(response.schema, 'output'), ...(example !== undefined ? { example } : {}) };
+    // a text example (Prometheus metrics) is shown on the text content types
+    for (const type of response.contentTypes ?? []) {
+      content[type] = { schema: { type: 'string', contentMediaType: type }, ...(typeof example === 'string' && type.startsWith('text/') ? { example } : {}) };
+    }
     out[status] = {
       description: response.description,
       ...(Object.keys(content).length ? { content } : {}),
@@ -80,6 +90,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], baseUrl: str
       operationId: spec.operationId,
       summary: spec.summary,
       ...(spec.description ? { description: spec.description } : {}),
+      ...(spec.example ? { 'x-example-summary': spec.example.summary } : {}),
       tags: spec.service ? [SERVICE_CATALOG[spec.service].name] : spec.tags,
       parameters: [...parameters(spec, 'path'), ...parameters(spec, 'query'), ...headerParameters(spec, operatorToken)],
       responses: responses(spec, operatorToken),
@@ -93,7 +104,12 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], baseUrl: str
       const schema = spec.bodyDoc ?? jsonSchema(spec.body!, 'input');
       operation.requestBody = {
         required: true,
-        content: Object.fromEntries((spec.bodyContentTypes ?? ['application/json']).map((t) => [t, { schema }])),
+        content: Object.fromEntries(
+          (spec.bodyContentTypes ?? ['application/json']).map((t) => {
+            const example = spec.example?.bodies?.[t] ?? spec.example?.body;
+            return [t, { schema: spec.bodyDocs?.[t] ?? schema, ...(example !== undefined ? { example } : {}) }];
+          }),
+        ),
       };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;

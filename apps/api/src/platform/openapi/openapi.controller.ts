@@ -8,6 +8,7 @@ import { ApiConfig } from '../config/api-config';
 import { Operation } from '../http/operation.decorator';
 import { ValidParams } from '../http/validated-input';
 import { ApiProblem } from '../problems/api-problem';
+import { docsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi-document';
 
 // swagger-ui-dist ships the interactive page's assets; no CDN is needed.
@@ -32,22 +33,38 @@ export class OpenApiController {
     summary: 'This OpenAPI 3.1 document',
     tags: ['Catalog'],
     access: 'public',
-    responses: { 200: { description: 'OpenAPI 3.1 document' } },
+    responses: {
+      200: {
+        description: 'OpenAPI 3.1 document',
+        schema: {
+          type: 'object',
+          required: ['openapi', 'info', 'paths', 'components'],
+          properties: {
+            openapi: { const: '3.1.0' },
+            info: { type: 'object', required: ['title', 'version'], properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } } },
+            servers: { type: 'array', items: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+            tags: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, description: { type: 'string' } } } },
+            paths: { type: 'object', description: 'Operations by path and method' },
+            components: { type: 'object', description: 'Security schemes and shared schemas (Problem)' },
+          },
+        },
+      },
+    },
+    example: { summary: 'The head of this document', responses: { 200: { openapi: '3.1.0', info: { title: 'Caddie: golf course data, graphics, maps and scorecard API', version: '1.0.0-beta.1' }, paths: {}, components: {} } } },
   })
   openapi() {
     this.document ??= buildOpenApiDocument(this.routes.routes(), this.config.publicBaseUrl, this.config.operatorToken);
     return this.document;
   }
 
+  private page?: string;
+
   @Get('docs')
   @Header('content-type', 'text/html; charset=utf-8')
   @Operation({ operationId: 'getDocsPage', summary: 'Interactive API documentation', tags: ['Catalog'], access: 'public', unversioned: true, hidden: true, responses: { 200: { description: 'HTML' } } })
   docs() {
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Caddie API</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><div id="ui"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#ui', deepLinking: true });</script>
-</body></html>`;
+    this.page ??= docsPage(this.openapi());
+    return this.page;
   }
 
   @Get('docs/assets/:file')

@@ -13,7 +13,13 @@ export class ApiProblem extends Error {
   constructor(
     readonly code: string,
     readonly detail: string,
-    readonly options: { errors?: ParameterError[]; headers?: Record<string, string>; extras?: Record<string, unknown> } = {},
+    readonly options: {
+      errors?: ParameterError[];
+      headers?: Record<string, string>;
+      extras?: Record<string, unknown>;
+      /** answer without CORS headers, so a browser page cannot read it (a private key used from a browser) */
+      withholdCors?: boolean;
+    } = {},
   ) {
     super(detail);
     const spec = PROBLEM_CODES[code];

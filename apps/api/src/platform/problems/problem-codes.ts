@@ -18,7 +18,7 @@ const platform = {
   'insufficient-scope': { status: 403, title: 'Insufficient scope', hint: 'The key lacks the scope this operation needs.' },
   'origin-not-allowed': { status: 403, title: 'Origin not allowed', hint: 'A publishable key works only from one of its exact licensed origins.' },
   'publishable-key-not-allowed': { status: 403, title: 'Publishable key not allowed', hint: 'This endpoint is server-to-server: use a private key.' },
-  'browser-origin-not-allowed': { status: 403, title: 'Browser request not allowed', hint: 'This endpoint refuses browser requests (an Origin header); call it from a server.' },
+  'browser-origin-not-allowed': { status: 403, title: 'Browser request not allowed', hint: 'This endpoint refuses browser requests (an Origin header) with this key: call it from a server, or, where the endpoint has a browser scope (graphics), from the browser with a publishable key.' },
   'rate-limited': { status: 429, title: 'Rate limit exceeded', hint: 'Wait for Retry-After seconds before sending more requests.' },
   'not-found': { status: 404, title: 'Not found', hint: 'No such route or resource.' },
   'method-not-allowed': { status: 405, title: 'Method not allowed', hint: 'The route exists; use a method from the Allow header.' },

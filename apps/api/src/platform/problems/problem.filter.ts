@@ -15,6 +15,9 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_TYPE: 'unsupported-content-type',
 };
 
+/** What the CORS set-up adds to an answer to a request with an Origin. */
+const CORS_RESPONSE_HEADERS = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'];
+
 const GENERIC_BY_STATUS: Record<number, string> = {
   400: 'invalid-request-body',
   404: 'not-found',
@@ -46,6 +49,13 @@ export class ProblemResponder {
       this.logger.error({ requestId: request.id, code: problem.code, err: describe(exception) });
     }
     for (const [name, value] of Object.entries(problem.options.headers ?? {})) reply.header(name, value);
+    if (problem.options.withholdCors) {
+      // the CORS set-up may have written them to Fastify's reply or straight to the raw response
+      for (const name of CORS_RESPONSE_HEADERS) {
+        reply.removeHeader(name);
+        reply.raw.removeHeader(name);
+      }
+    }
     const body = problemDocument(problem, {
       baseUrl: this.config.publicBaseUrl,
       instance: (request.url ?? '/').split('?')[0],

@@ -5,6 +5,14 @@ import { ValidParams } from '../http/validated-input';
 import { ApiProblem } from './api-problem';
 import { PROBLEM_CODES } from './problem-codes';
 
+const problemCodeSchema = z.strictObject({
+  code: z.string(),
+  status: z.number().int().min(400).max(599),
+  title: z.string(),
+  hint: z.string().describe('what to do about it'),
+});
+const RATE_LIMITED_EXAMPLE = { code: 'rate-limited', ...PROBLEM_CODES['rate-limited'] };
+
 /** Problem `type` URIs dereference here: what a code means and what to do. */
 @Controller('problems')
 export class ProblemsController {
@@ -14,7 +22,8 @@ export class ProblemsController {
     summary: 'Every problem code',
     tags: ['Catalog'],
     access: 'public',
-    responses: { 200: { description: 'Codes with status, title and hint' } },
+    responses: { 200: { description: 'Codes with status, title and hint', schema: z.strictObject({ problems: z.array(problemCodeSchema) }) } },
+    example: { summary: 'Every code', responses: { 200: { problems: [RATE_LIMITED_EXAMPLE] } } },
   })
   list() {
     return { problems: Object.entries(PROBLEM_CODES).map(([code, spec]) => ({ code, ...spec })) };
@@ -26,8 +35,9 @@ export class ProblemsController {
     summary: 'One problem code',
     tags: ['Catalog'],
     access: 'public',
-    params: z.strictObject({ code: z.string().max(80) }),
-    responses: { 200: { description: 'Status, title and hint of the code' } },
+    params: z.strictObject({ code: z.string().max(80).describe('A problem code, the last segment of a problem type URI.') }),
+    responses: { 200: { description: 'Status, title and hint of the code', schema: problemCodeSchema } },
+    example: { summary: 'What rate-limited means', parameters: { code: 'rate-limited' }, responses: { 200: RATE_LIMITED_EXAMPLE } },
     problems: ['not-found'],
   })
   one(@ValidParams() params: { code: string }) {
