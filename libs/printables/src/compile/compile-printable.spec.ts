@@ -4,6 +4,7 @@ import { parsePrintableRequest } from './printable-request';
 import { PrintableDataMissingError, PrintableRuleViolationError } from './printable-errors';
 import { printableContentKey } from './content-key';
 import { demoCourse } from '../testing/demo-course.fixture';
+import { chooseGreenScale, greenOutline, GREEN_MARGIN_METERS, METERS_PER_INCH } from './green-framing';
 
 const compile = (course: Course, revision: string, template: string, options: Record<string, unknown> = {}) =>
   compilePrintable(course, revision, parsePrintableRequest(template, options));
@@ -122,5 +123,19 @@ describe('compilePrintable', () => {
     expect(printableContentKey(a)).toBe(printableContentKey(b));
     expect(printableContentKey(compile(course, revision, 'yardage-book@1', { pageSize: 'a6' }))).not.toBe(printableContentKey(a));
     expect(printableContentKey(compile(course, 'sha256:other', 'yardage-book@1'))).not.toBe(printableContentKey(a));
+  });
+});
+
+describe('chooseGreenScale', () => {
+  const { course } = demoCourse('demo-pine-hollow');
+  const outline = greenOutline(course, course.holes[0])!;
+
+  it('keeps the largest scale allowed when the green fits, and steps down the standard scales when it does not', () => {
+    expect(chooseGreenScale(outline, 3.8, 3.8, 480)).toBe(480);
+    const halfHeight = Math.max(outline.extent.top, outline.extent.bottom) + GREEN_MARGIN_METERS;
+    // a frame just too short for 1:480 takes the next standard scale, 1:600
+    const tooShortIn = ((2 * halfHeight) / (METERS_PER_INCH * 480)) * 0.98;
+    expect(chooseGreenScale(outline, 3.8, tooShortIn, 480)).toBe(600);
+    expect(chooseGreenScale(outline, 0.05, 0.05, 480)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import type { Hole } from '@caddie/catalog';
 import { bookPageFrames, GREEN_PAGE_TABLE_IN, type RectIn } from '../compile/page-layout';
 import { greenOutline, METERS_PER_INCH } from '../compile/green-framing';
 import { distanceValue, unitAbbreviation, type DistanceUnit } from '../yardages/distance-units';
+import { greenMeasurementOf } from '../yardages/hole-yardages';
 import { pt, type PageContext, type PagePainter, type PageScene } from './page-context';
 import { INK, MUTED_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
 import { greenArt, type PlacedArt } from './renderer-art';
@@ -22,7 +23,7 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
   const denominator = scene.page.greenScaleDenominator;
   const slopes = scene.page.holds.includes('slopes');
   const art = outline && denominator ? greenArt(scene.course, outline, frames.art, denominator, dpi, String(options.style ?? 'traditional'), slopes) : null;
-  const measurement = scene.course.measurements.greens.find((g) => g.holeNumber === hole.number) ?? null;
+  const measurement = greenMeasurementOf(scene.course, hole);
   return (ctx) => {
     paintPaper(ctx, scene);
     paintHeaderBand(ctx, scene, frames.header, `Green ${hole.number}`, scene.manifest.courseName);

@@ -14,10 +14,10 @@ export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
   const widthIn = scene.width / 72;
   const heightIn = scene.height / 72;
   const frames = sheet ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn);
-  const yardages = holeYardages(scene.course, hole);
   const options = scene.manifest.options;
   const art = hole.centerline.length >= 2 ? holeArt(scene.course, hole, frames.art, dpi, String(options.style ?? 'traditional')) : null;
   const unit = (options.units === 'meters' ? 'meters' : 'yards') as DistanceUnit;
+  const yardages = holeYardages(scene.course, hole, unit);
   const body = sheet ? 9.5 : 6.6 * bookTypeScale(heightIn);
   return (ctx) => {
     paintPaper(ctx, scene);
@@ -60,12 +60,17 @@ function paintArtMarks(ctx: PageContext, art: PlacedArt, yardages: HoleYardages,
     ctx.lineWidth = size * 0.12;
     ctx.strokeStyle = '#1d2621';
     ctx.stroke();
-    text(ctx, String(layUp.yardsToCenter), x + size * 0.55, y + size * 0.32, size * 0.9, { weight: 'bold', family: 'condensed', color: '#1d2621' });
+    text(ctx, String(layUp.distanceToCenter), x + size * 0.55, y + size * 0.32, size * 0.9, { weight: 'bold', family: 'condensed', color: '#1d2621' });
   }
+  const placed: [number, number][] = [];
   for (const hazard of yardages.hazards) {
     const [hx, y] = art.toPage(hazard.nearPoint);
-    // beside the hazard, on its side of the play line, so the sand or water stays visible
-    const x = hx + (hazard.side === 'L' ? -1 : 1) * size * 1.1;
+    // beside the hazard, on its side of the play line, so the sand or water stays visible;
+    // further out while it would cover a marker already placed
+    const outward = hazard.side === 'L' ? -1 : 1;
+    let x = hx + outward * size * 1.1;
+    while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < size * 1.3)) x += outward * size * 1.3;
+    placed.push([x, y]);
     ctx.beginPath();
     ctx.arc(x, y, size * 0.62, 0, Math.PI * 2);
     ctx.fillStyle = '#1d2621';

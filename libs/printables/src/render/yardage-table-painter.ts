@@ -55,7 +55,7 @@ export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame:
   }
   for (const l of yardages.layUps) {
     const g = l.toGreen;
-    rows.push(['●', `Lay-up ${unit === 'yards' ? l.yardsToCenter : Math.round(l.yardsToCenter * 0.9144)}`, '', '', ...(g ? [g.front, g.center, g.back].map((m) => String(distanceValue(m, unit))) : ['—', '—', '—'])]);
+    rows.push(['●', `Lay-up ${l.distanceToCenter}`, '', '', ...(g ? [g.front, g.center, g.back].map((m) => String(distanceValue(m, unit))) : ['—', '—', '—'])]);
   }
   if (rows.length === 0) {
     y += size * 1.4;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '@caddie/catalog';
 import { describeTemplate, listTemplates } from './template-catalog';
 import { parsePrintableRequest } from '../compile/printable-request';
 import { PrintableRequestError } from '../compile/printable-errors';
@@ -60,5 +62,23 @@ describe('parsePrintableRequest', () => {
     expect(several.code).toBe('invalid-printable-request');
     expect(several.errors.map((e) => e.parameter).sort()).toEqual(['options.dpi', 'options.pageSize']);
     expect(fail('yardage-book@1', [1])).toMatchObject({ status: 400, code: 'invalid-printable-request' });
+  });
+});
+
+describe('published templates are immutable', () => {
+  // A changed fingerprint means a published template changed: publish family@(version+1) instead
+  // and keep the old declaration, so printables ordered earlier re-render as they were.
+  const PUBLISHED: Record<string, string> = {
+    'yardage-book@1': '7090187248230cf7',
+    'green-book@1': '2e5bfd76af3df4cf',
+    'hole-sheet@1': '689b6c6b5191ba6c',
+    'pin-sheet@1': 'fd6dc5a66271e240',
+    'scorecard@1': '68e26956d8e4f48d',
+    'course-poster@1': 'd26294b771197cae',
+  };
+
+  it('each published template keeps the declaration it was published with', () => {
+    const fingerprints = Object.fromEntries(listTemplates().map((t) => [t.id, createHash('sha256').update(canonicalJson(t)).digest('hex').slice(0, 16)]));
+    expect(fingerprints).toEqual(PUBLISHED);
   });
 });

@@ -21,14 +21,19 @@ export function missingPdfTools(): string[] {
   });
 }
 
-/** `describe` that runs only with the tools present, and says so loudly otherwise. */
+type DescribeFn = ((name: string, body: () => void) => void) & { skip: (name: string, body: () => void) => void };
+
+/**
+ * `describe` that runs only with the tools present, and says so loudly otherwise. Jest's global is
+ * read at call time so this file also compiles in the build, which has no Jest types.
+ */
 export function describeWithPdfTools(name: string, body: () => void): void {
+  const jestDescribe = (globalThis as unknown as { describe: DescribeFn }).describe;
   const missing = missingPdfTools();
   if (missing.length > 0) {
-    // eslint-disable-next-line no-console
     console.warn(`SKIPPED "${name}": ${missing.join(', ')} not installed (apt-get install -y qpdf poppler-utils)`);
-    describe.skip(name, body);
-  } else describe(name, body);
+    jestDescribe.skip(name, body);
+  } else jestDescribe(name, body);
 }
 
 function withFile<T>(pdf: Uint8Array, use: (path: string, dir: string) => T): T {

@@ -1,7 +1,7 @@
 import { haversineDistance, metersToYards } from '@caddie/geometry';
 import { greenOutline } from '../compile/green-framing';
 import { demoCourse } from '../testing/demo-course.fixture';
-import { holeYardages, LAY_UP_YARDS } from './hole-yardages';
+import { holeYardages, LAY_UP_DISTANCES } from './hole-yardages';
 import { pinPaces } from './pin-paces';
 
 describe('holeYardages', () => {
@@ -19,13 +19,17 @@ describe('holeYardages', () => {
       const yardages = holeYardages(course, hole);
       if (hole.par === 3) expect(yardages.layUps).toEqual([]);
       for (const layUp of yardages.layUps) {
-        expect(LAY_UP_YARDS).toContain(layUp.yardsToCenter);
-        expect(metersToYards(haversineDistance(layUp.point, yardages.green!.center))).toBeCloseTo(layUp.yardsToCenter, 0);
+        expect(LAY_UP_DISTANCES).toContain(layUp.distanceToCenter);
+        expect(metersToYards(haversineDistance(layUp.point, yardages.green!.center))).toBeCloseTo(layUp.distanceToCenter, 0);
         expect(layUp.toGreen!.front).toBeLessThan(layUp.toGreen!.center);
         expect(layUp.toGreen!.center).toBeLessThan(layUp.toGreen!.back);
       }
     }
     expect(course.holes.some((h) => holeYardages(course, h).layUps.length >= 3)).toBe(true);
+    // in metres the points sit at 100/150/… m
+    const long = course.holes.find((h) => h.par === 5)!;
+    const metric = holeYardages(course, long, 'meters');
+    for (const layUp of metric.layUps) expect(haversineDistance(layUp.point, metric.green!.center)).toBeCloseTo(layUp.distanceToCenter, 0);
   });
 
   it('measures carries to and over every hazard along the play line, in order, from the furthest tee', () => {

@@ -4,13 +4,16 @@
  * front, centre and back of the green. Nothing is estimated: a number the geometry cannot give
  * is left out and the page says so.
  */
-import type { Course, CourseFeature, GreenMeasurement, Hole, LonLat } from '@caddie/catalog';
+import { measureGreen, MeasurementError, type Course, type CourseFeature, type GreenMeasurement, type Hole, type LonLat } from '@caddie/catalog';
+import type { MultiPolygon, Polygon } from 'geojson';
+import { findGreenFeature } from '../compile/green-framing';
+import type { DistanceUnit } from './distance-units';
 import { haversineDistance, initialBearing, interpolateAlongPolyline, nearestPointOnPolyline, polylineLength, yardsToMeters } from '@caddie/geometry';
 
 /** A hazard is in play when part of it lies within this distance of the play line. */
 export const HAZARD_CORRIDOR_METERS = 35;
-/** lay-up points, in yards from the green centre along the play line */
-export const LAY_UP_YARDS = [100, 150, 200, 250] as const;
+/** lay-up points: this far from the green centre, in the printed unit (yards or metres) */
+export const LAY_UP_DISTANCES = [100, 150, 200, 250] as const;
 /** at most this many hazards make the table of a pocket page */
 export const MAX_LISTED_HAZARDS = 6;
 
@@ -43,7 +46,8 @@ export interface GreenDistances {
 }
 
 export interface LayUpPoint {
-  yardsToCenter: number;
+  /** straight-line distance to the green centre, in the printed unit */
+  distanceToCenter: number;
   point: LonLat;
   toGreen: GreenDistances | null;
 }
@@ -57,8 +61,8 @@ export interface HoleYardages {
   green: GreenMeasurement | null;
 }
 
-export function holeYardages(course: Course, hole: Hole): HoleYardages {
-  const green = course.measurements.greens.find((g) => g.holeNumber === hole.number) ?? null;
+export function holeYardages(course: Course, hole: Hole, unit: DistanceUnit = 'yards'): HoleYardages {
+  const green = greenMeasurementOf(course, hole);
   const tees = teeLengths(course, hole);
   if (hole.centerline.length < 2) return { tees, carryTee: null, hazards: [], layUps: [], green };
   const line = hole.centerline;
@@ -79,14 +83,31 @@ export function holeYardages(course: Course, hole: Hole): HoleYardages {
   const layUps: LayUpPoint[] = [];
   const target = green?.center ?? line[line.length - 1];
   // a par 3 is played to the green: no lay-up points
-  for (const yards of hole.par === 3 ? [] : LAY_UP_YARDS) {
-    const station = stationAtDistance(line, target, greenStation, yardsToMeters(yards));
+  for (const distance of hole.par === 3 ? [] : LAY_UP_DISTANCES) {
+    const station = stationAtDistance(line, target, greenStation, unit === 'yards' ? yardsToMeters(distance) : distance);
     // only lay-ups in front of the carry tee with room to play to them
     if (station === null || station <= carryStation + yardsToMeters(60)) continue;
     const point = interpolateAlongPolyline(line, station).point;
-    layUps.push({ yardsToCenter: yards, point, toGreen: green && distancesToGreen(point, green) });
+    layUps.push({ distanceToCenter: distance, point, toGreen: green && distancesToGreen(point, green) });
   }
   return { tees, carryTee: { name: carryTeeName, stationMeters: carryStation }, hazards, layUps, green };
+}
+
+/**
+ * The green's front, centre, back, depth and width: the catalog's measurement, or the same
+ * measurement taken now from the mapped green and play line when the snapshot carries none.
+ */
+export function greenMeasurementOf(course: Course, hole: Hole): GreenMeasurement | null {
+  const stored = course.measurements.greens.find((g) => g.holeNumber === hole.number);
+  if (stored) return stored;
+  const green = findGreenFeature(course, hole);
+  if (!green || hole.centerline.length < 2) return null;
+  try {
+    return measureGreen(hole.number, hole.centerline, green.geometry as Polygon | MultiPolygon, hole.greenCenter);
+  } catch (error) {
+    if (error instanceof MeasurementError) return null;
+    throw error;
+  }
 }
 
 function teeName(course: Course, teeSetId: string | null): string {
