@@ -7,8 +7,8 @@ import { expectProblem, startApi, type ApiHarness } from '../support/api-harness
 import { startRenderWorker } from '../support/render-worker-harness';
 
 const COURSE = 'demo-cedar-links';
-/** One letter page at screen resolution: renders in about a second, yet goes through the whole flow. */
-const SMALL = { template: 'hole-sheet@1', options: { hole: 2, dpi: 72 } };
+/** One letter page at 100 dpi: renders in about a second, yet goes through the whole flow. */
+const SMALL = { template: 'hole-sheet@1', options: { hole: 2, dpi: 100 } };
 
 describe.each(['sqlite', 'postgres'] as const)('printables API with a render worker on %s', (database) => {
   let api: ApiHarness;
@@ -73,7 +73,7 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
     const first = await create(SMALL, { 'idempotency-key': `key-${database}-0001` });
     expect(first.statusCode).toBe(201);
     const printable = first.json();
-    expect(printable).toMatchObject({ courseId: COURSE, template: 'hole-sheet@1', options: { hole: 2, dpi: 72 }, status: 'ready', pages: { done: 1, total: 1 } });
+    expect(printable).toMatchObject({ courseId: COURSE, template: 'hole-sheet@1', options: { hole: 2, dpi: 100 }, status: 'ready', pages: { done: 1, total: 1 } });
     expect(first.headers.location).toBe(`/v1/printables/${printable.id}`);
     const pdf = await api.request({ method: 'GET', url: printable.links.pdf.replace('http://api.test', '') });
     expect(pdf.statusCode).toBe(200);
@@ -86,7 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().id).toBe(printable.id);
-    expectProblem(await create({ ...SMALL, options: { hole: 3, dpi: 72 } }, { 'idempotency-key': `key-${database}-0001` }), 409, 'idempotency-key-conflict');
+    expectProblem(await create({ ...SMALL, options: { hole: 3, dpi: 100 } }, { 'idempotency-key': `key-${database}-0001` }), 409, 'idempotency-key-conflict');
 
     // the same content again is a new printable served from the stored package
     const again = await create(SMALL);
@@ -95,7 +95,7 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
   }, 60_000);
 
   it('reads, lists, searches and deletes only within the organization; another organization gets 404 on every printable', async () => {
-    const made = (await create({ template: 'hole-sheet@1', options: { hole: 4, dpi: 72 } })).json();
+    const made = (await create({ template: 'hole-sheet@1', options: { hole: 4, dpi: 100 } })).json();
     const id = made.id as string;
     expect((await call('GET', `/v1/printables/${id}`, reader)).json()).toMatchObject({ id, status: 'ready', manifest: { template: 'hole-sheet@1' } });
     expect((await call('GET', `/v1/courses/${COURSE}/printables/${id}`, reader)).json().id).toBe(id);
