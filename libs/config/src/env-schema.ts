@@ -68,6 +68,13 @@ export const workerEnvSchema = commonEnvSchema.extend({
   /** How often workers look for jobs whose worker died. */
   WORKER_STALLED_INTERVAL_MS: positiveInt(30_000, 600_000),
   /**
+   * The same two for scorecard jobs, which run under a request deadline (20 s normalize, 30 s
+   * process): lock plus interval stays well under it, so a surviving worker takes over a crashed
+   * worker's job while the client still waits.
+   */
+  SCORECARD_LOCK_DURATION_MS: positiveInt(8_000, 60_000),
+  SCORECARD_STALLED_INTERVAL_MS: positiveInt(4_000, 60_000),
+  /**
    * Handwriting provider of scorecard processing: the offline digit model (default) or an
    * OpenAI-compatible vision-model API. The provider settings below are checked per request
    * rather than at start-up, so a broken processing setup answers

@@ -8,3 +8,4 @@ export * from './scorecard-jobs';
 export * from './render-submitter';
 export * from './close-quietly';
 export * from './queue-events';
+export * from './job-waiter';

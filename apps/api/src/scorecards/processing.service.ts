@@ -168,7 +168,9 @@ function outcomeProblem(error: ScorecardJobError): ApiProblem {
   const retry = { 'Retry-After': '5' };
   switch (outcome.kind) {
     case 'queue-unavailable':
-      return new ApiProblem('scorecard-processing-unavailable', `The scorecard queue is unavailable: ${outcome.detail}`, { headers: retry });
+      return new ApiProblem('scorecard-processing-unavailable', 'The scorecard queue is unavailable; retry with the same key shortly.', { headers: retry });
+    case 'no-worker':
+      return new ApiProblem('scorecard-processing-unavailable', 'No scorecard worker is running; retry with the same key shortly.', { headers: retry });
     case 'crashed':
       return new ApiProblem('scorecard-processing-unavailable', 'The scorecard worker failed unexpectedly; retry with the same key.', { headers: retry });
     case 'deadline':
