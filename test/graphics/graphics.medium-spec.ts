@@ -70,7 +70,8 @@ describe('graphics API with a render worker', () => {
     expect(equivalent.headers.etag).toBe(`"${body.artifact.sha256}"`);
     const legacy = await api.request({ method: 'POST', url: `/v1/courses/${course.id}/maps/images`, headers: { 'x-api-key': key }, payload: { subject: { type: 'green', holeNumber: 3 }, output: { format: 'webp', width: 480, height: 480 } } });
     expect(legacy.statusCode).toBe(201);
-    expect(legacy.headers.deprecation).toBe('true');
+    expect(legacy.headers.deprecation).toMatch(/^@\d{10}$/);
+    expect(legacy.headers.link).toBe(`</v1/courses/${course.id}/graphics/images>; rel="successor-version"`);
     expect(legacy.json().artifact).toMatchObject({ artifactKey: body.artifact.artifactKey, cacheState: 'HIT' });
   }, 60_000);
 

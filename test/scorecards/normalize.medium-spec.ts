@@ -3,14 +3,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { type Queue, Worker } from 'bullmq';
+import type { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { decodeArtifactToken, type ArtifactStore } from '@caddie/artifacts';
-import { redisOptionsFromUrl } from '@caddie/jobs';
 import { retentionUntil } from '@caddie/scorecards';
 import { CONSUMER_CHECK_CACHE_MS } from '../../apps/api/src/platform/redis/queue-consumers';
 import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
+import { idleConsumer } from '../support/idle-consumer';
 import { describeWithSharedData, sharedDataPath } from '../support/shared-data';
 import { cardJpeg, imageUpload, multipart, scorecardDeadline, startScorecardWorker } from './scorecard-test-kit';
 
@@ -209,12 +209,7 @@ describe('POST /v1/scorecards/normalize without a worker', () => {
 
   it('answers 503 at the deadline when a connected worker takes nothing, and removes the job', async () => {
     // a registered consumer that never runs: present for the API, yet no job is taken
-    const idle = new Worker('scorecard', async () => undefined, {
-      connection: { ...redisOptionsFromUrl(api.config.env.REDIS_URL), maxRetriesPerRequest: null },
-      prefix: api.config.env.REDIS_PREFIX,
-      autorun: false,
-    });
-    await idle.waitUntilReady();
+    const idle = await idleConsumer(api, 'scorecard');
     // the previous test's "no consumer" answer is reused for CONSUMER_CHECK_CACHE_MS
     await new Promise((resolve) => setTimeout(resolve, CONSUMER_CHECK_CACHE_MS + 50));
     try {
@@ -223,6 +218,33 @@ describe('POST /v1/scorecards/normalize without a worker', () => {
       const problem = expectProblem(response, 503, 'scorecard-normalization-unavailable');
       expect(problem.detail).toMatch(/within the request deadline/);
       expect(await waitingJobs()).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
+    } finally {
+      await idle.close();
+    }
+  });
+});
+
+describe('POST /v1/scorecards/normalize at the upload admission limit', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi({ extraModules: [scorecardDeadline(1500)], env: { MAX_CONCURRENT_UPLOADS: '1' } });
+  });
+  afterAll(() => api?.close());
+
+  it('refuses an upload over the limit at once with 503 server-busy and Retry-After; the admitted one runs to its own answer', async () => {
+    const idle = await idleConsumer(api, 'scorecard');
+    try {
+      const key = (await api.createKey({ kind: 'live', scopes: ['scorecards:process'] })).key;
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+      const upload = imageUpload(png, {}, 'image/png');
+      const post = () => api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: { 'x-api-key': key, ...upload.headers } });
+      const admitted = post();
+      // the admitted request holds its slot until its deadline (the idle worker takes nothing)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await post();
+      expectProblem(refused, 503, 'server-busy');
+      expect(refused.headers['retry-after']).toBe('2');
+      expectProblem(await admitted, 503, 'scorecard-normalization-unavailable');
     } finally {
       await idle.close();
     }

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { graphicsQueryParameters, graphicsRequestBodySchema } from '@caddie/styles';
+import { apiPath, deprecate } from '../platform/http/deprecation';
 import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
 import { ValidBody, ValidParams } from '../platform/http/validated-input';
 import { GraphicsService } from './graphics.service';
@@ -10,7 +11,7 @@ import { OverlaysService } from './overlays.service';
 const GRAPHIC_PROBLEMS = [
   'course-not-found', 'invalid-course-id', 'unknown-parameter', 'repeated-parameter', 'missing-parameter', 'parameter-not-applicable',
   'incompatible-style-option', 'conflicting-parameters', 'unsupported-value', 'unsupported-subject', 'unsupported-format',
-  'graphic-too-large', 'padding-too-large', 'render-failed', 'render-unavailable', 'hole-not-found', 'hole-geometry-missing',
+  'graphic-too-large', 'padding-too-large', 'render-failed', 'render-unavailable', 'server-busy', 'hole-not-found', 'hole-geometry-missing',
   'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
 ];
 const graphicAccess = { access: 'key' as const, scope: 'course-graphics:read' as const, browserScope: 'course-graphics:browser' as const, service: 'course-graphics' as const, tags: ['Graphics'] };
@@ -70,7 +71,7 @@ export class GraphicsController {
   @HttpCode(201)
   @Operation(postSpec('createGraphicRenderLegacy', true))
   async createLegacy(@ValidParams() params: { courseId: string }, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    reply.header('deprecation', 'true').header('link', `</v1/courses/${params.courseId}/graphics/images>; rel="successor-version"`);
+    deprecate(reply, apiPath`/v1/courses/${params.courseId}/graphics/images`);
     return this.describe(params.courseId, request);
   }
 

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { ApiConfig } from '../platform/config/api-config';
+import { AdmissionGate } from '../platform/http/admission-gate';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { REDIS } from '../platform/redis/redis.module';
 import { IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey, type IdempotencyRecord } from './idempotency-store';
@@ -42,6 +43,7 @@ export class ProcessingService {
     private readonly queue: ScorecardQueue,
     private readonly meter: UsageMeter,
     private readonly images: ScorecardImageSource,
+    private readonly admission: AdmissionGate,
     @Inject(REDIS) redis: Redis,
   ) {
     this.idempotency = new IdempotencyStore(redis, config.env.REDIS_PREFIX);
@@ -51,7 +53,11 @@ export class ProcessingService {
     return `${this.config.operatorToken}-scorecard-processing-version`;
   }
 
-  async process(request: FastifyRequest): Promise<ProcessAnswer> {
+  process(request: FastifyRequest): Promise<ProcessAnswer> {
+    return this.admission.admit('upload', () => this.processAdmitted(request));
+  }
+
+  private async processAdmitted(request: FastifyRequest): Promise<ProcessAnswer> {
     const startedAt = Date.now();
     const version = request.headers[this.versionHeader];
     if (version !== undefined && String(version).trim() !== String(PROCESSING_VERSION)) {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { normalizationSchema, parseNormalizationVersion, type NormalizationVersion } from '@caddie/scorecards';
 import { ApiConfig } from '../platform/config/api-config';
+import { AdmissionGate } from '../platform/http/admission-gate';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { ScorecardQueue } from './scorecard-queue';
 import { ScorecardArtifactDelivery } from './scorecard-artifact-delivery';
@@ -25,13 +26,18 @@ export class ScorecardsService {
     private readonly queue: ScorecardQueue,
     private readonly artifacts: ScorecardArtifactDelivery,
     private readonly images: ScorecardImageSource,
+    private readonly admission: AdmissionGate,
   ) {}
 
   get versionHeader(): string {
     return `${this.config.operatorToken}-scorecard-normalization-version`;
   }
 
-  async normalize(request: FastifyRequest): Promise<NormalizeAnswer> {
+  normalize(request: FastifyRequest): Promise<NormalizeAnswer> {
+    return this.admission.admit('upload', () => this.normalizeAdmitted(request));
+  }
+
+  private async normalizeAdmitted(request: FastifyRequest): Promise<NormalizeAnswer> {
     const startedAt = Date.now();
     const version = parseNormalizationVersion(request.headers[this.versionHeader]);
     if (!version) throw new ApiProblem('unsupported-normalization-version', `${this.versionHeader} must be 2, 3 or 4 (default 4).`);
