@@ -75,6 +75,16 @@ describe('graphics API with a render worker', () => {
     expect(legacy.json().artifact).toMatchObject({ artifactKey: body.artifact.artifactKey, cacheState: 'HIT' });
   }, 60_000);
 
+  it('POST refuses a body that is not a JSON object: null, an array, a string, and text/plain', async () => {
+    const post = (payload: string, type: string) => api.request({ method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key, 'content-type': type }, payload });
+    for (const json of ['null', '[]', '"green-3"', '7']) {
+      const body = expectProblem(await post(json, 'application/json'), 400, 'invalid-parameter');
+      expect(body.errors).toEqual([expect.objectContaining({ parameter: 'body' })]);
+    }
+    expectProblem(await post('{"subject":{"type":"green","holeNumber":3}}', 'text/plain'), 415, 'unsupported-content-type');
+    expectProblem(await post('null', 'text/plain; charset=utf-8'), 415, 'unsupported-content-type');
+  });
+
   it('elevation profiles authorize no overlays', async () => {
     const response = await api.request({
       method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },

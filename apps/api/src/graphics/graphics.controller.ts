@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { graphicsQueryParameters, graphicsRequestBodySchema } from '@caddie/styles';
 import { apiPath, deprecate } from '../platform/http/deprecation';
+import { ApiProblem } from '../platform/problems/api-problem';
 import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
 import { ValidBody, ValidParams } from '../platform/http/validated-input';
 import { GraphicsService } from './graphics.service';
@@ -27,10 +28,26 @@ const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
   summary: deprecated ? 'Legacy alias of POST /courses/{courseId}/graphics/images' : 'Validate a structured graphics request; return its URL and receipt',
   params: courseParams,
   bodyDoc: graphicsRequestBodySchema(),
+  bodyContentTypes: ['application/json'],
   responses: descriptorResponse,
-  problems: GRAPHIC_PROBLEMS,
+  problems: [...GRAPHIC_PROBLEMS, 'invalid-json', 'unsupported-content-type'],
   deprecated,
 });
+
+/**
+ * The POST body: a JSON object. Any other media type is 415; JSON that is not an object (null,
+ * an array, a string) is 400 before anything else reads it. No body at all stands for {}.
+ */
+function jsonObjectBody(request: FastifyRequest): object {
+  const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type === '' && (request.body === undefined || request.body === null)) return {};
+  if (type !== 'application/json') throw new ApiProblem('unsupported-content-type', 'Send the graphics request as application/json.');
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiProblem('invalid-parameter', 'The body must be a JSON object.', { errors: [{ parameter: 'body', code: 'invalid-parameter', detail: 'expected a JSON object' }] });
+  }
+  return body;
+}
 
 @Controller()
 export class GraphicsController {
@@ -106,7 +123,7 @@ export class GraphicsController {
   }
 
   private async describe(courseId: string, request: FastifyRequest) {
-    const { revision, request: normalized } = await this.graphics.fromBody(courseId, request.body ?? {});
+    const { revision, request: normalized } = await this.graphics.fromBody(courseId, jsonObjectBody(request));
     const outcome = await this.graphics.render(courseId, revision, normalized);
     if (outcome.cacheState === 'FAILED') throw outcome.failure!;
     return this.graphics.descriptor(outcome, request.principal!);

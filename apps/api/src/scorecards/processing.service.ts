@@ -7,6 +7,7 @@ import { AdmissionGate } from '../platform/http/admission-gate';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { REDIS } from '../platform/redis/redis.module';
 import { IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey, type IdempotencyRecord } from './idempotency-store';
+import { inProgressRetryAfterSeconds, ProcessingDurations } from './processing-durations';
 import { PROCESSING_WORKER_CODES } from './processing-problems';
 import { ScorecardImageSource } from './scorecard-image-source';
 import { readScorecardRequest, type ScorecardRequestInput } from './scorecard-request-reader';
@@ -37,6 +38,7 @@ export interface ProcessAnswer {
 export class ProcessingService {
   private readonly logger = new Logger('ScorecardProcessing');
   private readonly idempotency: IdempotencyStore;
+  private readonly durations = new ProcessingDurations();
 
   constructor(
     private readonly config: ApiConfig,
@@ -87,6 +89,7 @@ export class ProcessingService {
     try {
       const bytes = await this.images.bytes(input.image);
       result = await this.queue.run('scorecard.process', { imageBase64: bytes.toString('base64'), requestId }, startedAt + this.queue.timing.processDeadlineMs);
+      this.durations.record(Date.now() - startedAt);
     } catch (error) {
       if (error instanceof ScorecardJobError && isOutcomeUnknown(error)) {
         await this.idempotency.markUnknown(scope, idempotencyKey, record).catch(() => undefined);
@@ -142,7 +145,7 @@ export class ProcessingService {
         'An earlier request with this key may have read the handwriting, but no result was stored. Do not create a new key automatically.',
       );
     }
-    const retryAfter = Math.min(30, Math.max(1, Math.ceil((Math.min(record.leaseUntil - LEASE_GRACE_MS, now + 30_000) - now) / 1000)));
+    const retryAfter = inProgressRetryAfterSeconds(record.createdAt, record.leaseUntil - LEASE_GRACE_MS, this.durations.typicalMs(), now);
     throw new ApiProblem('scorecard-processing-in-progress', 'A request with this Idempotency-Key is still running; resend the same key and exact input after Retry-After.', {
       headers: { 'Retry-After': String(retryAfter) },
     });
