@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { QUEUE_NAMES } from '@caddie/jobs';
 import { Operation } from '../http/operation.decorator';
+import { ApiProblem } from '../problems/api-problem';
 import { MetricsService } from '../observability/metrics.service';
 import { QueueConsumers } from '../redis/queue-consumers';
 import { REDIS } from '../redis/redis.module';
@@ -41,7 +42,8 @@ export class HealthController {
     tags: ['Operations'],
     access: 'public',
     unversioned: true,
-    responses: { 200: { description: 'Every dependency answers and every queue has a consumer' }, 503: { description: 'At least one dependency failed or a queue has no consumer (body lists each check)' } },
+    responses: { 200: { description: 'Every dependency answers and every queue has a consumer' }, 503: { description: 'Problem `not-ready`: at least one dependency failed or a queue has no consumer (members `checks` and `queues` list each)' } },
+    problems: ['not-ready'],
   })
   async ready(@Res() reply: FastifyReply) {
     const checks = {
@@ -69,7 +71,11 @@ export class HealthController {
       ),
     );
     const ok = results.every(([, r]) => r.status === 'ok') && Object.values(queues).every((q) => q !== 'no-consumer');
-    reply.status(ok ? 200 : 503).header('cache-control', 'no-store').send({ status: ok ? 'ready' : 'not-ready', checks: Object.fromEntries(results), queues });
+    const detail = { checks: Object.fromEntries(results), queues };
+    reply.header('cache-control', 'no-store');
+    if (ok) return reply.status(200).send({ status: 'ready', ...detail });
+    // not ready is an error answer like any other: a problem document, with each check as a member
+    throw new ApiProblem('not-ready', 'A dependency failed or a queue has no consumer; see checks and queues.', { extras: detail });
   }
 
   @Get('metrics')

@@ -38,6 +38,7 @@ const platform = {
   'headers-too-large': { status: 431, title: 'Request headers too large', hint: 'The request line and headers together exceed 16 kB; shorten the query string or headers.' },
   'request-timeout': { status: 408, title: 'Request timeout', hint: 'The request (headers and body) did not arrive within the receive timeout; send it again at a steady pace.' },
   'request-deadline-exceeded': { status: 503, title: 'Request deadline exceeded', hint: 'The request did not finish within its total time budget; retry after Retry-After (with the same Idempotency-Key where one is used).' },
+  'not-ready': { status: 503, title: 'Not ready', hint: 'This API process cannot serve everything now (a dependency failed or a queue has no consumer); a load balancer should route elsewhere.' },
   'server-busy': { status: 503, title: 'Server busy', hint: 'This API process is at its limit of concurrent uploads or renders; retry after Retry-After.' },
 } as const satisfies Record<string, ProblemCodeSpec>;
 
