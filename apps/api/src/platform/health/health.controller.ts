@@ -51,6 +51,12 @@ export class HealthController {
       redis: () => this.redis.ping(),
       artifactStore: () => this.store.check(),
     };
+    const queueStates = Promise.all(
+      QUEUE_NAMES.map(async (name) => {
+        const present = await this.consumers.present(name);
+        return [name, present === undefined ? 'unknown' : present ? 'ok' : 'no-consumer'] as const;
+      }),
+    );
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         const started = performance.now();
@@ -62,14 +68,7 @@ export class HealthController {
         }
       }),
     );
-    const queues = Object.fromEntries(
-      await Promise.all(
-        QUEUE_NAMES.map(async (name) => {
-          const present = await this.consumers.present(name);
-          return [name, present === undefined ? 'unknown' : present ? 'ok' : 'no-consumer'] as const;
-        }),
-      ),
-    );
+    const queues = Object.fromEntries(await queueStates);
     const ok = results.every(([, r]) => r.status === 'ok') && Object.values(queues).every((q) => q !== 'no-consumer');
     const detail = { checks: Object.fromEntries(results), queues };
     reply.header('cache-control', 'no-store');

@@ -5,7 +5,7 @@ import { redisOptionsFromUrl } from '@caddie/jobs';
  * Longest any request-path Redis command may take in the API. A frozen or unreachable Redis
  * turns into a fast error (answered 503) instead of a request that hangs as long as Redis does.
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 export const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 
 /**

@@ -5,7 +5,7 @@ import type { QueueName } from '@caddie/jobs';
 
 /** How long one answer about a queue's consumers is reused (one CLIENT LIST per queue per second at most). */
 export const CONSUMER_CHECK_CACHE_MS = 1_000;
-const CONSUMER_CHECK_TIMEOUT_MS = 1_500;
+const CONSUMER_CHECK_TIMEOUT_MS = 1_000;
 
 /** Whether a queue has a live consumer: `true`/`false`, or `undefined` when Redis cannot tell (no answer, CLIENT LIST refused). */
 export type ConsumerPresence = boolean | undefined;
