@@ -42,7 +42,7 @@ describe('scorecard uploads under load (API and worker processes)', () => {
       p?.child.kill('SIGTERM');
       if (p) await exited(p.child, 20_000).catch(() => p.child.kill('SIGKILL'));
     }
-  });
+  }, 60_000);
 
   const upload = (image: Buffer, name: string) => {
     const form = new FormData();
