@@ -23,5 +23,7 @@ module.exports = {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test,tools}/**/*.spec.ts'] },
     { ...common, displayName: 'medium', testMatch: ['<rootDir>/{apps,libs,test,tools}/**/*.medium-spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    // `npm run chaos` only (minutes of faults; not part of `npm test`)
+    ...(process.env.CADDIE_CHAOS ? [{ ...common, displayName: 'chaos', testMatch: ['<rootDir>/test/chaos/**/*.chaos-spec.ts'] }] : []),
   ],
 };

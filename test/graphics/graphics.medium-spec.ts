@@ -73,7 +73,8 @@ describe('graphics API with a render worker', () => {
     expect(equivalent.headers.etag).toBe(`"${body.artifact.sha256}"`);
     const legacy = await api.request({ method: 'POST', url: `/v1/courses/${course.id}/maps/images`, headers: { 'x-api-key': key }, payload: { subject: { type: 'green', holeNumber: 3 }, output: { format: 'webp', width: 480, height: 480 } } });
     expect(legacy.statusCode).toBe(201);
-    expect(legacy.headers.deprecation).toBe('true');
+    expect(legacy.headers.deprecation).toMatch(/^@\d{10}$/);
+    expect(legacy.headers.link).toBe(`</v1/courses/${course.id}/graphics/images>; rel="successor-version"`);
     expect(legacy.json().artifact).toMatchObject({ artifactKey: body.artifact.artifactKey, cacheState: 'HIT' });
   }, 60_000);
 
@@ -85,6 +86,15 @@ describe('graphics API with a render worker', () => {
     const mixed = expectProblem(await get(`/v1/courses/${course.id}/graphics/images/green-4/png?width=400&heightIn=2`), 400, 'conflicting-parameters');
     expect(mixed.errors).toEqual([expect.objectContaining({ parameter: 'heightIn', detail: expect.stringContaining('width') })]);
   }, 60_000);
+  it('POST refuses a body that is not a JSON object: null, an array, a string, and text/plain', async () => {
+    const post = (payload: string, type: string) => api.request({ method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key, 'content-type': type }, payload });
+    for (const json of ['null', '[]', '"green-3"', '7']) {
+      const body = expectProblem(await post(json, 'application/json'), 400, 'invalid-parameter');
+      expect(body.errors).toEqual([expect.objectContaining({ parameter: 'body' })]);
+    }
+    expectProblem(await post('{"subject":{"type":"green","holeNumber":3}}', 'text/plain'), 415, 'unsupported-content-type');
+    expectProblem(await post('null', 'text/plain; charset=utf-8'), 415, 'unsupported-content-type');
+  });
 
   it('elevation profiles authorize no overlays', async () => {
     const response = await api.request({

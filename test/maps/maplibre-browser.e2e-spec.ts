@@ -82,8 +82,8 @@ function startPageServer(port: number, html: () => string): Promise<Server> {
 }
 
 /** Sum of the API's counter of tile requests answered 200. */
-async function tiles200(apiOrigin: string): Promise<number> {
-  const text = await (await fetch(`${apiOrigin}/metrics`)).text();
+async function tiles200(apiOrigin: string, operatorKey: string): Promise<number> {
+  const text = await (await fetch(`${apiOrigin}/metrics`, { headers: { 'x-api-key': operatorKey } })).text();
   return [...text.matchAll(TILE_ROUTE_200)].reduce((sum, m) => sum + Number(m[1]), 0);
 }
 
@@ -100,6 +100,7 @@ describe('course map in a browser (MapLibre in headless Chromium)', () => {
   let apiOrigin = '';
   let pageOrigin = '';
   let key = '';
+  let operatorKey = '';
   let plan: { bounds: number[]; minzoom: number; maxzoom: number; attribution: string; archive: { status: string } };
   let api: ReturnType<typeof startNode> | undefined;
   let worker: ReturnType<typeof startNode> | undefined;
@@ -116,6 +117,7 @@ describe('course map in a browser (MapLibre in headless Chromium)', () => {
     const db = await openDatabase({ dataDir });
     await new CourseStore(db).upsert(course, courseRevision(course));
     key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'map page', kind: 'pk_test', scopes: ['course-maps:read'], origins: [pageOrigin] })).key;
+    operatorKey = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'metrics', kind: 'test', scopes: ['operations:read'] })).key;
     await db.destroy();
     worker = startNode('apps/render-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '1' });
     // the first plan request starts the archive build; wait until it is stored
@@ -149,7 +151,7 @@ describe('course map in a browser (MapLibre in headless Chromium)', () => {
     page.on('response', (response) => {
       if (/\/maps\/tiles\/\d+\/\d+\/\d+/.test(response.url()) && response.request().method() === 'GET') tileStatuses.push(response.status());
     });
-    const before = await tiles200(apiOrigin);
+    const before = await tiles200(apiOrigin, operatorKey);
 
     await page.goto(`${pageOrigin}/`);
     // idle: every visible tile loaded and drawn; an error (a refused plan or tile) ends the wait early
@@ -168,7 +170,7 @@ describe('course map in a browser (MapLibre in headless Chromium)', () => {
     // every tile the browser asked for came back 200, and the API counted them
     expect(tileStatuses.length).toBeGreaterThan(0);
     expect(tileStatuses.every((s) => s === 200)).toBe(true);
-    expect((await tiles200(apiOrigin)) - before).toBeGreaterThanOrEqual(tileStatuses.length);
+    expect((await tiles200(apiOrigin, operatorKey)) - before).toBeGreaterThanOrEqual(tileStatuses.length);
     // MapLibre shows the plan's attribution
     expect(await page.locator('.maplibregl-ctrl-attrib').innerText()).toContain('OpenStreetMap');
 

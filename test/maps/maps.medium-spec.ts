@@ -1,3 +1,4 @@
+import { ALIASES_DEPRECATED_AT } from '../../apps/api/src/platform/http/deprecation';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import sharp from 'sharp';
@@ -249,7 +250,8 @@ describe('course maps API with a render worker', () => {
     expect(operation.operationId).toBe('getMapTile');
     expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['courseId', 'format', 'revision', 'tileSize', 'x', 'y', 'zoom']);
     expect(doc.paths['/v1/maptiles/{courseId}/{zoom}/{x}/{y}'].get.deprecated).toBe(true);
-    const metrics = (await api.request({ method: 'GET', url: '/metrics' })).body;
+    const operator = (await api.createKey({ kind: 'live', scopes: ['operations:read'] })).key;
+    const metrics = (await api.request({ method: 'GET', url: '/metrics', headers: { 'x-api-key': operator } })).body;
     expect(metrics).toMatch(/caddie_http_request_duration_seconds_count\{method="GET",route="\/v1\/courses\/:courseId\/maps\/tiles\/:zoom\/:x\/:y",status="200"\} [1-9]/);
   });
 
@@ -278,17 +280,30 @@ describe('course maps API with a render worker', () => {
   it('keeps the deprecated aliases, marked deprecated with a link to the canonical route', async () => {
     const aliasPlan = await get(`/v1/maptiles/${course.id}`);
     expect(aliasPlan.statusCode).toBe(200);
-    expect(aliasPlan.headers.deprecation).toBe('true');
+    expect(aliasPlan.headers.deprecation).toBe(`@${ALIASES_DEPRECATED_AT}`);
+    expect(aliasPlan.headers.deprecation).toMatch(/^@\d{10}$/);
     expect(aliasPlan.headers.link).toBe(`</v1/courses/${course.id}/maps/tiles>; rel="successor-version"`);
     expect(aliasPlan.json().tileUrlTemplate).toBe(plan.tileUrlTemplate);
     const r = plan.zoomTiles;
     const aliasTile = await get(`/v1/maptiles/${course.id}/17/${r.minX}/${r.minY}`);
     expect(aliasTile.statusCode).toBe(200);
-    expect(aliasTile.headers.deprecation).toBe('true');
+    expect(aliasTile.headers.deprecation).toBe(`@${ALIASES_DEPRECATED_AT}`);
     expect(aliasTile.headers.link).toBe(`</v1/courses/${course.id}/maps/tiles/17/${r.minX}/${r.minY}>; rel="successor-version"`);
     const canonical = await get(`${base()}/tiles/17/${r.minX}/${r.minY}`);
     expect(aliasTile.rawPayload.equals(canonical.rawPayload)).toBe(true);
     expect(aliasTile.headers.etag).toBe(canonical.headers.etag);
+  });
+
+  it('builds the alias Link header from the encoded course id only: no second link, no control characters, no 500', async () => {
+    for (const raw of ['x%3E%3B%20rel%3D%22preload%22%2C%20%3Chttps%3A%2F%2Fevil.example%3E', 'a%0D%0ASet-Cookie%3A%20x%3D1', 'a%00b', 'a%C4%80b']) {
+      for (const path of [`/v1/maptiles/${raw}`, `/v1/maptiles/${raw}/17/1/1`]) {
+        const response = await get(path);
+        expect({ path, status: response.statusCode < 500, type: String(response.headers['content-type']) }).toEqual({ path, status: true, type: expect.stringMatching(/problem\+json/) });
+        const link = response.headers.link as string | undefined;
+        // one link, its target a single percent-encoded path segment
+        if (link !== undefined) expect(link).toMatch(/^<\/v1\/courses\/[A-Za-z0-9%._~!'()*-]+\/maps\/tiles(\/17\/1\/1)?>; rel="successor-version"$/);
+      }
+    }
   });
 
   it('answers repeated tiles in the fast lane on a real socket exactly as the full route does, and leaves the rest to it', async () => {
@@ -324,8 +339,9 @@ describe('course maps API with a render worker', () => {
       expect(Number(fast.headers['ratelimit-remaining'])).toBe(Number(full.headers['ratelimit-remaining']) - 1);
       return { full, fast };
     };
+    const operator = (await api.createKey({ kind: 'live', scopes: ['operations:read'] })).key;
     const metric = async () => {
-      const text = await (await fetch(`${origin}/metrics`)).text();
+      const text = await (await fetch(`${origin}/metrics`, { headers: { 'x-api-key': operator } })).text();
       const line = text.split('\n').find((l) => l.startsWith('caddie_http_request_duration_seconds_count{method="GET",route="/v1/courses/:courseId/maps/tiles/:zoom/:x/:y",status="200"}'));
       return Number(line?.split(' ')[1] ?? 0);
     };

@@ -99,6 +99,21 @@ describe.each(['sqlite', 'postgres'] as const)('access matrix (%s)', (database) 
   it('serves public routes without a key', async () => {
     expect((await get('/v1/probe/public')).statusCode).toBe(200);
   });
+
+  it('counts a public request with a valid key against the key\'s limit, not the anonymous one', async () => {
+    const own = (await api.createKey({ kind: 'live', scopes: ['courses:read'], rateLimitPerMinute: 37 })).key;
+    const anonymousLimit = String(api.config.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
+    expect((await get('/v1/probe/public', { 'x-api-key': own })).headers['ratelimit-limit']).toBe('37');
+    expect((await get('/v1/probe/public')).headers['ratelimit-limit']).toBe(anonymousLimit);
+    // an invalid or revoked key is ignored on a public route (no 401), counted as anonymous
+    for (const headers of [{ 'x-api-key': revoked }, { 'x-api-key': 'caddie_live_not_a_key' }]) {
+      const response = await get('/v1/probe/public', headers);
+      expect({ status: response.statusCode, limit: response.headers['ratelimit-limit'] }).toEqual({ status: 200, limit: anonymousLimit });
+    }
+    // a publishable key counts only from one of its origins
+    expect((await get('/v1/probe/public', { 'x-api-key': pkLive })).headers['ratelimit-limit']).toBe(anonymousLimit);
+    expect((await get('/v1/probe/public', { 'x-api-key': pkLive, origin: ORIGIN })).headers['ratelimit-limit']).toBe(String(api.config.env.RATE_LIMIT_PER_MINUTE));
+  });
 });
 
 describe('rate limits', () => {

@@ -1,6 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { describeGraphicsOptions, GRAPHICS_OPTIONS_DOCUMENT_SCHEMA } from '@caddie/styles';
-import { startApi, type ApiHarness } from '../support/api-harness';
+import { CONSUMER_CHECK_CACHE_MS } from '../../apps/api/src/platform/redis/queue-consumers';
+import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
+import { idleConsumer } from '../support/idle-consumer';
 
 describe('service catalog, OpenAPI and operations endpoints', () => {
   let api: ApiHarness;
@@ -69,12 +71,30 @@ describe('service catalog, OpenAPI and operations endpoints', () => {
     expect(response.json()).toMatchObject({ code: 'rate-limited', status: 429 });
   });
 
-  it('reports liveness, readiness of each dependency, and Prometheus metrics', async () => {
+  it('reports not ready while a queue has no live consumer, naming the queue', async () => {
+    const render = await idleConsumer(api, 'render');
+    try {
+      const ready = await api.request({ method: 'GET', url: '/ready' });
+      expect(expectProblem(ready, 503, 'not-ready')).toMatchObject({ checks: { redis: { status: 'ok' } }, queues: { render: 'ok', scorecard: 'no-consumer' } });
+    } finally {
+      await render.close();
+    }
+    // the answer is reused for CONSUMER_CHECK_CACHE_MS
+    await new Promise((resolve) => setTimeout(resolve, CONSUMER_CHECK_CACHE_MS + 50));
+  });
+
+  it('reports liveness, readiness of each dependency and queue, and Prometheus metrics to operators only', async () => {
     expect((await api.request({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
-    const ready = await api.request({ method: 'GET', url: '/ready' });
+    const consumers = [await idleConsumer(api, 'render'), await idleConsumer(api, 'scorecard')];
+    const ready = await api.request({ method: 'GET', url: '/ready' }).finally(() => Promise.all(consumers.map((c) => c.close())));
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' }, redis: { status: 'ok' }, artifactStore: { status: 'ok' } } });
-    const metrics = await api.request({ method: 'GET', url: '/metrics' });
+    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' }, redis: { status: 'ok' }, artifactStore: { status: 'ok' } }, queues: { render: 'ok', scorecard: 'ok' } });
+    expectProblem(await api.request({ method: 'GET', url: '/metrics' }), 401, 'missing-credential');
+    const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
+    expectProblem(await api.request({ method: 'GET', url: '/metrics', headers: { 'x-api-key': other } }), 403, 'insufficient-scope');
+    const operator = (await api.createKey({ kind: 'live', scopes: ['operations:read'] })).key;
+    const metrics = await api.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${operator}` } });
+    expect(metrics.statusCode).toBe(200);
     expect(metrics.body).toContain('caddie_http_request_duration_seconds_bucket');
     expect(metrics.body).toMatch(/caddie_queue_jobs\{queue="render",state="waiting"\} \d+/);
   });
@@ -85,8 +105,8 @@ describe('readiness when a dependency is down', () => {
     const api = await startApi({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
     try {
       const ready = await api.request({ method: 'GET', url: '/ready' });
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toMatchObject({ status: 'not-ready', checks: { redis: { status: 'failed' }, database: { status: 'ok' } } });
+      expect(expectProblem(ready, 503, 'not-ready')).toMatchObject({ checks: { redis: { status: 'failed', reason: expect.stringMatching(/^(timeout|error)$/) }, database: { status: 'ok' } } });
+      expect(ready.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|ioredis/);
     } finally {
       // shutting down must not hang while Redis is unreachable
       await api.app.close();

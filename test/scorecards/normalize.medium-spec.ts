@@ -7,8 +7,10 @@ import type { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { decodeArtifactToken, type ArtifactStore } from '@caddie/artifacts';
 import { retentionUntil } from '@caddie/scorecards';
+import { CONSUMER_CHECK_CACHE_MS } from '../../apps/api/src/platform/redis/queue-consumers';
 import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
+import { idleConsumer } from '../support/idle-consumer';
 import { describeWithSharedData, sharedDataPath } from '../support/shared-data';
 import { cardJpeg, imageUpload, looseLabelJpeg, multipart, scorecardDeadline, startScorecardWorker } from './scorecard-test-kit';
 
@@ -199,19 +201,63 @@ describe('POST /v1/scorecards/normalize without a worker', () => {
   });
   afterAll(() => api?.close());
 
-  it('answers 503 scorecard-normalization-unavailable at the deadline and removes the job', async () => {
-    const key = (await api.createKey({ kind: 'live', scopes: ['scorecards:process'] })).key;
+  const post = async (key: string) => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
-    const started = Date.now();
     const upload = imageUpload(png, {}, 'image/png');
-    const response = await api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: { 'x-api-key': key, ...upload.headers } });
-    const elapsed = Date.now() - started;
-    expectProblem(response, 503, 'scorecard-normalization-unavailable');
+    return api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: { 'x-api-key': key, ...upload.headers } });
+  };
+  const waitingJobs = () => api.app.get<Queue>(getQueueToken('scorecard')).getJobCounts('waiting', 'active', 'delayed');
+
+  it('answers 503 scorecard-normalization-unavailable at once when no scorecard worker is connected, adding no job', async () => {
+    const key = (await api.createKey({ kind: 'live', scopes: ['scorecards:process'] })).key;
+    const response = await post(key);
+    const problem = expectProblem(response, 503, 'scorecard-normalization-unavailable');
+    expect(problem.detail).toMatch(/no scorecard worker is running/i);
     expect(response.headers['retry-after']).toBeDefined();
-    expect(elapsed).toBeGreaterThanOrEqual(1400);
-    expect(elapsed).toBeLessThan(4000);
-    const queue = api.app.get<Queue>(getQueueToken('scorecard'));
-    expect(await queue.getJobCounts('waiting', 'active', 'delayed')).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
+    expect(await waitingJobs()).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
+  });
+
+  it('answers 503 at the deadline when a connected worker takes nothing, and removes the job', async () => {
+    // a registered consumer that never runs: present for the API, yet no job is taken
+    const idle = await idleConsumer(api, 'scorecard');
+    // the previous test's "no consumer" answer is reused for CONSUMER_CHECK_CACHE_MS
+    await new Promise((resolve) => setTimeout(resolve, CONSUMER_CHECK_CACHE_MS + 50));
+    try {
+      const key = (await api.createKey({ kind: 'live', scopes: ['scorecards:process'] })).key;
+      const response = await post(key);
+      const problem = expectProblem(response, 503, 'scorecard-normalization-unavailable');
+      expect(problem.detail).toMatch(/within the request deadline/);
+      expect(await waitingJobs()).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
+    } finally {
+      await idle.close();
+    }
+  });
+});
+
+describe('POST /v1/scorecards/normalize at the upload admission limit', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi({ extraModules: [scorecardDeadline(1500)], env: { MAX_CONCURRENT_UPLOADS: '1' } });
+  });
+  afterAll(() => api?.close());
+
+  it('refuses an upload over the limit at once with 503 server-busy and Retry-After; the admitted one runs to its own answer', async () => {
+    const idle = await idleConsumer(api, 'scorecard');
+    try {
+      const key = (await api.createKey({ kind: 'live', scopes: ['scorecards:process'] })).key;
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+      const upload = imageUpload(png, {}, 'image/png');
+      const post = () => api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: { 'x-api-key': key, ...upload.headers } });
+      const admitted = post();
+      // the admitted request holds its slot until its deadline (the idle worker takes nothing)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await post();
+      expectProblem(refused, 503, 'server-busy');
+      expect(refused.headers['retry-after']).toBe('2');
+      expectProblem(await admitted, 503, 'scorecard-normalization-unavailable');
+    } finally {
+      await idle.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { ConsoleLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { AccessPolicy } from './platform/auth/access-policy';
 import { API_PREFIX } from './platform/catalog/route-catalog.service';
@@ -13,31 +14,39 @@ import { acceptedRequestId, loggerOptions } from './platform/observability/logge
 import { MetricsService } from './platform/observability/metrics.service';
 import { ApiProblem } from './platform/problems/api-problem';
 import { ProblemResponder } from './platform/problems/problem.filter';
+import { DEFAULT_SCORECARD_TIMING } from './scorecards/scorecard-timing';
+import { applyServerTimeouts, clientErrorResponder, frameworkErrorProblem, TIMEOUT_CHECK_INTERVAL_MS } from './platform/http/transport-limits';
 
 const EXPOSED_HEADERS = [
   'x-request-id', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After',
   'ETag', 'Cache-Status', 'Content-Range', 'Accept-Ranges', 'Deprecation', 'Link',
 ].join(', ');
 
-/** Fastify's default keep-alive timeout, kept on the server created for it (serverFactory). */
-const FASTIFY_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/**
+ * Total time budget of one request once received: the longest wait a route may take (a render
+ * up to RENDER_WAIT_MS, a scorecard up to its deadline) plus this margin for the work around it.
+ * A request still unanswered then gets 503 request-deadline-exceeded.
+ */
+const REQUEST_BUDGET_MARGIN_MS = 10_000;
 
 /** Builds the API application (used by main.ts and by the tests, so both run the same wiring). */
 export async function createApiApp(config: ApiConfig, options: { extraModules?: Type[]; logs?: boolean } = {}): Promise<NestFastifyApplication> {
   const logs = options.logs ?? true;
   // the fast lane sees each request first; it is set once the app's providers exist
   let fastLane: FastLane | null = null;
+  let responder: ProblemResponder | null = null;
+  const receive = { headersTimeoutMs: config.env.HEADERS_TIMEOUT_MS, requestTimeoutMs: config.env.REQUEST_RECEIVE_TIMEOUT_MS };
   const adapter = new FastifyAdapter({
     serverFactory: (fastifyHandler: (req: IncomingMessage, res: ServerResponse) => void) => {
-      const server = createServer((req, res) => {
+      const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS }, (req, res) => {
         if (!fastLane?.answer(req, res)) fastifyHandler(req, res);
       });
-      // what Fastify sets on the server it creates itself
-      server.keepAliveTimeout = FASTIFY_KEEP_ALIVE_TIMEOUT_MS;
-      server.requestTimeout = 0;
-      server.setTimeout(0);
+      applyServerTimeouts(server, receive);
       return server;
     },
+    // Node's parser errors and Fastify's router errors leave as problem documents too
+    clientErrorHandler: clientErrorResponder(config.publicBaseUrl, receive),
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => responder!.send(frameworkErrorProblem(error), request, reply),
     logger: logs ? loggerOptions(config.env.LOG_LEVEL, config.operatorToken) : false,
     genReqId: (req: { headers: Record<string, unknown> }) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: config.env.BODY_LIMIT_BYTES,
@@ -69,6 +78,18 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
       if (error) done(new ApiProblem('invalid-json', body === '' ? 'The JSON body is empty.' : 'The body is not valid JSON.'), undefined);
       else done(null, value);
     });
+  });
+  responder = app.get(ProblemResponder);
+  const budgetMs = Math.max(config.env.RENDER_WAIT_MS, DEFAULT_SCORECARD_TIMING.processDeadlineMs, DEFAULT_SCORECARD_TIMING.normalizeDeadlineMs) + REQUEST_BUDGET_MARGIN_MS;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const timer = setTimeout(() => {
+      if (reply.sent) return;
+      const problem = new ApiProblem('request-deadline-exceeded', `The request did not finish within ${Math.round(budgetMs / 1000)} s.`, { headers: { 'Retry-After': '5' } });
+      responder!.send(problem, request, reply);
+    }, budgetMs);
+    timer.unref();
+    reply.raw.once('close', () => clearTimeout(timer));
+    done();
   });
   const metrics = app.get(MetricsService);
   // callback hooks: they run on every request, and an async hook costs a promise each time

@@ -18,6 +18,7 @@ export const SCOPES = {
   'printables:write': { audience: 'private', description: 'Create, compile and delete printables.' },
   'scorecards:process': { audience: 'private', description: 'Scorecard normalization and processing.' },
   'scorecards:capture': { audience: 'publishable', description: 'Browser scorecard capture (never the private endpoints).' },
+  'operations:read': { audience: 'private', description: 'Prometheus metrics of the API process (operators and their scrapers only).' },
 } as const satisfies Record<string, { audience: KeyAudience; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

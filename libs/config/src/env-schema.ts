@@ -59,6 +59,14 @@ export const apiEnvSchema = commonEnvSchema.extend({
   BODY_LIMIT_BYTES: positiveInt(4_250_000),
   /** How long a graphics request waits for its render before answering RENDERING (202). */
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
+  /** The whole request (headers and body) must arrive within this, else 408 request-timeout. */
+  REQUEST_RECEIVE_TIMEOUT_MS: positiveInt(60_000, 600_000),
+  /** The request line and headers must arrive within this from the request's first byte. */
+  HEADERS_TIMEOUT_MS: positiveInt(10_000, 600_000),
+  /** Scorecard uploads (normalize, process) one API process serves at once; more answer 503 server-busy. */
+  MAX_CONCURRENT_UPLOADS: positiveInt(16, 1_000),
+  /** Cache-missing graphics renders one API process waits for at once; more answer 503 server-busy. */
+  MAX_CONCURRENT_RENDERS: positiveInt(64, 10_000),
 });
 
 export const workerEnvSchema = commonEnvSchema.extend({
@@ -67,6 +75,13 @@ export const workerEnvSchema = commonEnvSchema.extend({
   WORKER_LOCK_DURATION_MS: positiveInt(30_000, 600_000),
   /** How often workers look for jobs whose worker died. */
   WORKER_STALLED_INTERVAL_MS: positiveInt(30_000, 600_000),
+  /**
+   * The same two for scorecard jobs, which run under a request deadline (20 s normalize, 30 s
+   * process): lock plus interval stays well under it, so a surviving worker takes over a crashed
+   * worker's job while the client still waits.
+   */
+  SCORECARD_LOCK_DURATION_MS: positiveInt(8_000, 60_000),
+  SCORECARD_STALLED_INTERVAL_MS: positiveInt(4_000, 60_000),
   /**
    * Handwriting provider of scorecard processing: the offline digit model (default) or an
    * OpenAI-compatible vision-model API. The provider settings below are checked per request

@@ -10,3 +10,4 @@ export * from './close-quietly';
 export * from './queue-events';
 export * from './printable-jobs';
 export * from './printable-flow-submitter';
+export * from './job-waiter';

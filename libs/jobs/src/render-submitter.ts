@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Job, type Queue, type QueueEvents } from 'bullmq';
+import type { Queue } from 'bullmq';
+import type { JobWaiter } from './job-waiter';
 import { JOB_RETENTION } from './queues';
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
 
@@ -18,7 +19,7 @@ export const RENDER_ATTEMPTS = 3;
 export class RenderSubmitter {
   constructor(
     private readonly queue: Queue,
-    private readonly events: QueueEvents,
+    private readonly waiter: JobWaiter,
   ) {}
 
   /**
@@ -40,15 +41,9 @@ export class RenderSubmitter {
 
   /** Waits for a job until the deadline; completed jobs are kept at least as long as any wait. */
   async wait(jobId: string, timeoutMs: number): Promise<RenderWait> {
-    const job = await Job.fromId<RenderGraphicPayload, RenderGraphicResult>(this.queue, jobId);
-    if (!job) return { state: 'failed', reason: JSON.stringify({ code: 'render-not-found', detail: 'The render job is gone.' }) };
-    try {
-      return { state: 'done', result: (await job.waitUntilFinished(this.events, timeoutMs)) as RenderGraphicResult };
-    } catch (error) {
-      const message = (error as Error).message ?? '';
-      if (/timed out before finishing/i.test(message)) return { state: 'pending' };
-      return { state: 'failed', reason: message };
-    }
+    const outcome = await this.waiter.wait<RenderGraphicResult>(jobId, timeoutMs);
+    if (outcome.state === 'gone') return { state: 'failed', reason: JSON.stringify({ code: 'render-not-found', detail: 'The render job is gone.' }) };
+    return outcome;
   }
 
   /** The job currently rendering this artifact, if any. */

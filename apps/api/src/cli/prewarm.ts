@@ -12,8 +12,8 @@ import { parseArgs } from 'node:util';
 import type { Queue, QueueEvents } from 'bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
 import { COURSE_ID_PATTERN } from '@caddie/catalog';
-import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
-import { graphicObjectKey, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
+import { apiEnvSchema, loadEnvOrExit, type ApiEnv } from '@caddie/config';
+import { graphicObjectKey, JobWaiter, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery } from '@caddie/styles';
 import { RENDERER_VERSION } from '@caddie/renderer';
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     ({ queue, events } = openRenderQueue(env));
     const context = { classification: summary.classification, country: summary.country, region: summary.region };
     const subjects = ['course', ...doc.course.holes.flatMap((h) => [`hole-${h.number}`, `green-${h.number}`, `profile-elevation-${h.number}`])];
-    const submitter = new RenderSubmitter(queue, events);
+    const submitter = new RenderSubmitter(queue, new JobWaiter(queue, events));
     const counts: Record<string, number> = { rendered: 0, hit: 0, failed: 0, 'not applicable': 0 };
     const failures: string[] = [];
     const waits: Promise<void>[] = [];
@@ -164,7 +164,7 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp'
     }
     ({ queue, events } = openRenderQueue(env));
     await events.waitUntilReady();
-    const submitter = new MapArchiveSubmitter(queue, events);
+    const submitter = new MapArchiveSubmitter(queue, new JobWaiter(queue, events));
     const { jobId, coalesced } = await submitter.submit(payload);
     err(`${label}: ${coalesced ? 'joined the build already under way' : 'build submitted'} (job ${jobId})`);
     const deadline = started + timeoutMs;

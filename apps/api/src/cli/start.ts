@@ -1,23 +1,25 @@
 /**
  * `npm start`: the whole service on one machine with its embedded defaults: Redis (an existing
  * one, or a private child redis-server), the SQLite database with migrations, a development key
- * on first run, demo courses in an empty catalog, then the API and both workers as child processes in this terminal.
+ * on first run, demo courses in an empty catalog, then the API and both workers as supervised
+ * child processes in this terminal (a crashed one is restarted; SIGINT/SIGTERM stop them all).
  */
 import 'reflect-metadata';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { createDevelopmentKeyIfNone } from './dev-credentials';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './embedded-redis';
+import { Supervisor, terminate } from './supervisor';
 
 const APPS_DIR = join(__dirname, '..', '..', '..');
 const CHILDREN = [
-  ['api', join(APPS_DIR, 'api', 'src', 'main.js')],
-  ['render-worker', join(APPS_DIR, 'render-worker', 'src', 'main.js')],
-  ['scorecard-worker', join(APPS_DIR, 'scorecard-worker', 'src', 'main.js')],
-] as const;
+  { name: 'api', script: join(APPS_DIR, 'api', 'src', 'main.js') },
+  { name: 'render-worker', script: join(APPS_DIR, 'render-worker', 'src', 'main.js') },
+  { name: 'scorecard-worker', script: join(APPS_DIR, 'scorecard-worker', 'src', 'main.js') },
+];
 
 const say = (line: string) => process.stdout.write(`[caddie] ${line}\n`);
 
@@ -51,26 +53,17 @@ async function main(): Promise<void> {
   }
   await db.destroy();
 
-  const children = CHILDREN.map(([name, script]) => {
-    const child = spawn(process.execPath, [script], { env: childEnv, stdio: 'inherit' });
-    return { name, child };
-  });
+  const supervisor = new Supervisor(CHILDREN, childEnv, say);
+  supervisor.start();
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     say('stopping…');
-    await Promise.all(children.map(({ child }) => terminate(child, 15_000)));
+    await supervisor.stop(15_000);
     if (redisChild) await terminate(redisChild, 5_000);
     process.exit(code);
   };
-  for (const { name, child } of children) {
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      say(`${name} exited (${signal ?? code}); stopping the others`);
-      void stop(1);
-    });
-  }
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
 
@@ -91,18 +84,6 @@ async function main(): Promise<void> {
     say('the API did not become healthy within 60 s');
     await stop(1);
   }
-}
-
-function terminate(child: ChildProcess, graceMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {

@@ -2,6 +2,8 @@ import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { graphicsPathParameters, graphicsQueryParameters, graphicsRequestBodySchema, overlayRequestJsonSchema } from '@caddie/styles';
+import { apiPath, deprecate } from '../platform/http/deprecation';
+import { ApiProblem } from '../platform/problems/api-problem';
 import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
 import { ValidBody, ValidParams } from '../platform/http/validated-input';
 import { GraphicsService } from './graphics.service';
@@ -13,7 +15,7 @@ import { OverlaysService } from './overlays.service';
 const GRAPHIC_PROBLEMS = [
   'course-not-found', 'invalid-course-id', 'unknown-parameter', 'repeated-parameter', 'missing-parameter', 'parameter-not-applicable',
   'incompatible-style-option', 'conflicting-parameters', 'unsupported-value', 'unsupported-subject', 'unsupported-format',
-  'graphic-too-large', 'padding-too-large', 'render-failed', 'render-unavailable', 'hole-not-found', 'hole-geometry-missing',
+  'graphic-too-large', 'padding-too-large', 'render-failed', 'render-unavailable', 'server-busy', 'hole-not-found', 'hole-geometry-missing',
   'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
   'region-points-coincide', 'region-point-too-far',
 ];
@@ -33,11 +35,27 @@ const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
   summary: deprecated ? 'Legacy alias of POST /courses/{courseId}/graphics/images' : 'Validate a structured graphics request; return its URL and receipt',
   params: courseParams,
   bodyDoc: graphicsRequestBodySchema(),
+  bodyContentTypes: ['application/json'],
   responses: descriptorResponse,
-  problems: GRAPHIC_PROBLEMS,
+  problems: [...GRAPHIC_PROBLEMS, 'invalid-json', 'unsupported-content-type'],
   deprecated,
   example: GRAPHICS_EXAMPLES.create,
 });
+
+/**
+ * The POST body: a JSON object. Any other media type is 415; JSON that is not an object (null,
+ * an array, a string) is 400 before anything else reads it. No body at all stands for {}.
+ */
+function jsonObjectBody(request: FastifyRequest): object {
+  const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type === '' && (request.body === undefined || request.body === null)) return {};
+  if (type !== 'application/json') throw new ApiProblem('unsupported-content-type', 'Send the graphics request as application/json.');
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiProblem('invalid-parameter', 'The body must be a JSON object.', { errors: [{ parameter: 'body', code: 'invalid-parameter', detail: 'expected a JSON object' }] });
+  }
+  return body;
+}
 
 @Controller()
 export class GraphicsController {
@@ -97,7 +115,7 @@ export class GraphicsController {
   @HttpCode(201)
   @Operation(postSpec('createGraphicRenderLegacy', true))
   async createLegacy(@ValidParams() params: { courseId: string }, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    reply.header('deprecation', 'true').header('link', `</v1/courses/${params.courseId}/graphics/images>; rel="successor-version"`);
+    deprecate(reply, apiPath`/v1/courses/${params.courseId}/graphics/images`);
     return this.describe(params.courseId, request);
   }
 
@@ -136,7 +154,7 @@ export class GraphicsController {
   }
 
   private async describe(courseId: string, request: FastifyRequest) {
-    const { revision, request: normalized } = await this.graphics.fromBody(courseId, request.body ?? {});
+    const { revision, request: normalized } = await this.graphics.fromBody(courseId, jsonObjectBody(request));
     const outcome = await this.graphics.render(courseId, revision, normalized);
     if (outcome.cacheState === 'FAILED') throw outcome.failure!;
     return this.graphics.descriptor(outcome, request.principal!);

@@ -7,6 +7,7 @@ import { ArtifactDeliveryService } from '../artifacts/artifact-delivery.service'
 import { CoursesService } from '../courses/courses.service';
 import type { Principal } from '../platform/auth/principal';
 import { ApiConfig } from '../platform/config/api-config';
+import { AdmissionGate } from '../platform/http/admission-gate';
 import { ApiProblem, type ParameterError } from '../platform/problems/api-problem';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { allowedOverlays } from './allowed-overlays';
@@ -42,6 +43,7 @@ export class GraphicsService {
     private readonly delivery: ArtifactDeliveryService,
     @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
     private readonly config: ApiConfig,
+    private readonly admission: AdmissionGate,
   ) {}
 
   /** GET route: subject and format from the path, options from the query. */
@@ -80,8 +82,10 @@ export class GraphicsService {
     const base = { request, artifactKey, renderId: renderIdOf(artifactKey), contentType: CONTENT_TYPES[request.output.format as keyof typeof CONTENT_TYPES] };
     const stored = await this.store.head(graphicObjectKey(artifactKey));
     if (stored) return { ...base, cacheState: 'HIT', sha256: stored.metadata.sha256 };
-    const { jobId, coalesced } = await this.renders.submit({ artifactKey, courseId, courseRevision: revision, request: request as unknown as Record<string, unknown> });
-    const outcome = await this.renders.wait(jobId, this.config.env.RENDER_WAIT_MS);
+    const { coalesced, outcome } = await this.admission.admit('render', async () => {
+      const { jobId, coalesced } = await this.renders.submit({ artifactKey, courseId, courseRevision: revision, request: request as unknown as Record<string, unknown> });
+      return { coalesced, outcome: await this.renders.wait(jobId, this.config.env.RENDER_WAIT_MS) };
+    });
     if (outcome.state === 'done') return { ...base, cacheState: coalesced ? 'COALESCED' : 'MISS', sha256: outcome.result.sha256 };
     if (outcome.state === 'pending') return { ...base, cacheState: 'RENDERING' };
     return { ...base, cacheState: 'FAILED', failure: failureProblem(outcome.reason) };

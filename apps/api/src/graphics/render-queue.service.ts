@@ -1,31 +1,25 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue, QueueEvents } from 'bullmq';
-import { closeWithin, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type RenderGraphicPayload, type RenderWait } from '@caddie/jobs';
-import { ApiConfig } from '../platform/config/api-config';
+import type { Queue } from 'bullmq';
+import { RenderSubmitter, type RenderGraphicPayload, type RenderWait } from '@caddie/jobs';
 import { ApiProblem } from '../platform/problems/api-problem';
+import { QueueWaiters } from '../platform/redis/queue-waiters';
 
 /** The render queue as the API uses it (see RenderSubmitter for coalescing). */
 @Injectable()
-export class RenderQueueService implements OnModuleDestroy {
-  private readonly events: QueueEvents;
+export class RenderQueueService {
   private readonly submitter: RenderSubmitter;
 
-  constructor(@InjectQueue('render') queue: Queue, config: ApiConfig) {
-    this.events = openQueueEvents('render', { connection: redisOptionsFromUrl(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
-    this.events.on('error', () => undefined);
-    this.submitter = new RenderSubmitter(queue, this.events);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await closeWithin(() => this.events.close(), () => this.events.disconnect());
+  constructor(@InjectQueue('render') queue: Queue, waiters: QueueWaiters) {
+    this.submitter = new RenderSubmitter(queue, waiters.of('render'));
   }
 
   async submit(payload: RenderGraphicPayload): Promise<{ jobId: string; coalesced: boolean }> {
     try {
       return await this.submitter.submit(payload);
-    } catch (error) {
-      throw new ApiProblem('render-unavailable', `The render queue is unavailable: ${(error as Error).message.slice(0, 120)}`);
+    } catch {
+      // the cause (a Redis error text) goes to no client
+      throw new ApiProblem('render-unavailable', 'The render queue is unavailable; retry shortly.', { headers: { 'Retry-After': '5' } });
     }
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Job, type Queue, type QueueEvents } from 'bullmq';
-import { JOB_RETENTION, mapArchiveKey, type RenderMapArchivePayload, type RenderMapArchiveResult } from '@caddie/jobs';
+import { Job, type Queue } from 'bullmq';
+import { JOB_RETENTION, type JobWaiter, mapArchiveKey, type RenderMapArchivePayload, type RenderMapArchiveResult } from '@caddie/jobs';
 
 export type MapArchiveWait =
   | { state: 'done'; result: RenderMapArchiveResult }
@@ -20,7 +20,7 @@ export const mapArchiveKeyOf = (p: RenderMapArchivePayload) => mapArchiveKey(p.c
 export class MapArchiveSubmitter {
   constructor(
     private readonly queue: Queue,
-    private readonly events: QueueEvents,
+    private readonly waiter: JobWaiter,
   ) {}
 
   /**
@@ -41,16 +41,8 @@ export class MapArchiveSubmitter {
   }
 
   /** Waits for a build until the deadline: done, still pending, failed (BullMQ's reason), or gone. */
-  async wait(jobId: string, timeoutMs: number): Promise<MapArchiveWait> {
-    const job = await Job.fromId<RenderMapArchivePayload, RenderMapArchiveResult>(this.queue, jobId);
-    if (!job) return { state: 'gone' };
-    try {
-      return { state: 'done', result: (await job.waitUntilFinished(this.events, timeoutMs)) as RenderMapArchiveResult };
-    } catch (error) {
-      const message = (error as Error).message ?? '';
-      if (/timed out before finishing/i.test(message)) return { state: 'pending' };
-      return { state: 'failed', reason: message };
-    }
+  wait(jobId: string, timeoutMs: number): Promise<MapArchiveWait> {
+    return this.waiter.wait<RenderMapArchiveResult>(jobId, timeoutMs);
   }
 
   /** Progress of a build (the worker reports { done, total } tiles when it does), or null. */

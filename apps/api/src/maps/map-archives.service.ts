@@ -1,11 +1,12 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue, QueueEvents } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
-import { closeWithin, openQueueEvents, redisOptionsFromUrl, type RenderMapArchivePayload } from '@caddie/jobs';
+import type { RenderMapArchivePayload } from '@caddie/jobs';
 import { PmtilesIndex, type ByteSource } from '@caddie/pmtiles';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
+import { QueueWaiters } from '../platform/redis/queue-waiters';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from './map-archive-submitter';
 import { TileBytesCache, type CachedTile } from './tile-bytes-cache';
@@ -50,8 +51,7 @@ export const ARCHIVE_RETRY_AFTER_SECONDS = 5;
  * deduplication, like graphics renders (MapArchiveSubmitter, shared with the prewarm CLI).
  */
 @Injectable()
-export class MapArchivesService implements OnModuleDestroy {
-  private readonly events: QueueEvents;
+export class MapArchivesService {
   private readonly submitter: MapArchiveSubmitter;
   private readonly open = new Map<string, Promise<OpenArchive>>();
   /** the latest store lookup per object key, reused while younger than ARCHIVE_RECHECK_MS */
@@ -63,15 +63,9 @@ export class MapArchivesService implements OnModuleDestroy {
     @InjectQueue('render') private readonly queue: Queue,
     @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
     private readonly config: ApiConfig,
+    waiters: QueueWaiters,
   ) {
-    this.events = openQueueEvents('render', { connection: redisOptionsFromUrl(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
-    this.events.on('error', () => undefined);
-    this.submitter = new MapArchiveSubmitter(queue, this.events);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    // shutting down must not hang while Redis is unreachable
-    await closeWithin(() => this.events.close(), () => this.events.disconnect());
+    this.submitter = new MapArchiveSubmitter(queue, waiters.of('render'));
   }
 
   /** The archive when stored; otherwise starts (or joins) its build and reports it building. */
@@ -93,8 +87,8 @@ export class MapArchivesService implements OnModuleDestroy {
     let jobId: string;
     try {
       jobId = await this.submit(payload);
-    } catch (error) {
-      throw new ApiProblem('map-unavailable', `The render queue is unavailable: ${(error as Error).message.slice(0, 120)}`);
+    } catch {
+      throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
     }
     const outcome = await this.submitter.wait(jobId, this.config.env.RENDER_WAIT_MS);
     if (outcome.state === 'pending') throw this.building();

@@ -6,7 +6,8 @@ import { ValidParams, ValidQuery } from '../platform/http/validated-input';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { etagListMatches, resolveByteRange } from './byte-range';
 import './maps-problems';
-import { COMMON_PROBLEMS, courseParams, deprecate, integer, mapAccess, NO_STORE, planSpec, revision, tileQuery, type PlanQuery } from './maps.operations';
+import { apiPath, deprecate } from '../platform/http/deprecation';
+import { COMMON_PROBLEMS, courseParams, integer, mapAccess, NO_STORE, planSpec, revision, tileQuery, type PlanQuery } from './maps.operations';
 import { MAP_EXAMPLES } from './map-examples';
 import { MapsService, type TileQuery } from './maps.service';
 
@@ -25,7 +26,7 @@ export class MapsController {
   @Get('maptiles/:courseId')
   @Operation(planSpec('getMapTilePlanDeprecated', true))
   async planAlias(@ValidParams() params: { courseId: string }, @ValidQuery() query: PlanQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    deprecate(reply, `/v1/courses/${params.courseId}/maps/tiles`);
+    deprecate(reply, apiPath`/v1/courses/${params.courseId}/maps/tiles`);
     reply.header('cache-control', NO_STORE);
     return this.maps.plan(params.courseId, query.zoom, query);
   }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { OperationSpec } from '../platform/http/operation.decorator';
 import { perFrozenInput } from '../platform/http/per-frozen-input';
@@ -59,14 +58,6 @@ export const tileSpec = (operationId: string, deprecated: boolean): OperationSpe
   example: MAP_EXAMPLES.tile,
 });
 
-/** Headers of a deprecated alias: Deprecation and a Link to the canonical route. */
-export function deprecationHeaders(canonical: string): Record<string, string> {
-  return { deprecation: 'true', link: `<${canonical}>; rel="successor-version"` };
-}
-
-export function deprecate(reply: FastifyReply, canonical: string): void {
-  reply.headers(deprecationHeaders(canonical));
-}
 
 const DIGITS = /^\d{1,10}$/;
 const REVISION = /^(sha256:)?[0-9a-f]{64}$/;

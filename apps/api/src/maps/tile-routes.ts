@@ -3,12 +3,13 @@ import { DirectRoutes, type DirectRouteInput } from '../platform/http/direct-rou
 import type { FastAnswer, FastInput } from '../platform/http/fast-lane';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { etagListMatches } from './byte-range';
-import { acceptTileInput, deprecate, deprecationHeaders, tileSpec, type TileParams } from './maps.operations';
+import { apiPath, deprecate, deprecationHeaders } from '../platform/http/deprecation';
+import { acceptTileInput, tileSpec, type TileParams } from './maps.operations';
 import { MapsService, type TileQuery } from './maps.service';
 
 type TileInput = DirectRouteInput<TileParams, TileQuery>;
 
-const canonicalPath = ({ courseId, zoom, x, y }: TileParams) => `/v1/courses/${courseId}/maps/tiles/${zoom}/${x}/${y}`;
+const canonicalPath = ({ courseId, zoom, x, y }: TileParams) => apiPath`/v1/courses/${courseId}/maps/tiles/${zoom}/${x}/${y}`;
 
 /** Pinned URLs name immutable bytes; unpinned ones follow the current revision. */
 const cacheHeaders = (tile: { etag: string; pinned: boolean }): Record<string, string> => ({

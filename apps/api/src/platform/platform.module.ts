@@ -8,6 +8,7 @@ import { ServicesController } from './catalog/services.controller';
 import { StylesController } from './catalog/styles.controller';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
+import { AdmissionGate } from './http/admission-gate';
 import { DirectRoutes } from './http/direct-routes';
 import { MetricsService } from './observability/metrics.service';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -29,11 +30,12 @@ import { ARTIFACT_STORE, artifactStoreProvider } from './storage/artifact-store.
     AccessPolicy,
     ProblemResponder,
     DirectRoutes,
+    AdmissionGate,
     MetricsService,
     artifactStoreProvider,
     { provide: APP_GUARD, useClass: AccessGuard },
     { provide: APP_FILTER, useClass: ProblemFilter },
   ],
-  exports: [RouteCatalogService, ApiKeysService, MetricsService, DirectRoutes, ARTIFACT_STORE],
+  exports: [RouteCatalogService, ApiKeysService, MetricsService, DirectRoutes, AdmissionGate, ARTIFACT_STORE],
 })
 export class PlatformModule {}

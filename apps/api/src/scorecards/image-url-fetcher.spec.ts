@@ -20,6 +20,10 @@ describe('validateImageUrl', () => {
     ['private literal', 'https://10.0.0.1/a.jpg'],
     ['IPv6 loopback', 'https://[::1]/a.jpg'],
     ['IPv4-mapped private', 'https://[::ffff:192.168.1.1]/a.jpg'],
+    ['IPv4-compatible loopback', 'https://[::7f00:1]/a.jpg'],
+    ['IPv4-compatible loopback, dotted', 'https://[::127.0.0.1]/a.jpg'],
+    ['NAT64 local-use metadata address', 'https://[64:ff9b:1::a9fe:a9fe]/a.jpg'],
+    ['IPv4-mapped public', 'https://[::ffff:8.8.8.8]/a.jpg'],
     ['localhost', 'https://localhost/a.jpg'],
     ['single label', 'https://intranet/a.jpg'],
     ['ftp', 'ftp://images.example.com/a.jpg'],
@@ -30,11 +34,14 @@ describe('validateImageUrl', () => {
 });
 
 describe('isPublicAddress', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', '2002:c0a8:0101::1', '2001:db8::1'])(
+  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', '2002:c0a8:0101::1', '2001:db8::1',
+    // IPv4-compatible ::/96 (both spellings), NAT64 local-use 64:ff9b:1::/48, IPv4-translated, and the rest of the IANA special-purpose registry
+    '::7f00:1', '::127.0.0.1', '::a9fe:a9fe', '::8.8.8.8', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1::808:808', '::ffff:0:7f00:1', '64:ff9b::808:808',
+    '100::1', '100:0:0:1::1', '2001::1', '2001:2::1', '2001:10::1', '2620:4f:8000::1', '3fff::1', '5f00::1', 'fec0::1', '3ffe::1', '4000::1', '::ffff:a9fe:a9fe'])(
     'refuses %s',
     (address) => expect(isPublicAddress(address)).toBe(false),
   );
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => expect(isPublicAddress(address)).toBe(true));
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('accepts %s', (address) => expect(isPublicAddress(address)).toBe(true));
   it('refuses what is not an address', () => expect(isPublicAddress('example.com')).toBe(false));
 });
 

@@ -3,10 +3,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { ApiConfig } from '../platform/config/api-config';
+import { AdmissionGate } from '../platform/http/admission-gate';
 import { operatorHeaderName } from '../platform/http/operation.decorator';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { REDIS } from '../platform/redis/redis.module';
 import { IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey, type IdempotencyRecord } from '../platform/idempotency/idempotency-store';
+import { inProgressRetryAfterSeconds, ProcessingDurations } from './processing-durations';
 import { PROCESSING_WORKER_CODES } from './processing-problems';
 import { PROCESSING_VERSION, PROCESSING_VERSION_HEADER } from './scorecard-headers';
 import { ScorecardImageSource } from './scorecard-image-source';
@@ -36,12 +38,14 @@ export interface ProcessAnswer {
 export class ProcessingService {
   private readonly logger = new Logger('ScorecardProcessing');
   private readonly idempotency: IdempotencyStore;
+  private readonly durations = new ProcessingDurations();
 
   constructor(
     private readonly config: ApiConfig,
     private readonly queue: ScorecardQueue,
     private readonly meter: UsageMeter,
     private readonly images: ScorecardImageSource,
+    private readonly admission: AdmissionGate,
     @Inject(REDIS) redis: Redis,
   ) {
     this.idempotency = new IdempotencyStore(redis, config.env.REDIS_PREFIX, 'process');
@@ -51,7 +55,11 @@ export class ProcessingService {
     return operatorHeaderName(PROCESSING_VERSION_HEADER.name, this.config.operatorToken);
   }
 
-  async process(request: FastifyRequest): Promise<ProcessAnswer> {
+  process(request: FastifyRequest): Promise<ProcessAnswer> {
+    return this.admission.admit('upload', () => this.processAdmitted(request));
+  }
+
+  private async processAdmitted(request: FastifyRequest): Promise<ProcessAnswer> {
     const startedAt = Date.now();
     const version = request.headers[this.versionHeader];
     if (version !== undefined && String(version).trim() !== String(PROCESSING_VERSION)) {
@@ -81,6 +89,7 @@ export class ProcessingService {
     try {
       const bytes = await this.images.bytes(input.image);
       result = await this.queue.run('scorecard.process', { imageBase64: bytes.toString('base64'), requestId }, startedAt + this.queue.timing.processDeadlineMs);
+      this.durations.record(Date.now() - startedAt);
     } catch (error) {
       if (error instanceof ScorecardJobError && isOutcomeUnknown(error)) {
         await this.idempotency.markUnknown(scope, idempotencyKey, record).catch(() => undefined);
@@ -136,7 +145,7 @@ export class ProcessingService {
         'An earlier request with this key may have read the handwriting, but no result was stored. Do not create a new key automatically.',
       );
     }
-    const retryAfter = Math.min(30, Math.max(1, Math.ceil((Math.min(record.leaseUntil - LEASE_GRACE_MS, now + 30_000) - now) / 1000)));
+    const retryAfter = inProgressRetryAfterSeconds(record.createdAt, record.leaseUntil - LEASE_GRACE_MS, this.durations.typicalMs(), now);
     throw new ApiProblem('scorecard-processing-in-progress', 'A request with this Idempotency-Key is still running; resend the same key and exact input after Retry-After.', {
       headers: { 'Retry-After': String(retryAfter) },
     });
@@ -168,7 +177,9 @@ function outcomeProblem(error: ScorecardJobError): ApiProblem {
   const retry = { 'Retry-After': '5' };
   switch (outcome.kind) {
     case 'queue-unavailable':
-      return new ApiProblem('scorecard-processing-unavailable', `The scorecard queue is unavailable: ${outcome.detail}`, { headers: retry });
+      return new ApiProblem('scorecard-processing-unavailable', 'The scorecard queue is unavailable; retry with the same key shortly.', { headers: retry });
+    case 'no-worker':
+      return new ApiProblem('scorecard-processing-unavailable', 'No scorecard worker is running; retry with the same key shortly.', { headers: retry });
     case 'crashed':
       return new ApiProblem('scorecard-processing-unavailable', 'The scorecard worker failed unexpectedly; retry with the same key.', { headers: retry });
     case 'deadline':

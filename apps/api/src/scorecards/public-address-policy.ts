@@ -10,8 +10,22 @@ for (const [network, prefix] of [
 ] as const) {
   BLOCKED.addSubnet(network, prefix, 'ipv4');
 }
+/**
+ * IPv6: only global unicast (2000::/3) is ever fetched from, which leaves out in one rule the
+ * unspecified and loopback addresses, IPv4-compatible ::/96, IPv4-mapped ::ffff:0:0/96 and
+ * IPv4-translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, discard 100::/64,
+ * dummy 100:0:0:1::/64, SRv6 SIDs 5f00::/16, unique-local, link-local, site-local and multicast.
+ * Inside 2000::/3, the IANA special-purpose blocks are refused too.
+ */
+const GLOBAL_UNICAST_V6 = new BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['2001::', 23], // IETF protocol assignments: Teredo, benchmarking, AMT, AS112, ORCHID, drone DETs
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['2620:4f:8000::', 48], // AS112 direct delegation
+  ['3fff::', 20], // documentation
+  ['3ffe::', 16], // former 6bone
 ] as const) {
   BLOCKED.addSubnet(network, prefix, 'ipv6');
 }
@@ -49,7 +63,7 @@ export function isPublicAddress(address: string): boolean {
   if (family === 6) {
     const inner = embeddedIpv4(address);
     if (inner && !isPublicAddress(inner)) return false;
-    return !BLOCKED.check(address, 'ipv6');
+    return GLOBAL_UNICAST_V6.check(address, 'ipv6') && !BLOCKED.check(address, 'ipv6');
   }
   return false;
 }

@@ -1,4 +1,4 @@
-import { registerProblemCodes } from '../platform/problems/problem-codes';
+import { registerProblemCodes, registerTooLargeCode } from '../platform/problems/problem-codes';
 
 /** The spec's "Scorecard errors shared by normalize and process" (platform codes are declared by the platform). */
 export const SCORECARD_PROBLEMS = {
@@ -29,6 +29,8 @@ export const SCORECARD_PROBLEMS = {
   'unsupported-normalization-version': { status: 406, title: 'Unsupported normalization version', hint: 'The normalization version header must be 2, 3 or 4 (default 4).' },
 };
 registerProblemCodes(SCORECARD_PROBLEMS);
+// a JSON body over the body limit is a scorecard request too large as well, not the generic code
+registerTooLargeCode('/v1/scorecards/', 'scorecard-request-too-large');
 
 /** Codes a worker may report back through a failed job (everything else there is a 503). */
 export const WORKER_REPORTABLE_CODES: ReadonlySet<string> = new Set([

@@ -1,28 +1,37 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import type { Job, Queue, QueueEvents } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import {
-  closeWithin,
   decodeScorecardFailure,
-  openQueueEvents,
-  redisOptionsFromUrl,
   type JobPayload,
   type JobResult,
+  type JobWaiter,
   type ScorecardJobFailure,
   type ScorecardNormalizePayload,
   type ScorecardNormalizeResult,
 } from '@caddie/jobs';
-import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
+import { QueueConsumers } from '../platform/redis/queue-consumers';
+import { QueueWaiters } from '../platform/redis/queue-waiters';
 import { WORKER_REPORTABLE_CODES } from './scorecard-problems';
 import { DEFAULT_SCORECARD_TIMING, SCORECARD_TIMING, type ScorecardTiming } from './scorecard-timing';
+
+/**
+ * Retention of finished scorecard jobs: long enough for the waiting request to read the result
+ * even when the job finished before the wait began (twice the longest request deadline), short
+ * and count-bounded because results carry reading data. The worker blanks the photo of a job
+ * when it finishes, and the API removes the job as soon as it has read it.
+ */
+export const SCORECARD_JOB_RETENTION = { ageSeconds: 60, count: 1_000 } as const;
 
 type ScorecardJobName = 'scorecard.normalize' | 'scorecard.process';
 
 /** Why a scorecard job gave no result. */
 export type ScorecardJobOutcome =
-  /** the queue could not be reached or the job not added */
-  | { kind: 'queue-unavailable'; detail: string }
+  /** the queue could not be reached or the job not added (the cause is logged, never answered) */
+  | { kind: 'queue-unavailable' }
+  /** no scorecard worker is connected, so nothing would take the job */
+  | { kind: 'no-worker' }
   /** the worker failed the job with a spec problem code */
   | { kind: 'failed'; failure: ScorecardJobFailure }
   /** the worker failed unexpectedly */
@@ -37,38 +46,22 @@ export class ScorecardJobError extends Error {
 }
 
 /**
- * Hands scorecard work to the scorecard workers and waits for it under the request deadline.
- * A job holds the photo only while it runs: it is removed on completion, on failure, and
- * (when still waiting) on timeout. One QueueEvents subscription per API process.
+ * Hands scorecard work to the scorecard workers and waits for it under the request deadline,
+ * through the process's one waiter of the scorecard queue (QueueWaiters).
  */
 @Injectable()
-export class ScorecardQueue implements OnApplicationShutdown {
-  private readonly logger = new Logger('ScorecardQueue');
-  private events?: QueueEvents;
+export class ScorecardQueue {
   readonly timing: ScorecardTiming;
+  private readonly waiter: JobWaiter;
 
   constructor(
     @InjectQueue('scorecard') private readonly queue: Queue,
-    private readonly config: ApiConfig,
+    waiters: QueueWaiters,
+    private readonly consumers: QueueConsumers,
     @Optional() @Inject(SCORECARD_TIMING) timing?: Partial<ScorecardTiming>,
   ) {
     this.timing = { ...DEFAULT_SCORECARD_TIMING, ...timing };
-  }
-
-  private queueEvents(): QueueEvents {
-    if (!this.events) {
-      this.events = openQueueEvents('scorecard', {
-        connection: { ...redisOptionsFromUrl(this.config.env.REDIS_URL), maxRetriesPerRequest: null },
-        prefix: this.config.env.REDIS_PREFIX,
-      });
-      this.events.on('error', (error) => this.logger.warn(`queue events: ${error.message}`));
-    }
-    return this.events;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    const events = this.events;
-    if (events) await closeWithin(() => events.close(), () => events.disconnect());
+    this.waiter = waiters.of('scorecard');
   }
 
   /** Runs one normalization; resolves with the worker's result or throws the problem to answer. */
@@ -79,7 +72,8 @@ export class ScorecardQueue implements OnApplicationShutdown {
     } catch (error) {
       if (!(error instanceof ScorecardJobError)) throw error;
       const { outcome } = error;
-      if (outcome.kind === 'queue-unavailable') throw unavailable(`The scorecard queue is unavailable: ${outcome.detail}`);
+      if (outcome.kind === 'queue-unavailable') throw unavailable('The scorecard queue is unavailable; retry shortly.');
+      if (outcome.kind === 'no-worker') throw unavailable('No scorecard worker is running; retry shortly.');
       if (outcome.kind === 'failed' && WORKER_REPORTABLE_CODES.has(outcome.failure.code)) throw new ApiProblem(outcome.failure.code, outcome.failure.detail);
       throw unavailable('No scorecard worker finished the normalization within the request deadline.');
     }
@@ -90,29 +84,37 @@ export class ScorecardQueue implements OnApplicationShutdown {
    * outcome when there is no result; a job still waiting at the deadline is removed.
    */
   async run<N extends ScorecardJobName>(name: N, payload: Omit<JobPayload<'scorecard', N>, 'deadline'>, deadline: number): Promise<JobResult<'scorecard', N>> {
-    const events = this.queueEvents();
     const remaining = () => Math.max(1, deadline - Date.now());
+    // Without a connected worker nothing would take the job: say so now rather than at the deadline.
+    if ((await this.consumers.present('scorecard')) === false) throw new ScorecardJobError({ kind: 'no-worker' });
     let job: Job;
     try {
-      await withTimeout(events.waitUntilReady(), remaining());
-      job = await withTimeout(this.queue.add(name, { ...payload, deadline }, { attempts: 1, removeOnComplete: true, removeOnFail: true }), remaining());
-    } catch (error) {
-      throw new ScorecardJobError({ kind: 'queue-unavailable', detail: (error as Error).message });
+      job = await withTimeout(
+        this.queue.add(name, { ...payload, deadline }, {
+          attempts: 1,
+          removeOnComplete: { age: SCORECARD_JOB_RETENTION.ageSeconds, count: SCORECARD_JOB_RETENTION.count },
+          removeOnFail: { age: SCORECARD_JOB_RETENTION.ageSeconds, count: SCORECARD_JOB_RETENTION.count },
+        }),
+        remaining(),
+      );
+    } catch {
+      throw new ScorecardJobError({ kind: 'queue-unavailable' });
     }
-    try {
-      return (await job.waitUntilFinished(events, remaining())) as JobResult<'scorecard', N>;
-    } catch (error) {
-      const message = (error as Error).message;
-      const failure = decodeScorecardFailure(message);
-      if (failure) throw new ScorecardJobError({ kind: 'failed', failure });
-      if (!/timed out|Job wait/i.test(message)) throw new ScorecardJobError({ kind: 'crashed', detail: message });
-      // Deadline: a job nobody took yet is removed now (the photo leaves Redis); a running one
-      // cannot be stopped from here and drops its work at the deadline itself.
-      const state = await job.getState().catch(() => 'unknown');
-      const started = state === 'active' || state === 'completed' || state === 'failed' || state === 'unknown';
-      if (!started) await job.remove().catch(() => undefined);
-      throw new ScorecardJobError({ kind: 'deadline', started });
+    const jobId = job.id!;
+    const outcome = await this.waiter.wait<JobResult<'scorecard', N>>(jobId, remaining());
+    if (outcome.state === 'done' || outcome.state === 'failed') void this.queue.remove(jobId).catch(() => undefined);
+    if (outcome.state === 'done') return outcome.result;
+    if (outcome.state === 'gone') throw new ScorecardJobError({ kind: 'crashed', detail: 'the job is gone' });
+    if (outcome.state === 'failed') {
+      const failure = decodeScorecardFailure(outcome.reason);
+      throw new ScorecardJobError(failure ? { kind: 'failed', failure } : { kind: 'crashed', detail: outcome.reason });
     }
+    // Deadline: a job nobody took yet is removed now (the photo leaves Redis); a running one
+    // cannot be stopped from here and drops its work at the deadline itself.
+    const state = await withTimeout(job.getState(), 1_000).catch(() => 'unknown');
+    const started = state === 'active' || state === 'completed' || state === 'failed' || state === 'unknown';
+    if (!started) await withTimeout(job.remove(), 1_000).catch(() => undefined);
+    throw new ScorecardJobError({ kind: 'deadline', started });
   }
 }
 

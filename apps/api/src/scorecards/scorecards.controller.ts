@@ -17,6 +17,7 @@ const NORMALIZE_PROBLEMS = [
   'invalid-content-length',
   'invalid-request-body',
   'unsupported-content-type',
+  'server-busy',
 ];
 
 /** A process request can answer with every shared scorecard code but the normalization-only ones, and the processing codes. */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { normalizationSchema, parseNormalizationVersion, type NormalizationVersion } from '@caddie/scorecards';
 import { ApiConfig } from '../platform/config/api-config';
 import { operatorHeaderName } from '../platform/http/operation.decorator';
+import { AdmissionGate } from '../platform/http/admission-gate';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { NORMALIZATION_VERSION_HEADER } from './scorecard-headers';
 import { ScorecardQueue } from './scorecard-queue';
@@ -27,13 +28,18 @@ export class ScorecardsService {
     private readonly queue: ScorecardQueue,
     private readonly artifacts: ScorecardArtifactDelivery,
     private readonly images: ScorecardImageSource,
+    private readonly admission: AdmissionGate,
   ) {}
 
   get versionHeader(): string {
     return operatorHeaderName(NORMALIZATION_VERSION_HEADER.name, this.config.operatorToken);
   }
 
-  async normalize(request: FastifyRequest): Promise<NormalizeAnswer> {
+  normalize(request: FastifyRequest): Promise<NormalizeAnswer> {
+    return this.admission.admit('upload', () => this.normalizeAdmitted(request));
+  }
+
+  private async normalizeAdmitted(request: FastifyRequest): Promise<NormalizeAnswer> {
     const startedAt = Date.now();
     const version = parseNormalizationVersion(request.headers[this.versionHeader]);
     if (!version) throw new ApiProblem('unsupported-normalization-version', `${this.versionHeader} must be 2, 3 or 4 (default 4).`);

@@ -60,8 +60,11 @@ export class AccessPolicy {
   /** Throws the problem that refuses the request; sets the RateLimit headers and `request.principal`. */
   async check(spec: OperationSpec, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const key = this.presentedCredential(request);
-    const verdict = key && spec.access !== 'public' ? await this.keys.verify(key) : null;
-    const principal = verdict?.status === 'valid' ? verdict.principal : null;
+    const verdict = key ? await this.keys.verify(key) : null;
+    // A public route counts a valid key against the key's own limit (not the client address's);
+    // a publishable key only from one of its origins. An invalid key there is simply ignored.
+    const valid = verdict?.status === 'valid' ? verdict.principal : null;
+    const principal = valid && (spec.access !== 'public' || !valid.publishable || valid.origins.includes(request.headers.origin ?? '')) ? valid : null;
 
     const limit = principal
       ? (principal.rateLimitPerMinute ?? this.config.env.RATE_LIMIT_PER_MINUTE)

@@ -5,21 +5,28 @@ import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { ArtifactStore } from '@caddie/artifacts';
+import { QUEUE_NAMES } from '@caddie/jobs';
 import { Operation } from '../http/operation.decorator';
+import { ApiProblem } from '../problems/api-problem';
 import { MetricsService } from '../observability/metrics.service';
+import { QueueConsumers } from '../redis/queue-consumers';
 import { REDIS } from '../redis/redis.module';
 import { ARTIFACT_STORE } from '../storage/artifact-store.provider';
 
+const CHECK_TIMEOUT_MS = 2000;
+class CheckTimeout extends Error {}
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new CheckTimeout()), ms).unref())]);
 
 const dependencyCheck = z.union([
   z.strictObject({ status: z.literal('ok'), ms: z.number().int().min(0) }),
-  z.strictObject({ status: z.literal('failed'), error: z.string() }),
+  z.strictObject({ status: z.literal('failed'), reason: z.enum(['timeout', 'error']) }),
 ]);
+const queueState = z.enum(['ok', 'no-consumer', 'unknown']);
 const readinessSchema = z.strictObject({
-  status: z.enum(['ready', 'not-ready']),
+  status: z.literal('ready'),
   checks: z.strictObject({ database: dependencyCheck, redis: dependencyCheck, artifactStore: dependencyCheck }),
+  queues: z.strictObject({ render: queueState, scorecard: queueState }),
 });
 
 @Controller()
@@ -29,6 +36,7 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
     private readonly metrics: MetricsService,
+    private readonly consumers: QueueConsumers,
   ) {}
 
   @Get('health')
@@ -48,14 +56,17 @@ export class HealthController {
   @Get('ready')
   @Operation({
     operationId: 'getReadiness',
-    summary: 'Readiness: database, Redis and artifact store',
+    summary: 'Readiness: database, Redis, artifact store, and a live consumer on each queue',
+    description:
+      'Each check reports `ok` with its latency or `failed` with a reason (`timeout` after 2 s, or `error`; never internal error text). `queues.render` and `queues.scorecard` are `ok` when at least one worker of that queue is connected, `no-consumer` when none is (then the process is not ready: requests needing that queue would wait for nothing), `unknown` when Redis cannot list its clients.',
     tags: ['Operations'],
     access: 'public',
     unversioned: true,
-    responses: { 200: { description: 'Every dependency answers', schema: readinessSchema }, 503: { description: 'At least one dependency failed (body lists each check)', schema: readinessSchema } },
+    responses: { 200: { description: 'Every dependency answers and every queue has a consumer', schema: readinessSchema }, 503: { description: 'Problem `not-ready`: at least one dependency failed or a queue has no consumer (members `checks` and `queues` list each)' } },
+    problems: ['not-ready'],
     example: {
-      summary: 'All three dependencies answer',
-      responses: { 200: { status: 'ready', checks: { database: { status: 'ok', ms: 2 }, redis: { status: 'ok', ms: 1 }, artifactStore: { status: 'ok', ms: 3 } } } },
+      summary: 'All three dependencies answer and both queues have a worker',
+      responses: { 200: { status: 'ready', checks: { database: { status: 'ok', ms: 2 }, redis: { status: 'ok', ms: 1 }, artifactStore: { status: 'ok', ms: 3 } }, queues: { render: 'ok', scorecard: 'ok' } } },
     },
   })
   async ready(@Res() reply: FastifyReply) {
@@ -64,27 +75,41 @@ export class HealthController {
       redis: () => this.redis.ping(),
       artifactStore: () => this.store.check(),
     };
+    const queueStates = Promise.all(
+      QUEUE_NAMES.map(async (name) => {
+        const present = await this.consumers.present(name);
+        return [name, present === undefined ? 'unknown' : present ? 'ok' : 'no-consumer'] as const;
+      }),
+    );
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         const started = performance.now();
         try {
-          await withTimeout(check(), 2000);
+          await withTimeout(check(), CHECK_TIMEOUT_MS);
           return [name, { status: 'ok', ms: Math.round(performance.now() - started) }] as const;
         } catch (error) {
-          return [name, { status: 'failed', error: (error as Error).message.slice(0, 200) }] as const;
+          return [name, { status: 'failed', reason: error instanceof CheckTimeout ? 'timeout' : 'error' }] as const;
         }
       }),
     );
-    const ok = results.every(([, r]) => r.status === 'ok');
-    reply.status(ok ? 200 : 503).header('cache-control', 'no-store').send({ status: ok ? 'ready' : 'not-ready', checks: Object.fromEntries(results) });
+    const queues = Object.fromEntries(await queueStates);
+    const ok = results.every(([, r]) => r.status === 'ok') && Object.values(queues).every((q) => q !== 'no-consumer');
+    const detail = { checks: Object.fromEntries(results), queues };
+    reply.header('cache-control', 'no-store');
+    if (ok) return reply.status(200).send({ status: 'ready', ...detail });
+    // not ready is an error answer like any other: a problem document, with each check as a member
+    throw new ApiProblem('not-ready', 'A dependency failed or a queue has no consumer; see checks and queues.', { extras: detail });
   }
 
   @Get('metrics')
   @Operation({
     operationId: 'getMetrics',
     summary: 'Prometheus metrics',
+    description:
+      'Operational figures (request latencies by route, queue depths, cache and rate-limit counters) are not for the public: a private key with scope `operations:read` is required, sent like any key (`Authorization: Bearer` suits Prometheus `authorization` settings).',
     tags: ['Operations'],
-    access: 'public',
+    access: 'private-key',
+    scope: 'operations:read',
     unversioned: true,
     responses: { 200: { description: 'Prometheus text format', contentTypes: ['text/plain'] } },
     example: {

@@ -9,7 +9,14 @@ import { expandFreeForm } from './free-form-json';
 export const API_VERSION = '1.0.0-beta.1';
 
 const AUTH_PROBLEMS = ['missing-credential', 'invalid-credential', 'ambiguous-credential', 'insufficient-scope', 'origin-not-allowed'];
-const ALWAYS_PROBLEMS = ['credential-in-query', 'rate-limited', 'internal-error'];
+/**
+ * Problems any operation can answer: the transport's own (a malformed request, limits on URL,
+ * headers and receive time, the total request budget) and a dependency that does not answer.
+ */
+const ALWAYS_PROBLEMS = [
+  'credential-in-query', 'rate-limited', 'internal-error', 'service-unavailable', 'request-deadline-exceeded',
+  'invalid-url', 'invalid-request', 'invalid-content-length', 'uri-too-long', 'headers-too-large', 'request-timeout',
+];
 
 function jsonSchema(schema: z.ZodType | Record<string, unknown>, io: 'input' | 'output'): Record<string, unknown> {
   if (!(schema instanceof z.ZodType)) return schema;

@@ -32,6 +32,14 @@ const platform = {
   'not-acceptable': { status: 406, title: 'Not acceptable', hint: 'The requested representation or version is not offered.' },
   'internal-error': { status: 500, title: 'Internal error', hint: 'Something failed on our side; retry later and quote the requestId.' },
   'service-unavailable': { status: 503, title: 'Service unavailable', hint: 'A dependency is unavailable; retry with backoff.' },
+  'invalid-url': { status: 400, title: 'Invalid URL', hint: 'The request path is not a valid URL (for example a malformed percent escape); fix the encoding.' },
+  'invalid-request': { status: 400, title: 'Malformed HTTP request', hint: 'The request line or headers are not valid HTTP/1.1.' },
+  'uri-too-long': { status: 414, title: 'URI too long', hint: 'A path segment is longer than the API accepts (512 characters); identifiers are far shorter.' },
+  'headers-too-large': { status: 431, title: 'Request headers too large', hint: 'The request line and headers together exceed 16 kB; shorten the query string or headers.' },
+  'request-timeout': { status: 408, title: 'Request timeout', hint: 'The request (headers and body) did not arrive within the receive timeout; send it again at a steady pace.' },
+  'request-deadline-exceeded': { status: 503, title: 'Request deadline exceeded', hint: 'The request did not finish within its total time budget; retry after Retry-After (with the same Idempotency-Key where one is used).' },
+  'not-ready': { status: 503, title: 'Not ready', hint: 'This API process cannot serve everything now (a dependency failed or a queue has no consumer); a load balancer should route elsewhere.' },
+  'server-busy': { status: 503, title: 'Server busy', hint: 'This API process is at its limit of concurrent uploads or renders; retry after Retry-After.' },
 } as const satisfies Record<string, ProblemCodeSpec>;
 
 export const PROBLEM_CODES: Record<string, ProblemCodeSpec> = { ...platform };
@@ -48,3 +56,17 @@ export function registerProblemCodes(codes: Record<string, ProblemCodeSpec>): vo
 }
 
 export type PlatformProblemCode = keyof typeof platform;
+
+/**
+ * Path prefixes whose oversized bodies have their own code (the scorecard routes answer
+ * scorecard-request-too-large per the spec). Features register theirs at import time.
+ */
+const TOO_LARGE_BY_PATH: { prefix: string; code: string }[] = [];
+
+export function registerTooLargeCode(pathPrefix: string, code: string): void {
+  TOO_LARGE_BY_PATH.push({ prefix: pathPrefix, code });
+}
+
+export function tooLargeCodeFor(path: string): string {
+  return TOO_LARGE_BY_PATH.find((entry) => path.startsWith(entry.prefix))?.code ?? 'request-too-large';
+}

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RouteCatalogService } from '../catalog/route-catalog.service';
 import { ApiConfig } from '../config/api-config';
 import { ApiProblem, problemDocument } from './api-problem';
+import { tooLargeCodeFor } from './problem-codes';
 
 /** Fastify's own errors (body parsing, limits) by their codes. */
 const FASTIFY_CODES: Record<string, string> = {
@@ -17,6 +18,17 @@ const FASTIFY_CODES: Record<string, string> = {
 
 /** What the CORS set-up adds to an answer to a request with an Origin. */
 const CORS_RESPONSE_HEADERS = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'];
+/**
+ * A Redis client error (command timeout, connection refused or closed, retries exhausted): a
+ * dependency that did not answer, which the client may retry; its text is never answered.
+ */
+function isDependencyUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  if (/^(Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries)/.test(error.message)) return true;
+  const code = (error as { code?: unknown }).code;
+  return code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'ECONNRESET';
+}
 
 const GENERIC_BY_STATUS: Record<number, string> = {
   400: 'invalid-request-body',
@@ -69,7 +81,10 @@ export class ProblemResponder {
     if (exception instanceof ApiProblem) return exception;
     const fastifyCode = (exception as { code?: unknown })?.code;
     if (typeof fastifyCode === 'string' && FASTIFY_CODES[fastifyCode]) {
-      return new ApiProblem(FASTIFY_CODES[fastifyCode], (exception as Error).message);
+      return new ApiProblem(ownCode(FASTIFY_CODES[fastifyCode], request), (exception as Error).message);
+    }
+    if (isDependencyUnavailable(exception)) {
+      return new ApiProblem('service-unavailable', 'A service this request needs did not answer in time; retry with backoff.', { headers: { 'Retry-After': '5' } });
     }
     const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
     if (status === 404) {
@@ -85,10 +100,15 @@ export class ProblemResponder {
       return new ApiProblem('invalid-content-length', 'The body length does not match Content-Length.');
     }
     if (typeof status === 'number' && status >= 400 && status < 500 && GENERIC_BY_STATUS[status]) {
-      return new ApiProblem(GENERIC_BY_STATUS[status], exception instanceof Error ? exception.message : 'Bad request.');
+      return new ApiProblem(ownCode(GENERIC_BY_STATUS[status], request), exception instanceof Error ? exception.message : 'Bad request.');
     }
     return new ApiProblem('internal-error', 'An internal error occurred.');
   }
+}
+
+/** A route's own code for a generic one (an oversized scorecard body is scorecard-request-too-large). */
+function ownCode(code: string, request: FastifyRequest): string {
+  return code === 'request-too-large' ? tooLargeCodeFor((request.url ?? '/').split('?')[0]) : code;
 }
 
 /** Nest's exception hook: every error of a Nest route goes to the ProblemResponder. */

@@ -61,10 +61,17 @@ interface Lease {
  * (under 125 a minute) always lease one slot: exact counting.
  * Once a window's counter passed the limit, the replica refuses the rest of that window locally.
  */
+/**
+ * After Redis failed to answer, requests are let through without asking it for this long, so an
+ * outage costs one command timeout per process now and then, not one per request.
+ */
+export const FAIL_OPEN_RETRY_MS = 5_000;
+
 @Injectable()
 export class RateLimiterService {
   private readonly logger = new Logger(RateLimiterService.name);
   private lastFailureLog = 0;
+  private failOpenUntil = 0;
   private readonly leases = new Map<string, Lease>();
   private leaseWindow = -1;
 
@@ -83,6 +90,7 @@ export class RateLimiterService {
       this.leases.clear();
       this.leaseWindow = window;
     }
+    if (Date.now() < this.failOpenUntil) return { allowed: true, limit, remaining: limit, resetSeconds };
     const lease = this.leaseOf(bucket, window);
     try {
       while (!lease.exhausted && !this.hasSlot(lease, limit)) {
@@ -91,6 +99,7 @@ export class RateLimiterService {
       }
     } catch (error) {
       // Fail open: a Redis outage must not take every endpoint down; it is logged and /ready reports it.
+      this.failOpenUntil = Date.now() + FAIL_OPEN_RETRY_MS;
       if (now - this.lastFailureLog > WINDOW_MS) {
         this.lastFailureLog = now;
         this.logger.warn(`rate limiting skipped: ${(error as Error).message}`);

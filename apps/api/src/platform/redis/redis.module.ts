@@ -2,8 +2,11 @@ import { type BeforeApplicationShutdown, Global, Inject, Injectable, Logger, Mod
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { closeWithin, QUEUE_NAMES, redisOptionsFromUrl } from '@caddie/jobs';
+import { closeWithin, QUEUE_NAMES } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
+import { apiRedisOptions } from './api-redis-options';
+import { QueueConsumers } from './queue-consumers';
+import { QueueWaiters } from './queue-waiters';
 
 export const REDIS = Symbol('REDIS');
 
@@ -43,7 +46,7 @@ class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
 
 /**
  * One Redis client for request-path work (rate limits, idempotency) and the BullMQ producers.
- * Producers fail fast: a request must not hang on a Redis outage. Auto-pipelining sends the
+ * Producers fail fast: every command has a timeout (apiRedisOptions), so a request never hangs on a Redis outage. Auto-pipelining sends the
  * commands of one event-loop tick in one write (order kept), so under load the per-request rate
  * limit costs a share of a syscall instead of one each.
  */
@@ -55,7 +58,7 @@ class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
       useFactory: (config: ApiConfig) => ({
         // BullMQ's queue init sends INFO before the socket is up, so the offline queue must stay on;
         // requests bound their own waits with deadlines instead.
-        connection: { ...redisOptionsFromUrl(config.env.REDIS_URL), maxRetriesPerRequest: 1 },
+        connection: apiRedisOptions(config.env.REDIS_URL),
         prefix: config.env.REDIS_PREFIX,
       }),
     }),
@@ -66,14 +69,16 @@ class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
       provide: REDIS,
       inject: [ApiConfig],
       useFactory: (config: ApiConfig) => {
-        const redis = new Redis({ ...redisOptionsFromUrl(config.env.REDIS_URL), maxRetriesPerRequest: 1, connectTimeout: 2000, enableAutoPipelining: true });
+        const redis = new Redis({ ...apiRedisOptions(config.env.REDIS_URL), enableAutoPipelining: true });
         redis.on('error', () => undefined); // reconnects by itself; /ready and the rate limiter report outages
         return redis;
       },
     },
     RedisLifecycle,
     QueueLifecycle,
+    QueueWaiters,
+    QueueConsumers,
   ],
-  exports: [REDIS, BullModule],
+  exports: [REDIS, BullModule, QueueWaiters, QueueConsumers],
 })
 export class RedisModule {}

@@ -1,0 +1,95 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { startApi, type ApiHarness } from '../support/api-harness';
+
+/** Sends raw bytes (optionally in timed pieces) and reads the whole answer until the server closes or answers. */
+function rawExchange(port: number, pieces: string[], { gapMs = 0, waitMs = 8000 } = {}): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${waitMs} ms; got ${JSON.stringify(data.slice(0, 200))}`));
+    }, waitMs);
+    const finish = () => {
+      clearTimeout(timer);
+      const [head, ...rest] = data.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body: rest.join('\r\n\r\n') });
+    };
+    socket.on('data', (chunk) => {
+      data += chunk.toString('latin1');
+      const head = data.split('\r\n\r\n')[0];
+      const length = /content-length: (\d+)/i.exec(head)?.[1];
+      if (length && data.length >= head.length + 4 + Number(length)) {
+        socket.destroy();
+        finish();
+      }
+    });
+    socket.on('close', finish);
+    socket.on('error', () => undefined);
+    let index = 0;
+    const next = () => {
+      if (index >= pieces.length || socket.destroyed) return;
+      socket.write(pieces[index++]);
+      if (gapMs) setTimeout(next, gapMs);
+      else next();
+    };
+    socket.on('connect', next);
+  });
+}
+
+function expectRawProblem(answer: { status: number; headers: string; body: string }, status: number, code: string): void {
+  expect({ status: answer.status, type: /content-type: ([^\r\n]+)/i.exec(answer.headers)?.[1] }).toEqual({ status, type: 'application/problem+json; charset=utf-8' });
+  const body = JSON.parse(answer.body) as Record<string, unknown>;
+  expect(body).toMatchObject({ status, code, title: expect.any(String), detail: expect.any(String), requestId: expect.any(String) });
+  expect(answer.body).not.toMatch(/FST_|Client Error|statusCode/);
+}
+
+describe('transport errors as problem documents (real socket)', () => {
+  let api: ApiHarness;
+  let port: number;
+  beforeAll(async () => {
+    api = await startApi({ env: { REQUEST_RECEIVE_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000', BODY_LIMIT_BYTES: '2000' } });
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (api.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterAll(() => api.close());
+
+  const get = (path: string, extra = '') => rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`]);
+
+  it('answers a malformed percent escape with 400 invalid-url', async () => {
+    expectRawProblem(await get('/v1/courses/%ZZ'), 400, 'invalid-url');
+  });
+
+  it('answers a path segment over 512 characters with 414 uri-too-long', async () => {
+    expectRawProblem(await get(`/v1/courses/${'a'.repeat(600)}`), 414, 'uri-too-long');
+  });
+
+  it('answers a query over 16 kB with 431 headers-too-large', async () => {
+    expectRawProblem(await get(`/v1/services?q=${'a'.repeat(17_000)}`), 431, 'headers-too-large');
+  });
+
+  it('answers an unparsable Content-Length with 400 invalid-content-length', async () => {
+    const answer = await rawExchange(port, ['POST /v1/scorecards/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 12abc\r\n\r\n{}']);
+    expectRawProblem(answer, 400, 'invalid-content-length');
+  });
+
+  it('answers garbage instead of HTTP with 400 invalid-request', async () => {
+    expectRawProblem(await rawExchange(port, ['NOT HTTP AT ALL\r\n\r\n']), 400, 'invalid-request');
+  });
+
+  it('answers a body that never completes with 408 request-timeout instead of waiting forever', async () => {
+    const answer = await rawExchange(port, ['POST /v1/scorecards/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"'], { waitMs: 6000 });
+    expectRawProblem(answer, 408, 'request-timeout');
+  });
+
+  it('answers headers that drip in too slowly with 408 request-timeout', async () => {
+    const pieces = ['GET /v1/services HTTP/1.1\r\n', ...Array.from({ length: 10 }, (_, i) => `X-Drip-${i}: 1\r\n`)];
+    expectRawProblem(await rawExchange(port, pieces, { gapMs: 400, waitMs: 8000 }), 408, 'request-timeout');
+  });
+
+  it('answers an oversized scorecard JSON body with 413 scorecard-request-too-large', async () => {
+    const response = await api.request({ method: 'POST', url: '/v1/scorecards/normalize', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ image: { url: `https://example.com/${'a'.repeat(3000)}` } }) });
+    expect({ status: response.statusCode, code: response.json().code }).toEqual({ status: 413, code: 'scorecard-request-too-large' });
+  });
+});
