@@ -39,6 +39,8 @@ export class ArtifactsController {
     example: {
       summary: 'The imageUrl of a ready GraphicRenderDescriptor (local store)',
       parameters: { token: 'Z3JhcGhpY3Mvc2hhMjU2LTVmMGM3YzFlLndlYnA', exp: 1764000900, sig: 'kq3Xw1nq0N2m7yH0xP5bVv3cR8sD1aF6gT9uJ2eL4oQ' },
+      // the one JSON artifact: a printable's manifest.json (images, PDFs and ZIPs are bytes)
+      responses: { 200: { schema: 'caddie-printable-manifest@1', template: 'yardage-book@1', courseId: 'demo-pine-hollow', pages: [{ index: 0, kind: 'cover', title: 'Pine Hollow Golf Club' }] } },
     },
   })
   async get(@ValidParams() params: { token: string }, @ValidQuery() query: { exp: number; sig: string }, @Res() reply: FastifyReply) {

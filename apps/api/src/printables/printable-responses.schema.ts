@@ -1,5 +1,6 @@
 /** Response schemas of the course-printables routes. */
 import { z } from 'zod';
+import { freeFormJson } from '../platform/openapi/free-form-json';
 
 const isoTime = z.string().describe('ISO 8601 UTC timestamp');
 
@@ -12,25 +13,45 @@ export const templateDescriptionSchema = z.object({
   purpose: z.enum(['play', 'display', 'scorecard']).describe('play templates default to rules "rule-4.3"'),
   pageSizes: z.array(z.string()),
   defaultPageSize: z.string(),
-  options: z.record(z.string(), z.unknown()).describe('JSON Schema (object) of the options'),
+  options: z.record(z.string(), freeFormJson('A JSON Schema keyword')).describe('JSON Schema (object) of the options'),
   publishedAt: isoTime.describe('templates are immutable once published; a change is a new version'),
 });
 
 export const templateListSchema = z.strictObject({ items: z.array(templateDescriptionSchema) });
 
 /** The manifest of libs/printables (also manifest.json in the package); described loosely, its page entries grow. */
-export const manifestSchema = z
+export const rule43Report = z.object({
+  greenScale: z.string().optional().describe('largest scale of a green on the page, e.g. 1:480'),
+  compliant: z.boolean(),
+  reasons: z.array(z.string()),
+});
+
+const manifestSchema = z
   .object({
     schema: z.literal('caddie-printable-manifest@1'),
     template: z.string(),
-    options: z.record(z.string(), z.unknown()),
+    options: z.record(z.string(), freeFormJson('An option value, defaults filled')),
     courseId: z.string(),
     courseRevision: z.string(),
     courseName: z.string(),
     page: z.object({ size: z.string(), widthIn: z.number(), heightIn: z.number(), bleedIn: z.number(), dpi: z.number() }),
-    pages: z.array(z.object({ index: z.number().int(), kind: z.string(), title: z.string(), holds: z.array(z.string()), missing: z.array(z.string()) })),
+    pages: z.array(
+      z.object({
+        index: z.number().int(),
+        kind: z.string(),
+        title: z.string(),
+        holeNumber: z.number().int().optional(),
+        holeNumbers: z.array(z.number().int()).optional().describe('greens of a pin sheet page'),
+        design: z.string().optional().describe('scorecard design of a card page'),
+        trimIn: z.strictObject({ width: z.number(), height: z.number() }).optional().describe('trim size when the page differs from page'),
+        greenScaleDenominator: z.number().optional().describe('N of the 1:N scale of the green drawings'),
+        holds: z.array(z.string()),
+        missing: z.array(z.string()),
+        rule43: rule43Report.optional(),
+      }),
+    ),
     rules: z.enum(['rule-4.3', 'none']),
-    compliance: z.object({ compliant: z.boolean(), pages: z.array(z.unknown()) }),
+    compliance: z.object({ compliant: z.boolean(), pages: z.array(rule43Report.extend({ index: z.number().int(), pageSize: z.string() })) }),
     missingData: z.array(z.string()),
     warnings: z.array(z.string()),
     attribution: z.array(z.string()),
@@ -57,7 +78,7 @@ const printableFields = {
   courseName: z.string(),
   courseRevision: z.string(),
   template: z.string().describe('the exact template version used'),
-  options: z.record(z.string(), z.unknown()).describe('normalized options, defaults filled'),
+  options: z.record(z.string(), freeFormJson('An option value')).describe('normalized options, defaults filled'),
   status: z.enum(['queued', 'rendering', 'ready', 'failed']),
   pages: z.strictObject({ done: z.number().int().min(0), total: z.number().int().min(0) }),
   createdAt: isoTime,

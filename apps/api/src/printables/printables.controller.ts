@@ -24,6 +24,7 @@ import {
   searchQuery,
   templateParams,
 } from './printables.operations';
+import { PRINTABLE_EXAMPLES } from './printables.examples';
 import { PrintablesService } from './printables.service';
 
 type ListQuery = { cursor?: string; limit: number };
@@ -38,6 +39,7 @@ export class PrintablesController {
   @Operation({
     ...printablesRead,
     operationId: 'listPrintableTemplates',
+    example: PRINTABLE_EXAMPLES.listPrintableTemplates,
     summary: 'Published printable templates',
     description: 'Every published template version with its page sizes and the JSON Schema of its options. Templates are immutable: a change is a new version.',
     responses: { 200: { description: 'The templates', schema: templateListSchema } },
@@ -50,6 +52,7 @@ export class PrintablesController {
   @Operation({
     ...printablesRead,
     operationId: 'getPrintableTemplate',
+    example: PRINTABLE_EXAMPLES.getPrintableTemplate,
     summary: 'One printable template version',
     params: templateParams,
     responses: { 200: { description: 'The template', schema: templateDescriptionSchema } },
@@ -64,6 +67,7 @@ export class PrintablesController {
   @Operation({
     ...printablesRead,
     operationId: 'compilePrintable',
+    example: PRINTABLE_EXAMPLES.compilePrintable,
     summary: 'Check a printable against a course without rendering it',
     description:
       'Validates the template and options against the course and returns the manifest (pages, page size, what each page holds, missing data, warnings, the Rule 4.3 report) and small PNG previews of the first pages. Nothing is stored. A request that breaks Rule 4.3 in rules "rule-4.3" mode answers 422 printable-rule-4.3-violation.',
@@ -80,6 +84,7 @@ export class PrintablesController {
   @Operation({
     ...printablesWrite,
     operationId: 'createPrintable',
+    example: PRINTABLE_EXAMPLES.createPrintable,
     summary: 'Create a printable (rendered by the render farm)',
     description: `${PRINTABLE_DESCRIPTION} The pages render as jobs of one flow spread over the render workers, then are assembled; identical printables of one organization share one render. The answer waits up to the render deadline, so a small printable is often ready in the 201 itself. Idempotency-Key (8..128 visible ASCII characters, optional): the same key with the same request returns the same printable (Idempotent-Replayed: true) for 24 hours; with another request 409 idempotency-key-conflict.`,
     params: courseParams,
@@ -107,6 +112,7 @@ export class PrintablesController {
   @Operation({
     ...printablesRead,
     operationId: 'getCoursePrintable',
+    example: PRINTABLE_EXAMPLES.getCoursePrintable,
     summary: "One of the course's printables",
     description: PRINTABLE_DESCRIPTION,
     params: coursePrintableParams,
@@ -121,6 +127,7 @@ export class PrintablesController {
   @Operation({
     ...printablesRead,
     operationId: 'listCoursePrintables',
+    example: PRINTABLE_EXAMPLES.listCoursePrintables,
     summary: "The organization's printables of one course, newest first",
     params: courseParams,
     query: coursePrintablesQuery,
@@ -135,6 +142,7 @@ export class PrintablesController {
   @Operation({
     ...printablesRead,
     operationId: 'getPrintable',
+    example: PRINTABLE_EXAMPLES.getPrintable,
     summary: 'One printable by id',
     description: PRINTABLE_DESCRIPTION,
     params: printableParams,
@@ -149,6 +157,7 @@ export class PrintablesController {
   @Operation({
     ...printablesRead,
     operationId: 'searchPrintables',
+    example: PRINTABLE_EXAMPLES.searchPrintables,
     summary: "Search the organization's printables, newest first",
     description: 'Filters narrow together: course, exact template version, status, created range (from inclusive, before exclusive) and q, a case-insensitive substring of the course name.',
     query: searchQuery,
@@ -165,6 +174,7 @@ export class PrintablesController {
   @Operation({
     ...printablesWrite,
     operationId: 'deletePrintable',
+    example: PRINTABLE_EXAMPLES.deletePrintable,
     summary: 'Delete a printable and its package',
     description: 'Removes the record and its stored PDF, PNGs, manifest and ZIP; signed links stop working. Repeating the DELETE answers 204 again.',
     params: printableParams,

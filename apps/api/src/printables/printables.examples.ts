@@ -1,3 +1,5 @@
+import type { OperationExample } from '../platform/http/operation.decorator';
+
 /**
  * Example responses of the printables operations, one per operation (keyed by operationId),
  * ready for the `example` field of the `@Operation` declarations.
@@ -63,18 +65,38 @@ const printableExample = {
   },
 };
 
+const parameters = { courseId: 'demo-pine-hollow', printableId: printableSummary.id, templateId: 'yardage-book@1' };
+const request = { template: 'yardage-book@1', options: { pageSize: 'pocket', rules: 'rule-4.3' } };
+
+/** One worked example per printables operation, for the `example` of its `@Operation` declaration. */
 export const PRINTABLE_EXAMPLES = {
-  listPrintableTemplates: { items: [templateExample] },
-  getPrintableTemplate: templateExample,
+  listPrintableTemplates: { summary: 'The published templates', responses: { 200: { items: [templateExample] } } },
+  getPrintableTemplate: { summary: 'The pocket yardage book, version 1', parameters, responses: { 200: templateExample } },
   compilePrintable: {
-    manifest: manifestExample,
-    contentKey: `sha256:${'9c'.repeat(32)}`,
-    previews: [{ index: 0, contentType: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo…' }],
+    summary: 'Check a pocket yardage book against the course, with a preview of the cover',
+    parameters,
+    body: { ...request, previewPages: 1 },
+    responses: {
+      200: {
+        manifest: manifestExample,
+        contentKey: `sha256:${'9c'.repeat(32)}`,
+        previews: [{ index: 0, contentType: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' }],
+      },
+    },
   },
-  createPrintable: { ...printableSummary, status: 'rendering', pages: { done: 12, total: 40 }, updatedAt: createdAt, manifest: manifestExample },
-  getCoursePrintable: printableExample,
-  listCoursePrintables: { items: [printableSummary], nextCursor: 'WyIyMDI2LTExLTI0VDE1OjAwOjAwLjAwMFoiLCJwcnRfMDEiXQ' },
-  getPrintable: printableExample,
-  searchPrintables: { items: [printableSummary], nextCursor: null },
-  deletePrintable: null,
-} as const;
+  createPrintable: {
+    summary: 'Render a pocket yardage book (still rendering when the wait ends)',
+    parameters,
+    body: request,
+    responses: { 201: { ...printableSummary, status: 'rendering', pages: { done: 12, total: 40 }, updatedAt: createdAt, manifest: manifestExample } },
+  },
+  getCoursePrintable: { summary: 'A finished yardage book with its signed links', parameters, responses: { 200: printableExample } },
+  listCoursePrintables: {
+    summary: 'The newest printables of the course',
+    parameters,
+    responses: { 200: { items: [printableSummary], nextCursor: 'WyIyMDI2LTExLTI0VDE1OjAwOjAwLjAwMFoiLCJwcnRfMDEiXQ' } },
+  },
+  getPrintable: { summary: 'A finished yardage book with its signed links', parameters, responses: { 200: printableExample } },
+  searchPrintables: { summary: 'Ready yardage books of the organization', parameters: { template: 'yardage-book@1', status: 'ready' }, responses: { 200: { items: [printableSummary], nextCursor: null } } },
+  deletePrintable: { summary: 'Delete a printable and its package', parameters },
+} satisfies Record<string, OperationExample>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRINTABLE_STATUSES } from '@caddie/persistence';
 import type { OperationSpec } from '../platform/http/operation.decorator';
+import { freeFormJson } from '../platform/openapi/free-form-json';
 import { IDEMPOTENCY_PROBLEMS } from '../platform/idempotency/idempotency-problems';
 import { PRINTABLE_DATA_PROBLEMS, PRINTABLE_REQUEST_PROBLEMS } from './printables-problems';
 
@@ -17,7 +18,7 @@ export const templateParams = z.strictObject({ templateId: z.string().max(80).de
 
 const printableRequestFields = {
   template: z.string().max(80).describe('Template and version, e.g. yardage-book@1 (GET /v1/printables/templates lists them)'),
-  options: z.record(z.string(), z.unknown()).optional().describe("The template's options (its description gives their JSON Schema); omitted ones take their defaults"),
+  options: z.record(z.string(), freeFormJson('An option value')).optional().describe("The template's options (its description gives their JSON Schema); omitted ones take their defaults"),
 };
 export const createBody = z.strictObject(printableRequestFields);
 export const compileBody = z.strictObject({

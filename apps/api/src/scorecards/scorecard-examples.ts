@@ -121,6 +121,7 @@ export const SCORECARD_EXAMPLES = {
   },
   process: {
     summary: 'One front-nine page read, one score to review',
+    parameters: { 'Idempotency-Key': 'round-2026-11-24-card-0042' },
     body: jsonBody,
     bodies: { 'multipart/form-data': multipartBody, 'application/json': jsonBody },
     responses: { 200: processed },

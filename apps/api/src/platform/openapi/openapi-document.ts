@@ -4,7 +4,7 @@ import type { RouteEntry } from '../catalog/route-catalog.service';
 import { SERVICE_CATALOG } from '../catalog/service-catalog';
 import { operatorHeaderName, type OperationSpec, type ResponseSpec } from '../http/operation.decorator';
 import { PROBLEM_CODES } from '../problems/problem-codes';
-import { expandFreeForm } from './free-form-json';
+import { expandFreeForm, JSON_VALUE_TYPES } from './free-form-json';
 
 export const API_VERSION = '1.0.0-beta.1';
 
@@ -43,7 +43,15 @@ function parameters(spec: OperationSpec, location: 'path' | 'query'): Record<str
 }
 
 function headerParameters(spec: OperationSpec, operatorToken: string): Record<string, unknown>[] {
-  return (spec.headers ?? []).map((h) => ({ name: operatorHeaderName(h.name, operatorToken), in: 'header', required: h.required ?? false, description: h.description, schema: h.schema }));
+  const examples = spec.example?.parameters ?? {};
+  return (spec.headers ?? []).map((h) => ({
+    name: operatorHeaderName(h.name, operatorToken),
+    in: 'header',
+    required: h.required ?? false,
+    description: h.description,
+    schema: h.schema,
+    ...(examples[h.name] === undefined ? {} : { example: examples[h.name] }),
+  }));
 }
 
 function problemsOf(spec: OperationSpec): string[] {
@@ -63,6 +71,11 @@ function responses(spec: OperationSpec, operatorToken: string): Record<string, u
     if (response.schema) content['application/json'] = { schema: jsonSchema(response.schema, 'output'), ...(example !== undefined ? { example } : {}) };
     // a text example (Prometheus metrics) is shown on the text content types
     for (const type of response.contentTypes ?? []) {
+      if (type === 'application/json') {
+        // a stored JSON file served as it is (a printable's manifest.json): any JSON, with the example
+        content[type] = { schema: { type: JSON_VALUE_TYPES, description: 'A stored JSON document, served as stored' }, ...(example !== undefined && typeof example !== 'string' ? { example } : {}) };
+        continue;
+      }
       content[type] = { schema: { type: 'string', contentMediaType: type }, ...(typeof example === 'string' && type.startsWith('text/') ? { example } : {}) };
     }
     out[status] = {
