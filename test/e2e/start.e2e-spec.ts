@@ -112,7 +112,8 @@ describe('npm start (the launcher)', () => {
 
       calling = false;
       await traffic;
-      expect(answers.length).toBeGreaterThan(3);
+      // at least one round of every kind of request was answered while the worker was gone
+      expect(answers.length).toBeGreaterThanOrEqual(3);
       expect(answers.map(contractBreach).filter(Boolean)).toEqual([]);
       expect(answers.filter((a) => a.what !== 'graphic').every((a) => a.status === 200)).toBe(true);
       // the API was never restarted: it kept serving

@@ -17,6 +17,9 @@ import { expectProblem, startApi, type ApiHarness } from '../support/api-harness
 import { startRenderWorker } from '../support/render-worker-harness';
 import { smallOsmCourse } from './small-course';
 
+// Several tests render their first tiles of the demo course on demand (about 6 s on this 2-core machine).
+jest.setTimeout(30_000);
+
 describe('course maps API with a render worker', () => {
   let api: ApiHarness;
   let worker: INestApplicationContext;

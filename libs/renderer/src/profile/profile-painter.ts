@@ -343,5 +343,7 @@ function liftedCandidates(
     surface = Math.min(surface, terrain.yAt(along) - lineHalf);
   }
   const bottom = surface - gap;
-  return [0, 1, 2].map((row) => ({ x: left, y: Math.floor(bottom - height - row * (height + gap / 2)), width, height }));
+  // tee badges may stack higher than station labels: a badge never gives way while the plot has room
+  const rows = badge ? 6 : 3;
+  return Array.from({ length: rows }, (_, row) => ({ x: left, y: Math.floor(bottom - height - row * (height + gap / 2)), width, height }));
 }
