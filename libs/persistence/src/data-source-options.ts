@@ -12,9 +12,11 @@ import { UsageUnitEntity } from './entities/usage-unit.entity';
 import { Usage1763790200000 } from './migrations/1763790200000-usage';
 import { PrintableEntity } from './entities/printable.entity';
 import { Printables1763790300000 } from './migrations/1763790300000-printables';
+import { ConsoleCredentialEntity } from './entities/console-session.entity';
+import { Console1763790400000 } from './migrations/1763790400000-console';
 
-export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity, UsageUnitEntity, PrintableEntity];
-export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000, Usage1763790200000, Printables1763790300000];
+export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity, UsageUnitEntity, PrintableEntity, ConsoleCredentialEntity];
+export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000, Usage1763790200000, Printables1763790300000, Console1763790400000];
 
 export interface DatabaseSettings {
   /** unset: the embedded SQLite file in dataDir; `postgres://…`; or `sqlite:<file>` */

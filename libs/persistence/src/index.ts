@@ -7,3 +7,4 @@ export * from './course-store';
 export * from './entities/usage-unit.entity';
 export * from './entities/printable.entity';
 export * from './printable-store';
+export * from './entities/console-session.entity';

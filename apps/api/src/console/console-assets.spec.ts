@@ -1,0 +1,24 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConsoleAsset } from './console-assets';
+
+describe('console assets', () => {
+  const root = mkdtempSync(join(tmpdir(), 'console-assets-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html>');
+  writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'export {}');
+  writeFileSync(join(root, '.env'), 'SECRET=1');
+  writeFileSync(join(root, 'notes.txt'), 'not a build type');
+
+  it('serves index.html for the folder and hashed assets as immutable', async () => {
+    expect((await readConsoleAsset(root, ''))?.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    expect((await readConsoleAsset(root, 'assets/app-1a2b.js'))?.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves nothing outside the build, no dot files, no unknown types, nothing missing', async () => {
+    for (const path of ['../etc/passwd', 'assets/../../x.js', '.env', 'notes.txt', 'missing.html', 'assets//app-1a2b.js', 'a%2e%2e/x.js']) {
+      expect(await readConsoleAsset(root, path)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+export interface ConsoleAsset {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+/**
+ * A built console file under `root` for a request path below `/console/` ('' is index.html), or
+ * null when there is none. Only names of the build output are served: no dot segments, no
+ * directories outside root, only the listed types. Vite's hashed assets are immutable; pages are
+ * revalidated so a new build shows at once.
+ */
+export async function readConsoleAsset(root: string, relativePath: string): Promise<ConsoleAsset | null> {
+  const name = relativePath === '' ? 'index.html' : relativePath;
+  if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.split('/').some((part) => part === '' || part.startsWith('.'))) return null;
+  const type = CONTENT_TYPES[extname(name)];
+  const file = normalize(join(root, name));
+  if (!type || !file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  try {
+    const body = await readFile(file);
+    const cache = name.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    return { body, headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff' } };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { asProblem, getJson, type Problem } from '../api';
+import { createMap } from '../map';
+import { Loading, mountPage, ProblemPanel } from '../shell';
+
+interface Place { city: string | null; region: string | null; country: string | null; longitude: number | null; latitude: number | null }
+interface DirectoryCourse { id: string; name: string; location: Place }
+interface Nearby { origin: { longitude: number; latitude: number }; radiusMiles: number; courses: { id: string; name: string; distanceMiles: number }[] }
+
+const where = (p: Place) => [p.city, p.region, p.country].filter(Boolean).join(', ');
+
+function CoursesMap({ courses, onPick }: { courses: DirectoryCourse[]; onPick: (lon: number, lat: number) => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  useEffect(() => {
+    const located = courses.filter((c) => c.location.longitude !== null && c.location.latitude !== null);
+    const map = createMap(box.current!, { center: [0, 20], zoom: 1 });
+    mapRef.current = map;
+    (window as unknown as { consoleMap: MapLibreMap }).consoleMap = map;
+    map.on('load', () => {
+      map.addSource('courses', {
+        type: 'geojson',
+        data: { type: 'FeatureCollection', features: located.map((c) => ({ type: 'Feature', properties: { id: c.id, name: c.name }, geometry: { type: 'Point', coordinates: [c.location.longitude!, c.location.latitude!] } })) },
+      });
+      map.addLayer({ id: 'courses', type: 'circle', source: 'courses', paint: { 'circle-radius': 8, 'circle-color': '#1d5e34', 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 } });
+      if (located.length) {
+        const lons = located.map((c) => c.location.longitude!);
+        const lats = located.map((c) => c.location.latitude!);
+        map.fitBounds([[Math.min(...lons) - 0.05, Math.min(...lats) - 0.05], [Math.max(...lons) + 0.05, Math.max(...lats) + 0.05]], { animate: false, maxZoom: 12, padding: 60 });
+      }
+    });
+    map.on('click', (event) => onPick(event.lngLat.lng, event.lngLat.lat));
+    return () => map.remove();
+  }, [courses]);
+  return <div ref={box} class="map" role="region" aria-label="Map of all courses; click to search nearby" data-testid="courses-map" />;
+}
+
+function CoursesPage() {
+  const [courses, setCourses] = useState<DirectoryCourse[] | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [query, setQuery] = useState('');
+  const [origin, setOrigin] = useState({ longitude: '', latitude: '' });
+  const [nearby, setNearby] = useState<Nearby | null>(null);
+  const [nearbyProblem, setNearbyProblem] = useState<Problem | null>(null);
+  const [searching, setSearching] = useState(false);
+
+  useEffect(() => {
+    getJson<{ courses: DirectoryCourse[] }>('courses').then((d) => setCourses(d.courses), (e) => setProblem(asProblem(e)));
+  }, []);
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return (courses ?? []).filter((c) => !q || `${c.name} ${c.id} ${where(c.location)}`.toLowerCase().includes(q));
+  }, [courses, query]);
+
+  const searchNearby = (longitude: number, latitude: number) => {
+    setOrigin({ longitude: longitude.toFixed(5), latitude: latitude.toFixed(5) });
+    setSearching(true);
+    setNearbyProblem(null);
+    getJson<Nearby>(`courses/nearby/${longitude.toFixed(5)}/${latitude.toFixed(5)}`)
+      .then(setNearby, (e) => setNearbyProblem(asProblem(e)))
+      .finally(() => setSearching(false));
+  };
+
+  if (problem) return <ProblemPanel problem={problem} />;
+  if (!courses) return <Loading what="the course directory" />;
+  return (
+    <div class="grid2">
+      <section class="panel" aria-labelledby="directory-heading">
+        <h2 id="directory-heading">Directory</h2>
+        <div class="field">
+          <label for="course-search">Search courses</label>
+          <input id="course-search" type="search" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} placeholder="name, id or place" />
+        </div>
+        <p aria-live="polite">
+          {shown.length} of {courses.length} courses
+        </p>
+        <ul class="plain" data-testid="course-list">
+          {shown.map((c) => (
+            <li key={c.id}>
+              <a href={`course.html?id=${encodeURIComponent(c.id)}`}>{c.name}</a>
+              <br />
+              <small>
+                {where(c.location) || 'no location'} · <code>{c.id}</code>
+              </small>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="map-heading">
+        <h2 id="map-heading">All courses on the map</h2>
+        <CoursesMap courses={courses} onPick={searchNearby} />
+        <form
+          class="row panel"
+          style={{ marginTop: '10px' }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            searchNearby(Number(origin.longitude), Number(origin.latitude));
+          }}
+        >
+          <div class="field">
+            <label for="nearby-lon">Longitude</label>
+            <input id="nearby-lon" inputMode="decimal" required value={origin.longitude} onInput={(e) => setOrigin({ ...origin, longitude: (e.target as HTMLInputElement).value })} />
+          </div>
+          <div class="field">
+            <label for="nearby-lat">Latitude</label>
+            <input id="nearby-lat" inputMode="decimal" required value={origin.latitude} onInput={(e) => setOrigin({ ...origin, latitude: (e.target as HTMLInputElement).value })} />
+          </div>
+          <div class="field">
+            <button type="submit">Find nearby courses</button>
+          </div>
+        </form>
+        <div aria-live="polite" data-testid="nearby">
+          {searching && <Loading what="nearby courses" />}
+          {nearbyProblem && <ProblemPanel problem={nearbyProblem} />}
+          {nearby && !searching && (
+            <>
+              <h2>
+                Within {nearby.radiusMiles} miles of {nearby.origin.latitude.toFixed(4)}, {nearby.origin.longitude.toFixed(4)}
+              </h2>
+              {nearby.courses.length === 0 ? (
+                <p>No course within {nearby.radiusMiles} miles. Click closer to a course marker.</p>
+              ) : (
+                <ul class="plain">
+                  {nearby.courses.map((c) => (
+                    <li key={c.id}>
+                      <a href={`course.html?id=${encodeURIComponent(c.id)}`}>{c.name}</a> · {c.distanceMiles.toFixed(2)} mi
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+mountPage('courses', 'Courses', () => <CoursesPage />);
