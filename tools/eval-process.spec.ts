@@ -56,6 +56,8 @@ describe('gradePage', () => {
     expect(s.byKind['hole.score']).toMatchObject({ cells: 3, written: 3, accepted: 2, acceptedCorrect: 1, review: 1, reviewWritten: 1, guessCorrect: 0 });
     expect(s.byDetail).toEqual({ '3-4': expect.objectContaining({ cells: 3, accepted: 2, acceptedCorrect: 1, precision: 0.5 }) });
     expect(reportLines(s).join('\n')).toContain('precision among accepted cells 50.00% (1 wrong of 2)');
+    // Review by written digit: 5 and 4 were accepted, 6 went to review.
+    expect(s.byDigit).toEqual({ '4': { cells: 1, review: 0, reviewRate: 0 }, '5': { cells: 1, review: 0, reviewRate: 0 }, '6': { cells: 1, review: 1, reviewRate: 1 } });
     expect([1.5, 2, 2.7, 4.99, 5, 9].map(detailBand)).toEqual(['<2', '2-2.5', '2.5-3', '4-5', '>=5', '>=5']);
   });
 });

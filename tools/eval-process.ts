@@ -73,6 +73,8 @@ export interface FieldGrade {
   /** Review fields over written digits: the best guess is the truth. */
   guessCorrect: boolean;
   reasonCodes: string[];
+  /** Written digit fields: the truth as written (for review rates by digit). */
+  truthDigits?: string;
 }
 
 /** Grades one page's decisions against what the scene wrote on it. */
@@ -89,6 +91,7 @@ export function gradePage(fields: readonly FieldDecision[], truth: readonly Writ
       correct: accepted && expected !== undefined && f.value === expected,
       guessCorrect: !accepted && expected !== undefined && expected !== null && f.bestGuess === expected,
       reasonCodes: f.reasonCodes,
+      ...(content === 'digits' && typeof expected === 'number' ? { truthDigits: String(expected) } : {}),
     };
   });
 }
@@ -121,6 +124,10 @@ export interface EvalSummary {
   /** The same by the page's detail in the photo (px per mm of card, worst direction), to place the reading floor. */
   byDetail: Record<string, KindTally & { reviewRate: number; precision: number }>;
   reasons: Record<string, number>;
+  /** Reason codes on accepted fields (decided-by-cross-check). */
+  acceptedReasons: Record<string, number>;
+  /** Written digit fields holding each digit: how many, and the share that went to review. */
+  byDigit: Record<string, { cells: number; review: number; reviewRate: number }>;
   outcomes: Record<string, number>;
   meanProcessMsPerPhoto: number;
 }
@@ -129,6 +136,8 @@ export interface EvalSummary {
 export class EvalTally {
   private readonly kinds = new Map<string, KindTally>();
   private readonly reasons = new Map<string, number>();
+  private readonly acceptedReasons = new Map<string, number>();
+  private readonly digits = new Map<string, { cells: number; review: number }>();
   private readonly outcomes = new Map<string, number>();
   private readonly details = new Map<string, KindTally>();
   readonly pages = { processed: 0, normalizedOnly: 0, failedPhotos: 0, wrongDesign: 0 };
@@ -145,7 +154,14 @@ export class EvalTally {
       const k = this.kinds.get(g.kind) ?? emptyTally();
       count(k, g);
       this.kinds.set(g.kind, k);
-      if (!g.accepted) for (const r of g.reasonCodes) this.reasons.set(r, (this.reasons.get(r) ?? 0) + 1);
+      const reasons = g.accepted ? this.acceptedReasons : this.reasons;
+      for (const r of g.reasonCodes) reasons.set(r, (reasons.get(r) ?? 0) + 1);
+      for (const digit of new Set(g.truthDigits ?? '')) {
+        const d = this.digits.get(digit) ?? { cells: 0, review: 0 };
+        d.cells++;
+        if (!g.accepted) d.review++;
+        this.digits.set(digit, d);
+      }
       if (detail !== undefined) {
         const d = this.details.get(detail) ?? emptyTally();
         count(d, g);
@@ -175,6 +191,8 @@ export class EvalTally {
       byKind: rated(this.kinds),
       byDetail: rated(this.details),
       reasons: Object.fromEntries([...this.reasons.entries()].sort((a, b) => b[1] - a[1])),
+      acceptedReasons: Object.fromEntries(this.acceptedReasons),
+      byDigit: Object.fromEntries([...this.digits.entries()].sort().map(([digit, d]) => [digit, { ...d, reviewRate: ratio(d.review, d.cells) }])),
       outcomes: Object.fromEntries(this.outcomes),
       meanProcessMsPerPhoto: this.photos ? Math.round(this.processMs / this.photos) : NaN,
     };
@@ -288,6 +306,8 @@ export function reportLines(s: EvalSummary): string[] {
     ...Object.entries(s.byKind).map(([kind, k]) => tableRow(kind, k)),
     `  by page detail (px/mm):   ${header}`,
     ...Object.entries(s.byDetail).map(([band, k]) => tableRow(band, k)),
+    `  review rate by written digit: ${Object.entries(s.byDigit).map(([digit, d]) => `${digit} ${percent(d.reviewRate)} of ${d.cells}`).join(', ')}`,
+    `  accepted with a reason: ${Object.entries(s.acceptedReasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
     `  reason codes: ${Object.entries(s.reasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
     `  outcomes: ${Object.entries(s.outcomes).map(([r, n]) => `${r} ${n}`).join(', ')}`,
     `  mean processPhoto time ${s.meanProcessMsPerPhoto} ms per photo`,

@@ -1,49 +1,41 @@
 /**
- * Trains the local digit reader (libs/handwriting) on synthesized scorecard cells drawn from
- * MNIST's training range, fits its temperature and accept threshold on cells drawn from the
- * calibration range, and writes libs/handwriting/model/ (network, weights, calibration.json).
- *   npm run train:handwriting -- [--cells 24000] [--epochs 3] [--seed 7] [--out libs/handwriting/model]
- * `--from <dir>` skips training and re-fits temperature and threshold for the network in <dir>.
- * Deterministic for a seed. MNIST items 750+ are never read (the mnist-source gate refuses them).
+ * Calibrates the local digit reader (libs/handwriting): fits the temperature of the network in
+ * the model folder on glyphs of cells drawn from MNIST's calibration range (items 600..749),
+ * chooses the accept threshold on whole-cell readings of further calibration cells (blanks
+ * included), and writes calibration.json beside the weights.
+ *   node dist/tools/train-handwriting.js [--from libs/handwriting/model] [--seed 7] [--temperature-cells 3000] [--threshold-cells 6000]
+ * The network itself is trained by tools/training/train_digits.py (PyTorch); `npm run
+ * train:handwriting` runs export, training and this calibration in turn
+ * (tools/training/train-handwriting.sh). MNIST items 750+ are never read.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   CALIBRATION_FORMAT,
   DIGIT_CLASSES,
   LocalDigitReader,
+  NETWORK_FILE,
   NOT_A_DIGIT,
   TARGET_PRECISION,
   WILSON_Z,
-  WEIGHTS_FILE,
-  NETWORK_FILE,
-  buildDigitNetwork,
   chooseAcceptThreshold,
-  compileForTraining,
   defaultModelDirectory,
   evaluateCells,
   fitTemperature,
   labelledCellGlyphs,
   measureAtThreshold,
   negativeLogLikelihood,
-  readCalibration,
   readDigitNetwork,
-  saveDigitNetwork,
-  sha256,
   synthesizeCells,
   synthesizeDigitCell,
-  toDigitNetwork,
-  trainOnGlyphs,
   writeCalibration,
-  type DigitNetwork,
   type LabelledGlyph,
   type ScoredReading,
 } from '@caddie/handwriting';
 import { argument, textArgument } from './tool-arguments';
+import { VALIDATION_SEEDS } from './training/export-glyphs-seeds';
 
-/** Seed blocks: training, temperature and threshold cells never share a seed. */
-const TRAINING_SEEDS = 1_000_000;
-const TEMPERATURE_SEEDS = 2_000_000;
+/** Seed block of the threshold cells: never shared with training or temperature cells. */
 const THRESHOLD_SEEDS = 3_000_000;
 
 function log(message: string): void {
@@ -54,36 +46,17 @@ function percent(v: number, digits = 2): string {
   return `${(v * 100).toFixed(digits)}%`;
 }
 
-/**
- * Labelled glyphs of synthesized cells (made and dropped one at a time: a cell's rasters are
- * far larger than its glyphs). Mostly uniformly drawn digits for balanced classes, some
- * golf-like values.
- */
-function collectGlyphs(first: number, count: number, range: 'training' | 'calibration'): { glyphs: LabelledGlyph[]; segmentable: number } {
+/** Labelled glyphs of synthesized calibration cells (made and dropped one at a time). */
+function collectGlyphs(first: number, count: number): { glyphs: LabelledGlyph[]; segmentable: number } {
   const glyphs: LabelledGlyph[] = [];
   let segmentable = 0;
   for (let k = 0; k < count; k++) {
-    const cell = synthesizeDigitCell(first + k, { range, values: k % 10 < 7 ? 'uniform' : 'realistic', blankRate: 0.2 });
+    const cell = synthesizeDigitCell(first + k, { range: 'calibration', values: k % 10 < 7 ? 'uniform' : 'realistic', blankRate: 0.2 });
     const found = labelledCellGlyphs(cell);
     glyphs.push(...found.glyphs);
     if (found.segmentable) segmentable++;
   }
   return { glyphs, segmentable: segmentable / Math.max(1, count) };
-}
-
-function classCounts(glyphs: readonly LabelledGlyph[]): string {
-  const counts = new Array<number>(DIGIT_CLASSES).fill(0);
-  for (const g of glyphs) counts[g.label]++;
-  return counts.map((c, k) => `${k === NOT_A_DIGIT ? 'x' : k}:${c}`).join(' ');
-}
-
-function shuffle(order: number[], seed: number): void {
-  let s = seed >>> 0;
-  for (let i = order.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const j = s % (i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
 }
 
 function accuracy(logits: readonly Float32Array[], glyphs: readonly LabelledGlyph[], digitsOnly: boolean): number {
@@ -99,35 +72,17 @@ function accuracy(logits: readonly Float32Array[], glyphs: readonly LabelledGlyp
   return right / Math.max(1, total);
 }
 
-async function trainNetwork(training: LabelledGlyph[], calibration: LabelledGlyph[], settings: { seed: number; epochs: number; batchSize: number; learningRate: number }, elapsed: () => string) {
-  const { seed, epochs, batchSize, learningRate } = settings;
-  const network = buildDigitNetwork(seed);
-  const setRate = compileForTraining(network, learningRate);
-  const order = training.map((_, k) => k);
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    // Constant rate for the first half of the epochs, then decaying.
-    const decayFrom = Math.ceil(epochs / 2);
-    const rate = epoch < decayFrom ? learningRate : learningRate * Math.pow(0.3, epoch - decayFrom + 1);
-    setRate(rate);
-    shuffle(order, seed * 1000 + epoch);
-    let lossSum = 0;
-    let batches = 0;
-    for (let start = 0; start < order.length; start += batchSize) {
-      const batch = order.slice(start, start + batchSize).map((k) => training[k]);
-      lossSum += await trainOnGlyphs(
-        network,
-        batch.map((g) => g.image),
-        batch.map((g) => g.label),
-      );
-      batches++;
-    }
-    const logits = toDigitNetwork(network).logits(calibration.map((g) => g.image));
-    log(
-      `epoch ${epoch + 1}/${epochs} rate ${rate.toExponential(1)} loss ${(lossSum / batches).toFixed(4)} ` +
-        `calibration glyph accuracy ${percent(accuracy(logits, calibration, false))} (digits ${percent(accuracy(logits, calibration, true))}) [${elapsed()}]`,
-    );
-  }
-  return network;
+/** Per-class accuracy of the digits (what review by digit follows). */
+function classAccuracies(logits: readonly Float32Array[], glyphs: readonly LabelledGlyph[]): string {
+  const right = new Array<number>(DIGIT_CLASSES).fill(0);
+  const total = new Array<number>(DIGIT_CLASSES).fill(0);
+  logits.forEach((l, k) => {
+    let best = 0;
+    for (let c = 1; c < l.length; c++) if (l[c] > l[best]) best = c;
+    total[glyphs[k].label]++;
+    if (best === glyphs[k].label) right[glyphs[k].label]++;
+  });
+  return total.map((t, c) => `${c === NOT_A_DIGIT ? 'x' : c}:${percent(right[c] / Math.max(1, t), 1)}`).join(' ');
 }
 
 interface CellOutcome extends ScoredReading {
@@ -162,39 +117,30 @@ function describeErrors(outcomes: readonly CellOutcome[], above: number): string
   ];
 }
 
+/** The trainer's provenance record from the network manifest (flattened to the calibration's training record). */
+function trainingRecord(directory: string): Record<string, number | string> {
+  const manifest = JSON.parse(readFileSync(join(directory, NETWORK_FILE), 'utf8')) as { provenance?: Record<string, unknown> };
+  const record: Record<string, number | string> = {};
+  for (const [key, value] of Object.entries(manifest.provenance ?? {})) {
+    if (typeof value === 'number' || typeof value === 'string') record[key] = value;
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (typeof v === 'number') record[`${key}.${k}`] = v;
+  }
+  return record;
+}
+
 async function main(): Promise<void> {
   const seed = argument('seed', 7);
-  const trainingCells = argument('cells', 24_000);
-  const epochs = argument('epochs', 3);
-  const batchSize = argument('batch', 32);
-  const learningRate = argument('rate', 2e-3);
   const temperatureCells = argument('temperature-cells', 3_000);
   const thresholdCells = argument('threshold-cells', 6_000);
-  const from = textArgument('from');
-  const out = resolve(textArgument('out') ?? from ?? defaultModelDirectory());
+  const directory = resolve(textArgument('from') ?? defaultModelDirectory());
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 
+  const network = readDigitNetwork(directory);
+  const digest = sha256Of(directory);
   log(`synthesizing ${temperatureCells} calibration cells for the temperature (MNIST items 600..749)`);
-  const calibration = collectGlyphs(TEMPERATURE_SEEDS + seed * 100_000, temperatureCells, 'calibration');
+  const calibration = collectGlyphs(VALIDATION_SEEDS + seed * 100_000, temperatureCells);
   log(`  ${calibration.glyphs.length} glyphs, segmentable cells ${percent(calibration.segmentable)} [${elapsed()}]`);
-  let network: DigitNetwork;
-  let trained: Awaited<ReturnType<typeof trainNetwork>> | undefined;
-  let trainingSeconds = 0;
-  let trainingGlyphs = 0;
-  if (from) {
-    log(`evaluating the network in ${from} (no training)`);
-    network = readDigitNetwork(resolve(from));
-  } else {
-    log(`synthesizing ${trainingCells} training cells (MNIST training items 0..599)`);
-    const training = collectGlyphs(TRAINING_SEEDS + seed * 100_000, trainingCells, 'training');
-    trainingGlyphs = training.glyphs.length;
-    log(`  ${training.glyphs.length} glyphs, segmentable cells ${percent(training.segmentable)}, classes ${classCounts(training.glyphs)} [${elapsed()}]`);
-    const trainStarted = Date.now();
-    trained = await trainNetwork(training.glyphs, calibration.glyphs, { seed, epochs, batchSize, learningRate }, elapsed);
-    network = toDigitNetwork(trained);
-    trainingSeconds = (Date.now() - trainStarted) / 1000;
-  }
 
   const logits = network.logits(calibration.glyphs.map((g) => g.image));
   const labels = calibration.glyphs.map((g) => g.label);
@@ -204,6 +150,7 @@ async function main(): Promise<void> {
   const glyphAccuracy = accuracy(logits, calibration.glyphs, false);
   const digitAccuracy = accuracy(logits, calibration.glyphs, true);
   log(`temperature ${temperature.toFixed(3)}: glyph NLL ${nllBefore.toFixed(4)} -> ${nllAfter.toFixed(4)}`);
+  log(`  per class: ${classAccuracies(logits, calibration.glyphs)}`);
 
   log(`reading ${thresholdCells} calibration cells (golf-like values, 25% blank) for the accept threshold`);
   const reader = new LocalDigitReader({ network, calibration: { temperature, acceptThreshold: 1 } });
@@ -214,13 +161,11 @@ async function main(): Promise<void> {
   const cellAccuracy = outcomes.filter((o) => o.correct).length / outcomes.length;
   log(`  cell accuracy ${percent(cellAccuracy)} (${msPerCell.toFixed(2)} ms per cell) [${elapsed()}]`);
   for (const line of describeErrors(outcomes, 0.9)) log(line);
-
-  const digest = trained ? await saveDigitNetwork(trained, out) : sha256(readFileSync(join(resolve(from!), WEIGHTS_FILE)));
   if (!choice) {
     throw new Error(`no threshold reaches ${percent(TARGET_PRECISION, 1)} precision at the Wilson lower bound; calibration.json not written (the reader refuses these weights)`);
   }
   const measured = measureAtThreshold(outcomes, choice.threshold);
-  writeCalibration(out, {
+  writeCalibration(directory, {
     format: CALIBRATION_FORMAT,
     weightsSha256: digest,
     temperature: round(temperature, 6),
@@ -228,15 +173,11 @@ async function main(): Promise<void> {
     rule: { targetPrecision: TARGET_PRECISION, wilsonZ: WILSON_Z },
     calibrationCells: roundAll(measured),
     glyphs: { count: calibration.glyphs.length, accuracy: round(glyphAccuracy, 5), digitAccuracy: round(digitAccuracy, 5), negativeLogLikelihood: round(nllAfter, 5) },
-    training: trained
-      ? { seed, cells: trainingCells, glyphs: trainingGlyphs, epochs, batchSize, learningRate, seconds: Math.round(trainingSeconds), temperatureCells, thresholdCells }
-      : { ...previousTraining(resolve(from!), digest), recalibratedWith: `seed ${seed}, ${temperatureCells} temperature cells, ${thresholdCells} threshold cells` },
+    training: { ...trainingRecord(directory), calibrationSeed: seed, temperatureCells, thresholdCells },
   });
-  const size = statSync(join(out, WEIGHTS_FILE)).size + statSync(join(out, NETWORK_FILE)).size;
 
   log('');
   log('report (all figures on MNIST calibration items 600..749, never seen in training)');
-  if (!from) log(`  training: ${trainingGlyphs} glyphs from ${trainingCells} cells, ${epochs} epochs, ${trainingSeconds.toFixed(0)}s`);
   log(`  glyph accuracy ${percent(glyphAccuracy)} over ${calibration.glyphs.length} segmented glyphs (digits only ${percent(digitAccuracy)})`);
   log(`  temperature ${temperature.toFixed(3)}`);
   log(`  cell accuracy ${percent(measured.accuracy)} over ${thresholdCells} cells`);
@@ -245,17 +186,11 @@ async function main(): Promise<void> {
       `(Wilson z=${WILSON_Z} lower bound ${percent(measured.precisionLowerBound)}), ${measured.accepted - Math.round(measured.precision * measured.accepted)} wrong of ${measured.accepted} accepted`,
   );
   for (const line of describeErrors(outcomes, choice.threshold)) log(line);
-  log(`  model files ${(size / 1024).toFixed(0)} KiB in ${out} [${elapsed()}]`);
+  log(`  calibration.json written in ${directory} [${elapsed()}]`);
 }
 
-/** The training record of a network being re-calibrated, if its calibration.json describes these weights. */
-function previousTraining(directory: string, digest: string): Record<string, number | string> {
-  try {
-    const previous = readCalibration(directory);
-    return previous.weightsSha256 === digest ? previous.training : {};
-  } catch {
-    return {};
-  }
+function sha256Of(directory: string): string {
+  return (JSON.parse(readFileSync(join(directory, NETWORK_FILE), 'utf8')) as { weightsSha256: string }).weightsSha256;
 }
 
 function round(v: number, digits: number): number {

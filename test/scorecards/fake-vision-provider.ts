@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type FakeVisionMode =
-  /** answers every digit cell with `digits` (per cell id when a function; confidence 0.99) and every text cell blank */
+  /** answers every digit cell with `digits` (per cell id when a function; confidence 0.99; an empty string is a blank cell) and every text cell blank */
   | { kind: 'read'; digits: string | ((cellId: string) => string); delayMs?: number }
   /** accepts the request and never answers */
   | { kind: 'stall' }
@@ -49,7 +49,10 @@ export class FakeVisionProvider {
           mode.kind === 'garbage'
             ? 'I think the first cell says four.'
             : JSON.stringify({
-                cells: cells.map((c) => (c.content === 'digits' ? { id: c.id, blank: false, text: typeof mode.digits === 'string' ? mode.digits : mode.digits(c.id), confidence: 0.99 } : { id: c.id, blank: true, text: null, confidence: 0.99 })),
+                cells: cells.map((c) => {
+                  const text = c.content === 'digits' ? (typeof mode.digits === 'string' ? mode.digits : mode.digits(c.id)) : '';
+                  return text === '' ? { id: c.id, blank: true, text: null, confidence: 0.99 } : { id: c.id, blank: false, text, confidence: 0.99 };
+                }),
               });
         const answer = () => {
           response.writeHead(200, { 'content-type': 'application/json' });

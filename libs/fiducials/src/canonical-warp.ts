@@ -1,7 +1,7 @@
 import type { Box } from './capture-geometry';
 import { multiplyHomographies, type Homography } from './homography';
 import { loadOpenCv, withCvScope } from './open-cv-runtime';
-import { toGrey, type GreyImage, type PixelImage } from './pixel-image';
+import { greyView, type GreyImage, type PixelImage } from './pixel-image';
 
 export interface CanonicalWarpOptions {
   /** Canonical pixels of the full surface. */
@@ -19,7 +19,7 @@ export interface CanonicalWarpOptions {
  */
 export async function warpToCanonical(image: PixelImage, sourceToCanonical: Homography, options: CanonicalWarpOptions): Promise<GreyImage> {
   const cv = await loadOpenCv();
-  const grey = toGrey(image);
+  const grey = greyView(image);
   const box = options.box ?? { x1: 0, y1: 0, x2: 1, y2: 1 };
   const scale = options.scale ?? 1;
   const x0 = box.x1 * options.canonicalWidth;

@@ -25,6 +25,21 @@ export class PixelImageError extends Error {
   readonly code = 'invalid-scorecard-request';
 }
 
+/**
+ * The luminance of an image for reading only: a one-channel image is returned as it is (no
+ * copy of its 12 MB), any other is converted as toGrey() does.
+ */
+export function greyView(image: PixelImage): GreyImage {
+  if (image.channels !== 1) return toGrey(image);
+  const { width, height, data } = image;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
+    throw new PixelImageError(`image dimensions must be positive integers, got ${width}x${height}`);
+  }
+  if (data.length < width * height) throw new PixelImageError(`image buffer holds ${data.length} bytes, expected ${width * height}`);
+  const view = data instanceof Uint8Array && data.length === width * height ? data : new Uint8Array(data.buffer, data.byteOffset, width * height);
+  return { data: view, width, height };
+}
+
 export function toGrey(image: PixelImage): GreyImage {
   const { width, height, channels, data } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {

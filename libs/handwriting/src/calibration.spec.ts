@@ -19,7 +19,7 @@ describe('chooseAcceptThreshold', () => {
       ...Array.from({ length: 2000 }, (_, k) => ({ confidence: 0.99 + k / 200_000, correct: true })),
       ...Array.from({ length: 200 }, (_, k) => ({ confidence: 0.9 - k / 1000, correct: k % 2 === 0 })),
     ];
-    const choice = chooseAcceptThreshold(readings)!;
+    const choice = chooseAcceptThreshold(readings, 0.995)!;
     expect(choice.precisionLowerBound).toBeGreaterThanOrEqual(0.995);
     expect(choice.threshold).toBeLessThan(0.99 + 1e-9);
     // One more step down would break the bound.
@@ -34,7 +34,7 @@ describe('chooseAcceptThreshold', () => {
 
   it('accepts tied confidences together', () => {
     const readings = [...Array.from({ length: 1500 }, () => ({ confidence: 0.98, correct: true })), { confidence: 0.98, correct: false }];
-    expect(chooseAcceptThreshold(readings)?.accepted).toBe(1501);
+    expect(chooseAcceptThreshold(readings, 0.995)?.accepted).toBe(1501);
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { softmax } from './reading/glyph-classes';
 
 /** Precision among accepted cells that the accept threshold is chosen for. */
-export const TARGET_PRECISION = 0.995;
+export const TARGET_PRECISION = 0.998;
 /** One-sided 95%: the threshold's precision must hold at the Wilson lower bound, not just on average. */
 export const WILSON_Z = 1.645;
 

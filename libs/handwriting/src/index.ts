@@ -30,8 +30,7 @@ export { defaultModelDirectory, readCalibration, readDigitNetwork, sha256, write
 export { segmentCell, type CellBox, type CellSegmentation, type GlyphCandidate, type SegmentationHypothesis } from './reading/cell-segmentation';
 export { normalizeGlyph } from './reading/glyph-normalization';
 export { decideDigitCell, decideTextCell, blankCertainty, type DigitCellDecision } from './reading/cell-reading';
-export { DigitNetwork, DigitNetworkError, glyphPatches, PATCH_FEATURES, PATCH_POSITIONS, type DenseWeights } from './reading/digit-network';
-export { buildDigitNetwork, compileForTraining, loadLayersNetwork, saveDigitNetwork, tfjsLogits, toDigitNetwork, trainOnGlyphs } from './training/tfjs-network';
+export { DigitNetwork, DigitNetworkError, type ConvLayer, type DenseLayer, type NetworkLayer } from './reading/digit-network';
 export { DIGIT_CLASSES, NOT_A_DIGIT, softmax } from './reading/glyph-classes';
 export { SeededRandom } from './synthesis/seeded-random';
 export {

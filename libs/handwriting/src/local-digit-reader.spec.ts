@@ -10,13 +10,15 @@ import { evaluateCells, synthesizeCells } from './training/cell-evaluation';
 
 /**
  * Fixed calibration-range cells (MNIST items 600..749), seeds apart from those the threshold
- * was fitted on. Measured with the committed model: accuracy 94.0%, coverage 65.0%, 1 wrong
- * of 325 accepted (99.69%). Floors keep a margin below that for a retrained model.
+ * was fitted on. Measured with the committed model: accuracy 93.6%, coverage 50.8%, 0 wrong
+ * of 254 accepted (the threshold targets 99.8%, so a cell alone is accepted only when very
+ * sure; the card arithmetic decides many of the rest in processing). Floors keep a margin
+ * below that for a retrained model.
  */
 const CHECK_SEEDS = 9_000_000;
 const CHECK_CELLS = 500;
 const CELL_ACCURACY_FLOOR = 0.91;
-const COVERAGE_FLOOR = 0.58;
+const COVERAGE_FLOOR = 0.45;
 
 const reader = new LocalDigitReader();
 
@@ -42,7 +44,7 @@ describe('LocalDigitReader', () => {
       expect(evaluation.accuracy).toBeGreaterThanOrEqual(CELL_ACCURACY_FLOOR);
     });
 
-    it('keeps precision among accepted cells at 99.5% or better while accepting most of them', () => {
+    it('keeps precision among accepted cells at the calibrated target while accepting a good share of them', () => {
       const accepted = evaluation.scored.filter((s) => s.confidence >= reader.acceptThreshold);
       const precision = accepted.filter((s) => s.correct).length / accepted.length;
       expect(precision).toBeGreaterThanOrEqual(TARGET_PRECISION);

@@ -17,7 +17,7 @@ export interface LocalDigitReaderOptions {
 
 /**
  * The default handwriting provider: segments each digit cell, classifies its glyphs with the
- * committed tfjs model and combines them into a calibrated reading. It cannot read free
+ * committed convolutional network and combines them into a calibrated reading. It cannot read free
  * text: text cells are only judged blank or not.
  */
 export class LocalDigitReader implements HandwritingProvider {

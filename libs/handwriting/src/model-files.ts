@@ -3,12 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { calibrationSchema, type HandwritingCalibration } from './calibration';
 import { HandwritingProviderError } from './provider';
-import { DigitNetwork, DigitNetworkError, type DenseWeights } from './reading/digit-network';
+import { DigitNetwork, DigitNetworkError, type NetworkLayer } from './reading/digit-network';
 
 export const NETWORK_FILE = 'digit-classifier.json';
 export const WEIGHTS_FILE = 'digit-classifier.weights.bin';
 export const CALIBRATION_FILE = 'calibration.json';
-export const NETWORK_FORMAT = 'caddie-digit-classifier@1';
+export const NETWORK_FORMAT = 'caddie-digit-classifier@2';
 
 /**
  * The committed model folder, `libs/handwriting/model` of the repository. Found by walking up
@@ -61,13 +61,21 @@ interface WeightSpec {
   dtype: string;
 }
 
+interface LayerSpec {
+  type?: unknown;
+  inputs?: unknown;
+  units?: unknown;
+  relu?: unknown;
+}
+
 /**
- * Reads the committed network's weights (the tfjs files) into the plain forward pass.
- * Missing files → provider-unavailable; files that do not match each other, the expected
- * architecture or the calibration → provider-misconfigured.
+ * Reads the committed network (manifest and float32 weights, written by
+ * tools/training/train_digits.py) into the plain forward pass. Missing files →
+ * provider-unavailable; files that do not match each other, the expected architecture or the
+ * calibration → provider-misconfigured.
  */
 export function readDigitNetwork(directory: string, expectedSha256?: string): DigitNetwork {
-  let json: { format?: unknown; weightSpecs?: unknown; weightsSha256?: unknown };
+  let json: { format?: unknown; layers?: unknown; weightSpecs?: unknown; weightsSha256?: unknown };
   let weights: Buffer;
   try {
     json = JSON.parse(readFileSync(join(directory, NETWORK_FILE), 'utf8'));
@@ -76,7 +84,7 @@ export function readDigitNetwork(directory: string, expectedSha256?: string): Di
     if (error instanceof SyntaxError) throw new HandwritingProviderError('provider-misconfigured', `${NETWORK_FILE} is not JSON`);
     throw new HandwritingProviderError('provider-unavailable', `the digit model cannot be read from ${directory}: ${(error as Error).message}`);
   }
-  if (json.format !== NETWORK_FORMAT || !Array.isArray(json.weightSpecs)) {
+  if (json.format !== NETWORK_FORMAT || !Array.isArray(json.weightSpecs) || !Array.isArray(json.layers) || json.weightSpecs.length !== 2 * json.layers.length) {
     throw new HandwritingProviderError('provider-misconfigured', `${NETWORK_FILE} is not a ${NETWORK_FORMAT} file`);
   }
   const digest = sha256(weights);
@@ -85,23 +93,28 @@ export function readDigitNetwork(directory: string, expectedSha256?: string): Di
   }
   const specs = json.weightSpecs as WeightSpec[];
   const floats = new Float32Array(weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength));
-  const layers: DenseWeights[] = [];
   let offset = 0;
-  const take = (spec: WeightSpec | undefined, rank: number): { values: Float32Array; shape: number[] } => {
-    if (!spec || spec.dtype !== 'float32' || !Array.isArray(spec.shape) || spec.shape.length !== rank) {
-      throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights are not dense float32 layers');
+  const take = (spec: WeightSpec | undefined, shape: number[]): Float32Array => {
+    if (!spec || spec.dtype !== 'float32' || !Array.isArray(spec.shape) || spec.shape.join(',') !== shape.join(',')) {
+      throw new HandwritingProviderError('provider-misconfigured', `the digit model weight ${spec?.name ?? offset} does not have the shape [${shape.join(', ')}] its layer needs`);
     }
-    const size = spec.shape.reduce((a, b) => a * b, 1);
+    const size = shape.reduce((a, b) => a * b, 1);
     if (offset + size > floats.length) throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights are shorter than their manifest');
     const values = floats.subarray(offset, offset + size);
     offset += size;
-    return { values, shape: spec.shape };
+    return values;
   };
-  for (let k = 0; k < specs.length; k += 2) {
-    const kernel = take(specs[k], 2);
-    const bias = take(specs[k + 1], 1);
-    layers.push({ kernel: kernel.values, bias: bias.values, inputs: kernel.shape[0], units: kernel.shape[1] });
-  }
+  const layers: NetworkLayer[] = (json.layers as LayerSpec[]).map((layer, k) => {
+    const { type, inputs, units } = layer;
+    if (!Number.isInteger(inputs) || !Number.isInteger(units) || (inputs as number) < 1 || (units as number) < 1) {
+      throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has no valid size`);
+    }
+    const i = inputs as number;
+    const u = units as number;
+    if (type === 'conv3x3') return { type, kernel: take(specs[2 * k], [u, i, 3, 3]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u };
+    if (type === 'dense') return { type, kernel: take(specs[2 * k], [i, u]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u, relu: layer.relu === true };
+    throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has an unknown type`);
+  });
   if (offset !== floats.length) throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights are longer than their manifest');
   try {
     return new DigitNetwork(layers);

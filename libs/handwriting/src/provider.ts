@@ -48,7 +48,7 @@ export interface HandwritingProvider {
   readonly name: string;
   /**
    * Confidence at or above which a reading may be accepted without review; chosen on the
-   * calibration range for a precision of at least 99.5% among accepted cells.
+   * calibration range for a precision of at least 99.8% among accepted cells.
    */
   readonly acceptThreshold: number;
   /** Whether the provider can read free text (the local digit model cannot). */

@@ -12,9 +12,14 @@ export interface EncodedImage {
 /** Longer side of the marker-diagnostic JPEG: enough to see every marker id, small to download. */
 export const DIAGNOSTIC_MAX_SIDE = 1600;
 
+/**
+ * The normalized page as PNG (lossless: the pixels are the same at any level). Level 3 instead
+ * of 6: about 4% larger files (1.69 against 1.63 MB for a 1680x1184 page of a 12 MP photo) for
+ * a deflate several times faster (bench:normalize).
+ */
 export async function encodeCanonicalPng(image: GreyImage): Promise<EncodedImage> {
   const bytes = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
-    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
     .toBuffer();
   return { contentType: 'image/png', bytes, width: image.width, height: image.height };
 }

@@ -16,11 +16,18 @@ import './scorecard-problems';
 import './processing-problems';
 
 /** Routes that read multipart bodies; every other route keeps refusing them with 415. */
-const MULTIPART_ROUTES = new Set([`/${API_PREFIX}/scorecards/normalize`, `/${API_PREFIX}/scorecards/process`]);
+const MULTIPART_ROUTES = new Set([
+  `/${API_PREFIX}/scorecards/normalize`,
+  `/${API_PREFIX}/scorecards/process`,
+  // the console's upload routes call the same services (apps/api/src/console)
+  '/console/api/scorecards/normalize',
+  '/console/api/scorecards/process',
+]);
 
 @Module({
   controllers: [ScorecardsController],
   providers: [ScorecardsService, ProcessingService, ScorecardQueue, ScorecardArtifactDelivery, ScorecardImageSource, UsageMeter],
+  exports: [ScorecardsService, ProcessingService],
 })
 export class ScorecardsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

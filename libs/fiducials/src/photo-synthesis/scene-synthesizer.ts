@@ -41,6 +41,11 @@ export interface SceneOptions {
   noiseSigma?: number;
   /** Fraction of its region each card fills (default 0.55..0.95, or 0.85..0.95 for two cards). */
   fill?: [number, number];
+  /**
+   * The printed card to photograph for a capture (RGBA, covering the capture surface at any
+   * resolution), e.g. a printable's page filled in by hand; default: the card as renderCardRaster prints it.
+   */
+  printedCard?: (capture: CaptureDefinition) => PixelImage | undefined;
 }
 
 export interface SceneTruthPage {
@@ -153,7 +158,7 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
     const edge = Math.max(...corners.map((p, i) => Math.hypot(corners[(i + 1) % 4].x - p.x, corners[(i + 1) % 4].y - p.y)));
     // Print a little finer than the photo resolves, so the warp samples rather than invents detail.
     const pixelsPerMm = Math.min(16, Math.max(4, Math.ceil((1.1 * edge) / Math.max(capture.widthMm, capture.heightMm))));
-    let raster = await cachedRaster(capture, options.course, pixelsPerMm);
+    let raster = options.printedCard?.(capture) ?? (await cachedRaster(capture, options.course, pixelsPerMm));
     let handwriting: WrittenField[] = [];
     const handwritingItems = options.handwritingItems ?? 'training';
     if (options.handwriting ?? (!clean && ink.chance(0.6))) {

@@ -1,114 +1,132 @@
 import { MNIST_SIDE } from '../mnist-source';
 import { DIGIT_CLASSES } from './glyph-classes';
 
-const { max } = Math;
-
-/** 5x5 patches at stride 2 over the 28x28 glyph, zero-padded one pixel before and two after: a 14x14 grid. */
-const PATCH = 5;
-const GRID = 14;
-export const PATCH_FEATURES = PATCH * PATCH;
-export const PATCH_POSITIONS = GRID * GRID;
-const CELLS = (GRID / 2) * (GRID / 2);
-
-export interface DenseWeights {
-  /** Row-major [inputs, units], as tfjs stores a Dense kernel. */
+/** A 3x3 convolution (padding 1, batch norm folded in), ReLU, then 2x2 max pooling (floor). */
+export interface ConvLayer {
+  type: 'conv3x3';
+  /** [units, inputs, 3, 3] row-major, as PyTorch stores a Conv2d weight. */
   kernel: Float32Array;
   bias: Float32Array;
   inputs: number;
   units: number;
 }
 
+export interface DenseLayer {
+  type: 'dense';
+  /** Row-major [inputs, units]. */
+  kernel: Float32Array;
+  bias: Float32Array;
+  inputs: number;
+  units: number;
+  relu: boolean;
+}
+
+export type NetworkLayer = ConvLayer | DenseLayer;
+
 export class DigitNetworkError extends Error {}
 
-/** The classifier's input for a batch of 28x28 glyphs: each glyph's 196 patches of 25 pixels, row-major. */
-export function glyphPatches(glyphs: readonly Float32Array[]): Float32Array {
-  const out = new Float32Array(glyphs.length * PATCH_POSITIONS * PATCH_FEATURES);
-  let o = 0;
-  for (const glyph of glyphs) {
-    for (let gy = 0; gy < GRID; gy++) {
-      for (let gx = 0; gx < GRID; gx++) {
-        for (let py = 0; py < PATCH; py++) {
-          const y = gy * 2 - 1 + py;
-          for (let px = 0; px < PATCH; px++) {
-            const x = gx * 2 - 1 + px;
-            out[o++] = y < 0 || x < 0 || y >= MNIST_SIDE || x >= MNIST_SIDE ? 0 : glyph[y * MNIST_SIDE + x];
+/**
+ * The classifier's forward pass in plain TypeScript (the service needs no tensor runtime):
+ * convolution blocks on a 28x28 glyph (channel-major planes), flattened channel by channel like
+ * PyTorch's flatten, then dense layers to DIGIT_CLASSES logits. The weights come from
+ * tools/training/train_digits.py.
+ */
+export class DigitNetwork {
+  private readonly layers: readonly NetworkLayer[];
+
+  constructor(layers: readonly NetworkLayer[]) {
+    let channels = 1;
+    let side = MNIST_SIDE;
+    let flat = 0;
+    if (layers.length === 0) throw new DigitNetworkError('the digit network has no layers');
+    for (const layer of layers) {
+      const kernelSize = layer.type === 'conv3x3' ? layer.units * layer.inputs * 9 : layer.units * layer.inputs;
+      if (layer.kernel.length !== kernelSize || layer.bias.length !== layer.units) throw new DigitNetworkError('a layer has weights of the wrong size');
+      if (layer.type === 'conv3x3') {
+        if (flat) throw new DigitNetworkError('a convolution cannot follow a dense layer');
+        if (layer.inputs !== channels) throw new DigitNetworkError(`a convolution takes ${channels} channels, not ${layer.inputs}`);
+        channels = layer.units;
+        side = Math.floor(side / 2);
+        if (side < 1) throw new DigitNetworkError('too many pooling layers for a 28x28 glyph');
+      } else {
+        const inputs = flat || channels * side * side;
+        if (layer.inputs !== inputs) throw new DigitNetworkError(`a dense layer takes ${inputs} inputs, not ${layer.inputs}`);
+        flat = layer.units;
+      }
+    }
+    if (flat !== DIGIT_CLASSES) throw new DigitNetworkError(`the last layer must give ${DIGIT_CLASSES} logits`);
+    this.layers = layers;
+  }
+
+  /** Logits of each glyph (DIGIT_CLASSES per glyph). */
+  logits(glyphs: readonly Float32Array[]): Float32Array[] {
+    return glyphs.map((glyph) => {
+      let values: Float32Array = glyph;
+      let side = MNIST_SIDE;
+      for (const layer of this.layers) {
+        if (layer.type === 'conv3x3') {
+          values = convolveReluPool(layer, values, side);
+          side = Math.floor(side / 2);
+        } else {
+          values = dense(layer, values);
+        }
+      }
+      return values;
+    });
+  }
+}
+
+/** One convolution block on `side`x`side` planes: 3x3 with zero padding, bias, ReLU, 2x2 max pool. */
+function convolveReluPool(layer: ConvLayer, input: Float32Array, side: number): Float32Array {
+  const { kernel, bias, inputs, units } = layer;
+  const padded = side + 2;
+  // Zero-padded copies of the input planes: the inner loops need no bounds checks.
+  const source = new Float32Array(inputs * padded * padded);
+  for (let c = 0; c < inputs; c++) {
+    for (let y = 0; y < side; y++) source.set(input.subarray((c * side + y) * side, (c * side + y + 1) * side), (c * padded + y + 1) * padded + 1);
+  }
+  const plane = new Float32Array(side * side);
+  const half = Math.floor(side / 2);
+  const out = new Float32Array(units * half * half);
+  for (let u = 0; u < units; u++) {
+    plane.fill(bias[u]);
+    for (let c = 0; c < inputs; c++) {
+      const base = c * padded * padded;
+      const k = (u * inputs + c) * 9;
+      for (let ky = 0; ky < 3; ky++) {
+        for (let kx = 0; kx < 3; kx++) {
+          const w = kernel[k + ky * 3 + kx];
+          if (w === 0) continue;
+          for (let y = 0; y < side; y++) {
+            const from = base + (y + ky) * padded + kx;
+            const to = y * side;
+            for (let x = 0; x < side; x++) plane[to + x] += w * source[from + x];
           }
         }
+      }
+    }
+    // ReLU then max pool equals max pool then ReLU.
+    const o = u * half * half;
+    for (let y = 0; y < half; y++) {
+      for (let x = 0; x < half; x++) {
+        const at = 2 * y * side + 2 * x;
+        const m = Math.max(plane[at], plane[at + 1], plane[at + side], plane[at + side + 1]);
+        out[o + y * half + x] = m > 0 ? m : 0;
       }
     }
   }
   return out;
 }
 
-/**
- * The trained classifier's forward pass in plain TypeScript: the same arithmetic as the tfjs
- * network (buildDigitNetwork), on its weights, without tfjs's per-operation overhead (a page's
- * glyphs take milliseconds instead of tens of them). Layers: 5x5/2 convolution as a dense
- * layer over patches, 2x2/2 convolution as a dense layer over 2x2 blocks, dense, logits.
- */
-export class DigitNetwork {
-  private readonly layers: readonly DenseWeights[];
-
-  constructor(layers: readonly DenseWeights[]) {
-    if (layers.length !== 4) throw new DigitNetworkError(`the digit network has 4 dense layers, got ${layers.length}`);
-    const [first, second, third, fourth] = layers;
-    for (const layer of layers) {
-      if (layer.kernel.length !== layer.inputs * layer.units || layer.bias.length !== layer.units) throw new DigitNetworkError('a layer has weights of the wrong size');
-    }
-    if (first.inputs !== PATCH_FEATURES) throw new DigitNetworkError(`the first layer takes ${PATCH_FEATURES} inputs`);
-    if (second.inputs !== 4 * first.units) throw new DigitNetworkError('the second layer must take 2x2 blocks of the first');
-    if (third.inputs !== CELLS * second.units) throw new DigitNetworkError('the third layer must take the flattened 7x7 grid');
-    if (fourth.inputs !== third.units || fourth.units !== DIGIT_CLASSES) throw new DigitNetworkError(`the last layer must give ${DIGIT_CLASSES} logits`);
-    this.layers = layers;
+function dense(layer: DenseLayer, input: Float32Array): Float32Array {
+  const { kernel, bias, inputs, units, relu } = layer;
+  const out = Float32Array.from(bias);
+  for (let i = 0; i < inputs; i++) {
+    const v = input[i];
+    if (v === 0) continue;
+    const k = i * units;
+    for (let u = 0; u < units; u++) out[u] += v * kernel[k + u];
   }
-
-  /** Logits of each glyph (DIGIT_CLASSES per glyph). */
-  logits(glyphs: readonly Float32Array[]): Float32Array[] {
-    const [first, second, third, fourth] = this.layers;
-    const patches = glyphPatches(glyphs);
-    const out: Float32Array[] = [];
-    const grid = new Float32Array(PATCH_POSITIONS * first.units);
-    const blocks = new Float32Array(CELLS * second.inputs);
-    const cells = new Float32Array(CELLS * second.units);
-    const hidden = new Float32Array(third.units);
-    for (let g = 0; g < glyphs.length; g++) {
-      dense(first, patches, g * PATCH_POSITIONS * PATCH_FEATURES, PATCH_POSITIONS, grid, true);
-      // Regroup the 14x14 grid into 7x7 cells of 2x2 positions (row, column, channel order).
-      const f = first.units;
-      let o = 0;
-      for (let cy = 0; cy < GRID / 2; cy++) {
-        for (let cx = 0; cx < GRID / 2; cx++) {
-          for (let dy = 0; dy < 2; dy++) {
-            for (let dx = 0; dx < 2; dx++) {
-              const from = ((cy * 2 + dy) * GRID + cx * 2 + dx) * f;
-              for (let c = 0; c < f; c++) blocks[o++] = grid[from + c];
-            }
-          }
-        }
-      }
-      dense(second, blocks, 0, CELLS, cells, true);
-      dense(third, cells, 0, 1, hidden, true);
-      const logits = new Float32Array(DIGIT_CLASSES);
-      dense(fourth, hidden, 0, 1, logits, false);
-      out.push(logits);
-    }
-    return out;
-  }
-}
-
-/** `rows` independent rows of `input` (from `offset`) through one dense layer into `output`. */
-function dense(layer: DenseWeights, input: Float32Array, offset: number, rows: number, output: Float32Array, relu: boolean): void {
-  const { kernel, bias, inputs, units } = layer;
-  for (let r = 0; r < rows; r++) {
-    const inBase = offset + r * inputs;
-    const outBase = r * units;
-    for (let u = 0; u < units; u++) output[outBase + u] = bias[u];
-    for (let i = 0; i < inputs; i++) {
-      const v = input[inBase + i];
-      if (v === 0) continue;
-      const k = i * units;
-      for (let u = 0; u < units; u++) output[outBase + u] += v * kernel[k + u];
-    }
-    if (relu) for (let u = 0; u < units; u++) output[outBase + u] = max(0, output[outBase + u]);
-  }
+  if (relu) for (let u = 0; u < units; u++) if (out[u] < 0) out[u] = 0;
+  return out;
 }

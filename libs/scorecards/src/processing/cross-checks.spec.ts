@@ -108,6 +108,14 @@ describe('crossCheckPage', () => {
     expect(Object.keys(noTotals)).toHaveLength(10);
   });
 
+  it('drops decided-by-cross-check from a field it flags', () => {
+    const decisions = page(front, filled(1, { 'hole-3.putts': 4, 'totals.putts': 20 })).map((d): FieldDecision =>
+      d.row === 'hole-3' && d.field === 'score' ? { ...d, reasonCodes: ['decided-by-cross-check'] } : d,
+    );
+    const score = crossCheckPage(front, decisions).find((d) => d.row === 'hole-3' && d.field === 'score')!;
+    expect(score).toMatchObject({ decision: 'NEEDS_REVIEW', bestGuess: 3, reasonCodes: ['putts-exceed-score'] });
+  });
+
   it('collects several reasons on one field without duplicates', () => {
     const values = filled(1, { 'hole-1.putts': 5, 'totals.putts': 20 });
     const result = crossCheckPage(front, page(front, values, ['hole-1.putts']));

@@ -17,7 +17,8 @@ export function plausibleScoreRange(par: number): { min: number; max: number } {
  * Consistency rules between fields of one page. Each compares readings (the accepted value,
  * else a review field's best guess); a rule missing one of its readings is skipped. A failed
  * rule flags every field it involves: the field becomes NEEDS_REVIEW, its value moves to
- * `bestGuess`, the rule's reason is added. Values are never corrected.
+ * `bestGuess`, the rule's reason is added. Values are never corrected here (decideByArithmetic,
+ * run before, may decide a column's values from the cells' probabilities).
  *
  * Even when some involved fields are already uncertain, the confident ones are flagged too: a
  * misread among them is otherwise invisible. Measured with eval:process (300 photos): laying a
@@ -27,12 +28,14 @@ export function plausibleScoreRange(par: number): { min: number; max: number } {
  * - putts-exceed-score: per hole, putts > score.
  * - score-out-of-range-for-par: per hole with a known par, score outside plausibleScoreRange.
  * - total-mismatch: totals score (putts) differs from the sum of the page's hole scores (putts);
- *   only when every hole of the page has a reading (a partly filled card may total what was played).
+ *   only when every hole of the page has a reading (a partly filled card may total what was played),
+ *   and not for the columns in `decidedColumns`: decideByArithmetic (consistent-reading.ts)
+ *   already decided those from the cells' probabilities, flagging only the cells at fault.
  * - summary-mismatch (M18 Round Summary): inScore differs from the totals row's score (or,
  *   without one, from the hole sum); totalScore differs from outScore + inScore; totalPutts is
  *   below the totals row's putts (or, without one, the back-nine putts sum).
  */
-export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly FieldDecision[], pars?: HolePars): FieldDecision[] {
+export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly FieldDecision[], pars?: HolePars, decidedColumns: ReadonlySet<string> = new Set()): FieldDecision[] {
   const index = new Map(decisions.map((d, i) => [`${d.row}.${d.field}`, i]));
   const flags = new Map<number, Set<ReasonCode>>();
   const reading = (row: string, field: string): number | null => {
@@ -72,6 +75,7 @@ export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly 
   const puttSum = holeSum('putts');
   for (const [field, sum] of [['score', scoreSum], ['putts', puttSum]] as const) {
     const total = reading('totals', field);
+    if (decidedColumns.has(field)) continue;
     if (total !== null && sum !== null && total !== sum) flag('total-mismatch', [['totals', field], ...holeFields(field)]);
   }
 
@@ -105,7 +109,9 @@ export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly 
     const reasons = flags.get(i);
     if (!reasons) return d;
     const guess = d.value ?? d.bestGuess;
-    const reasonCodes = [...d.reasonCodes, ...[...reasons].filter((r) => !d.reasonCodes.includes(r))];
+    // A value the arithmetic decided is no longer accepted: that reason goes with the acceptance.
+    const own: ReasonCode[] = d.reasonCodes.filter((r) => r !== 'decided-by-cross-check');
+    const reasonCodes = [...own, ...[...reasons].filter((r) => !own.includes(r))];
     const { bestGuess: _previous, ...rest } = d;
     return { ...rest, decision: 'NEEDS_REVIEW', value: null, ...(guess === undefined || guess === null ? {} : { bestGuess: guess }), reasonCodes };
   });

@@ -1,5 +1,6 @@
 import { processorFor, type Box, type CaptureDefinition, type GreyImage } from '@caddie/fiducials';
 import type { CellImage, CellRaster } from '@caddie/handwriting';
+import { normalizeCellContrast } from './cell-contrast';
 
 /** A number written with digits, or free text. */
 export type FieldContent = 'digits' | 'text';
@@ -110,12 +111,12 @@ export function cropField(canonical: GreyImage, box: Box, pixelsPerMm: number): 
   return { data, width: cropWidth, height: cropHeight };
 }
 
-/** The provider's input for one page: every planned field, cropped, in plan order. */
+/** The provider's input for one page: every planned field, cropped and contrast-normalized (normalizeCellContrast), in plan order. */
 export function cellImages(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: number): CellImage[] {
   return plan.fields.map((spec) => ({
     id: spec.id,
     content: spec.content,
     ...(spec.maxDigits === undefined ? {} : { maxDigits: spec.maxDigits }),
-    image: cropField(canonical, spec.box, pixelsPerMm),
+    image: normalizeCellContrast(cropField(canonical, spec.box, pixelsPerMm)),
   }));
 }

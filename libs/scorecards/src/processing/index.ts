@@ -2,6 +2,7 @@ export { REASON_CODES, type ReasonCode } from './reason-codes';
 export { fieldPlan, cropField, cellImages, FIELD_CAPTION_MM, CELL_MARGIN_FRACTION, type FieldPlan, type FieldSpec, type FieldContent } from './field-plan';
 export { decideField, parseFieldValue, bestFieldValidReading, type FieldDecision, type FieldValue, type ReaderTraits, type ParsedValue } from './field-decisions';
 export { crossCheckPage, plausibleScoreRange, type HolePars } from './cross-checks';
+export { decideByArithmetic, puttsWithinScore, sumPosteriors, valueDistribution, UNLISTED_FLOOR, type ValueDistribution } from './consistent-reading';
 export { pageStatus, processingStatus, cellSummary, type PageStatus, type ProcessingStatus, type CellSummary } from './processing-status';
 export { roundDraft, draftId, SELECTION_POLICY, ROUND_RECORD_SCHEMA, type RoundDraft, type RoundRecord } from './round-drafts';
 export {
@@ -19,4 +20,5 @@ export {
 } from './processing-schema';
 export { processingBodyV3, type PageOutcome } from './processing-body';
 export { MIN_SOURCE_PIXELS_PER_MM, sourcePixelsPerMm } from './source-detail';
+export { normalizeCellContrast, PAPER_LEVEL } from './cell-contrast';
 export { processPhoto, type ProcessPhotoOptions, type PhotoProcessing } from './process-photo';

@@ -2,6 +2,7 @@ import type { PixelImage } from '@caddie/fiducials';
 import { HandwritingProviderError, type CellImage, type CellReading, type HandwritingProvider } from '@caddie/handwriting';
 import { discoverPages, type DiscoveredPage } from '../normalize-photo';
 import type { NormalizationIssue } from '../response-bodies';
+import { decideByArithmetic } from './consistent-reading';
 import { crossCheckPage, type HolePars } from './cross-checks';
 import { decideField } from './field-decisions';
 import { cellImages, fieldPlan, type FieldPlan } from './field-plan';
@@ -71,8 +72,9 @@ export async function processPhoto(image: PixelImage, provider: HandwritingProvi
     readCells += cells.length;
     try {
       const readings = checkedReadings(cells, await provider.readCells(cells, signal ? { signal } : undefined));
-      const decisions = plan.fields.map((spec) => decideField(spec, readings.get(spec.id) as CellReading, provider));
-      outcome.fields = crossCheckPage(plan.fields, decisions, options.pars);
+      const own = plan.fields.map((spec) => decideField(spec, readings.get(spec.id) as CellReading, provider));
+      const { decisions, decidedColumns } = decideByArithmetic(plan.fields, own, readings, provider);
+      outcome.fields = crossCheckPage(plan.fields, decisions, options.pars, decidedColumns);
     } catch (error) {
       if (!(error instanceof HandwritingProviderError) || error.code !== 'provider-invalid-response') throw error;
       outcome.notProcessed = { code: 'scorecard-page-extraction-failed', message: 'the handwriting reader returned no valid reading for this page; retry with the same key' };

@@ -15,6 +15,12 @@
  * - `score-out-of-range-for-par` a hole's score is implausible for its par (only when pars are given)
  * - `total-mismatch`             the totals row differs from the sum of the page's holes
  * - `summary-mismatch`           the M18 Round Summary disagrees with itself or with the page
+ *
+ * On an ACCEPTED field (the only code an accepted field carries):
+ * - `decided-by-cross-check`     the card's arithmetic decided the value: the field's own reading
+ *                                was not confident enough, or disagreed with the totals, and the
+ *                                most probable reading consistent with the totals row (and putts
+ *                                <= score) holds this value at the calibrated confidence
  */
 export const REASON_CODES = [
   'low-confidence',
@@ -26,6 +32,7 @@ export const REASON_CODES = [
   'score-out-of-range-for-par',
   'total-mismatch',
   'summary-mismatch',
+  'decided-by-cross-check',
 ] as const;
 
 export type ReasonCode = (typeof REASON_CODES)[number];

@@ -1,0 +1,3 @@
+/** Seed blocks of synthesized cells: training glyphs, validation / temperature glyphs and threshold cells never share a seed. */
+export const TRAINING_SEEDS = 1_000_000;
+export const VALIDATION_SEEDS = 2_000_000;

@@ -1,0 +1,269 @@
+#!/usr/bin/python3
+"""Trains the local digit reader's classifier (libs/handwriting) in PyTorch on CPU.
+
+Input: the glyph files written by tools/training/export-glyphs.ts (the reader's own segmented,
+normalized 28x28 glyphs of synthesized cells; training glyphs from MNIST items 0..599 of each
+class, validation glyphs from items 600..749). Output: digit-classifier.json (format
+caddie-digit-classifier@2, layer list + weight manifest + sha256) and digit-classifier.weights.bin
+(float32, batch norm folded into the convolutions), read by libs/handwriting/src/model-files.ts
+and run by the plain TypeScript forward pass in reading/digit-network.ts.
+
+    /usr/bin/python3 tools/training/train_digits.py --data /tmp/glyphs --out libs/handwriting/model \
+        [--epochs 10] [--seed 7] [--threads 1] [--not-a-digit-weight 0.3]
+
+Seeded and deterministic on one machine (torch 1.13 CPU, fixed thread count). Calibration
+(temperature, accept threshold) is not done here: tools/train-handwriting.ts fits it afterwards
+on calibration-range cells read by the TypeScript reader itself.
+"""
+import argparse
+import hashlib
+import json
+import math
+import os
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+SIDE = 28
+CLASSES = 11  # digits 0..9, then "not a digit"
+FORMAT = 'caddie-digit-classifier@2'
+
+
+def load(path):
+    raw = np.fromfile(path, dtype=np.uint8).reshape(-1, 1 + SIDE * SIDE)
+    labels = torch.from_numpy(raw[:, 0].astype(np.int64))
+    images = torch.from_numpy(raw[:, 1:].astype(np.float32) / 255.0).reshape(-1, 1, SIDE, SIDE)
+    return images, labels
+
+
+class DigitNet(nn.Module):
+    """Three 3x3 convolution blocks (batch norm, ReLU, 2x2 max pool), dropout, two dense layers."""
+
+    def __init__(self, widths=(12, 24, 32), hidden=96):
+        super().__init__()
+        a, b, c = widths
+        self.conv1, self.bn1 = nn.Conv2d(1, a, 3, padding=1, bias=False), nn.BatchNorm2d(a)
+        self.conv2, self.bn2 = nn.Conv2d(a, b, 3, padding=1, bias=False), nn.BatchNorm2d(b)
+        self.conv3, self.bn3 = nn.Conv2d(b, c, 3, padding=1, bias=False), nn.BatchNorm2d(c)
+        self.drop1 = nn.Dropout(0.3)
+        self.fc1 = nn.Linear(c * 3 * 3, hidden)
+        self.drop2 = nn.Dropout(0.3)
+        self.fc2 = nn.Linear(hidden, CLASSES)
+
+    def forward(self, x):
+        x = F.max_pool2d(F.relu(self.bn1(self.conv1(x))), 2)  # 14x14
+        x = F.max_pool2d(F.relu(self.bn2(self.conv2(x))), 2)  # 7x7
+        x = F.max_pool2d(F.relu(self.bn3(self.conv3(x))), 2)  # 3x3 (floor)
+        x = self.drop1(torch.flatten(x, 1))
+        x = self.drop2(F.relu(self.fc1(x)))
+        return self.fc2(x)
+
+
+def gaussian_kernel(sigma, radius):
+    t = torch.arange(-radius, radius + 1, dtype=torch.float32)
+    k = torch.exp(-(t * t) / (2 * sigma * sigma))
+    return k / k.sum()
+
+
+def blur(x, sigma):
+    """Separable Gaussian blur of a batch (N,C,H,W) with one sigma."""
+    radius = max(1, int(math.ceil(2.5 * sigma)))
+    k = gaussian_kernel(sigma, radius)
+    c = x.shape[1]
+    x = F.conv2d(F.pad(x, (radius, radius, 0, 0), mode='replicate'), k.view(1, 1, 1, -1).repeat(c, 1, 1, 1), groups=c)
+    return F.conv2d(F.pad(x, (0, 0, radius, radius), mode='replicate'), k.view(1, 1, -1, 1).repeat(c, 1, 1, 1), groups=c)
+
+
+def pick(n, p, g):
+    return (torch.rand(n, generator=g) < p).view(n, 1, 1, 1).float()
+
+
+def augment(x, g):
+    """Strong augmentation of normalized glyphs (ink 1 on 0): what the page pipeline leaves varying
+    after its own normalization (fit, deslant, stroke growth): affine and elastic distortion,
+    stroke width, ink level, blur, noise, resolution / compression loss, cell-border fragments."""
+    n = x.shape[0]
+    # Affine: rotation, anisotropic scale, shear, offset.
+    angle = (torch.rand(n, generator=g) - 0.5) * 2 * math.radians(12)
+    scale_x = 1 + (torch.rand(n, generator=g) - 0.5) * 0.3
+    scale_y = 1 + (torch.rand(n, generator=g) - 0.5) * 0.3
+    shear = (torch.rand(n, generator=g) - 0.5) * 0.4
+    tx = (torch.rand(n, generator=g) - 0.5) * 2 * (2.5 / 14)
+    ty = (torch.rand(n, generator=g) - 0.5) * 2 * (2.5 / 14)
+    cos, sin = torch.cos(angle), torch.sin(angle)
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = cos / scale_x
+    theta[:, 0, 1] = -sin / scale_x + shear
+    theta[:, 1, 0] = sin / scale_y
+    theta[:, 1, 1] = cos / scale_y
+    theta[:, 0, 2] = tx
+    theta[:, 1, 2] = ty
+    grid = F.affine_grid(theta, x.shape, align_corners=False)
+    # Elastic: smooth random displacement (about one pixel) on half of the batch.
+    field = torch.randn(n, 2, SIDE, SIDE, generator=g)
+    field = blur(field, 3.0) * (torch.rand(n, 1, 1, 1, generator=g) * 2.5 * 14 / SIDE * 4)
+    field = field * pick(n, 0.5, g)
+    grid = grid + field.permute(0, 2, 3, 1) / 14
+    x = F.grid_sample(x, grid, align_corners=False, padding_mode='zeros')
+    # Stroke width: thicker (dilation) or thinner (erosion), blended partially.
+    thick = pick(n, 0.25, g) * torch.rand(n, 1, 1, 1, generator=g)
+    thin = pick(n, 0.2, g) * torch.rand(n, 1, 1, 1, generator=g) * 0.8
+    dilated = F.max_pool2d(x, 3, 1, 1)
+    eroded = -F.max_pool2d(-x, 3, 1, 1)
+    x = x + thick * (dilated - x) + thin * (eroded - x)
+    # Blur.
+    soft = pick(n, 0.3, g)
+    x = soft * blur(x, 0.8) + (1 - soft) * x
+    # Resolution / compression loss: down to 14 px and back.
+    coarse = pick(n, 0.15, g)
+    x = coarse * F.interpolate(F.avg_pool2d(x, 2), scale_factor=2, mode='bilinear', align_corners=False) + (1 - coarse) * x
+    # Cell-border fragments: a straight line along one edge (what a tight crop leaves attached).
+    border = pick(n, 0.08, g)
+    lines = torch.zeros_like(x)
+    for k in torch.nonzero(border.view(-1)).view(-1).tolist():
+        at = int(torch.randint(0, 3, (1,), generator=g))
+        side = int(torch.randint(0, 4, (1,), generator=g))
+        start = int(torch.randint(0, 14, (1,), generator=g))
+        length = int(torch.randint(6, 28, (1,), generator=g))
+        level = 0.4 + 0.6 * float(torch.rand(1, generator=g))
+        if side == 0:
+            lines[k, 0, at, start:start + length] = level
+        elif side == 1:
+            lines[k, 0, SIDE - 1 - at, start:start + length] = level
+        elif side == 2:
+            lines[k, 0, start:start + length, at] = level
+        else:
+            lines[k, 0, start:start + length, SIDE - 1 - at] = level
+    x = torch.maximum(x, lines)
+    # Ink level and gamma, then noise.
+    x = x * (0.55 + 0.45 * torch.rand(n, 1, 1, 1, generator=g))
+    x = x.clamp(0, 1) ** (0.7 + 0.6 * torch.rand(n, 1, 1, 1, generator=g))
+    noisy = pick(n, 0.35, g) * torch.rand(n, 1, 1, 1, generator=g) * 0.08
+    x = x + noisy * torch.randn(x.shape, generator=g)
+    return x.clamp(0, 1)
+
+
+def evaluate(model, images, labels):
+    model.eval()
+    with torch.no_grad():
+        logits = torch.cat([model(images[k:k + 2048]) for k in range(0, len(images), 2048)])
+    predicted = logits.argmax(1)
+    digits = labels < 10
+    return {
+        'accuracy': float((predicted == labels).float().mean()),
+        'digitAccuracy': float((predicted[digits] == labels[digits]).float().mean()),
+        'nll': float(F.cross_entropy(logits, labels)),
+    }
+
+
+def fold(conv, bn):
+    """Batch norm folded into the preceding convolution: weight [out,in,3,3] and bias [out]."""
+    scale = bn.weight / torch.sqrt(bn.running_var + bn.eps)
+    return conv.weight * scale.view(-1, 1, 1, 1), bn.bias - bn.running_mean * scale
+
+
+def check_inputs():
+    """Fixed inputs whose logits the manifest records (the TypeScript forward pass is tested against them)."""
+    i = torch.arange(SIDE * SIDE)
+    return torch.stack([((i * 7 + k * 131) % 23).float() / 22 for k in range(3)]).view(3, 1, SIDE, SIDE)
+
+
+def export(model, out, provenance):
+    model.eval()
+    with torch.no_grad():
+        check = model(check_inputs())
+    tensors = []
+    layers = []
+    with torch.no_grad():
+        for name, conv, bn in (('conv1', model.conv1, model.bn1), ('conv2', model.conv2, model.bn2), ('conv3', model.conv3, model.bn3)):
+            w, b = fold(conv, bn)
+            layers.append({'type': 'conv3x3', 'name': name, 'inputs': conv.in_channels, 'units': conv.out_channels, 'relu': True, 'maxPool': 2})
+            tensors += [(f'{name}/kernel', w), (f'{name}/bias', b)]
+        for name, fc, relu in (('dense1', model.fc1, True), ('dense2', model.fc2, False)):
+            # Stored [inputs, units] like the version 1 dense layers.
+            layers.append({'type': 'dense', 'name': name, 'inputs': fc.in_features, 'units': fc.out_features, 'relu': relu})
+            tensors += [(f'{name}/kernel', fc.weight.t()), (f'{name}/bias', fc.bias)]
+    blob = b''.join(t.detach().contiguous().numpy().astype('<f4').tobytes() for _, t in tensors)
+    digest = hashlib.sha256(blob).hexdigest()
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, 'digit-classifier.weights.bin'), 'wb') as f:
+        f.write(blob)
+    manifest = {
+        'format': FORMAT,
+        'input': {'side': SIDE, 'channels': 1, 'layout': 'CHW, ink 0..1'},
+        'layers': layers,
+        'weightSpecs': [{'name': name, 'shape': list(t.shape), 'dtype': 'float32'} for name, t in tensors],
+        'weightsSha256': digest,
+        'provenance': provenance,
+        'check': {'inputs': 'glyph k (0..2), pixel i: ((7 i + 131 k) mod 23) / 22', 'logits': [[round(float(v), 6) for v in row] for row in check]},
+    }
+    with open(os.path.join(out, 'digit-classifier.json'), 'w') as f:
+        f.write(json.dumps(manifest, indent=1) + '\n')
+    return digest
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--data', required=True, help='file prefix written by export-glyphs')
+    parser.add_argument('--out', required=True)
+    parser.add_argument('--epochs', type=int, default=10)
+    parser.add_argument('--batch', type=int, default=128)
+    parser.add_argument('--rate', type=float, default=3e-3)
+    parser.add_argument('--seed', type=int, default=7)
+    parser.add_argument('--threads', type=int, default=1)
+    parser.add_argument('--not-a-digit-weight', type=float, default=0.3,
+                        help='loss weight of the "not a digit" class: its training glyphs include digit-like fragments '
+                             '(part of a 4 looks like a 1), which at full weight cap the confidence of every clean 1')
+    args = parser.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    np.random.seed(args.seed)
+    g = torch.Generator().manual_seed(args.seed)
+
+    train_x, train_y = load(args.data + '.train.bin')
+    val_x, val_y = load(args.data + '.validation.bin')
+    print(f'training glyphs {len(train_y)} (classes {torch.bincount(train_y, minlength=CLASSES).tolist()}), validation glyphs {len(val_y)}', flush=True)
+
+    model = DigitNet()
+    class_weights = torch.ones(CLASSES)
+    class_weights[CLASSES - 1] = args.not_a_digit_weight
+    optimizer = torch.optim.AdamW(model.parameters(), lr=args.rate, weight_decay=1e-4)
+    steps = args.epochs * math.ceil(len(train_y) / args.batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=args.rate, total_steps=steps, pct_start=0.15)
+    started = time.time()
+    for epoch in range(args.epochs):
+        model.train()
+        order = torch.randperm(len(train_y), generator=g)
+        loss_sum, batches = 0.0, 0
+        for k in range(0, len(order), args.batch):
+            idx = order[k:k + args.batch]
+            x = augment(train_x[idx], g)
+            loss = F.cross_entropy(model(x), train_y[idx], weight=class_weights)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            schedule.step()
+            loss_sum += float(loss)
+            batches += 1
+            if batches % 100 == 0:
+                print(f'  epoch {epoch + 1} batch {batches} loss {loss_sum / batches:.4f} [{time.time() - started:.0f}s]', flush=True)
+        figures = evaluate(model, val_x, val_y)
+        print(f'epoch {epoch + 1}/{args.epochs} loss {loss_sum / batches:.4f} validation glyph accuracy {figures["accuracy"] * 100:.2f}% '
+              f'(digits {figures["digitAccuracy"] * 100:.2f}%) nll {figures["nll"]:.4f} [{time.time() - started:.0f}s]', flush=True)
+    seconds = time.time() - started
+    figures = evaluate(model, val_x, val_y)
+    provenance = {
+        'trainer': 'tools/training/train_digits.py', 'torch': torch.__version__, 'seed': args.seed, 'epochs': args.epochs,
+        'batch': args.batch, 'rate': args.rate, 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight, 'trainingGlyphs': len(train_y),
+        'validationGlyphs': len(val_y), 'seconds': round(seconds), 'validation': {k: round(v, 5) for k, v in figures.items()},
+    }
+    digest = export(model, args.out, provenance)
+    print(f'wrote {args.out} (weights sha256 {digest}) after {seconds:.0f}s of training', flush=True)
+
+
+if __name__ == '__main__':
+    main()
