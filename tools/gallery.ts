@@ -6,7 +6,7 @@
  * ../shared/data/osm (skipped with a message when absent). Run from the repository root:
  *   npm run gallery
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { generateDemoCourses, importOsm, type Course } from '@caddie/catalog';
@@ -58,8 +58,9 @@ const SHOTS: Shot[] = [
     })),
   ),
   { file: 'profile', title: 'Elevation profile, hole 4', subject: 'profile-elevation-4', query: {}, size: [1600, 600], scaled: true, focus: [0.5, 0.85], thumbWidth: 480, shows: 'labels and flag inside at padding 0; every tee badged' },
-  { file: 'green-heatmap-arrows', title: 'Green 7, heatmap and downhill arrows', subject: 'green-7', query: { heatmap: 'elevation', breaks: 'true' }, size: [1200, 1200], scaled: true, focus: [0.45, 0.4], shows: 'green-book arrows (1.1 mm shafts at 300 dpi); orange/blue heatmap' },
-  { file: 'green-3-heatmap', title: 'Green 3, heatmap', subject: 'green-3', query: { heatmap: 'elevation' }, size: [1200, 1200], shows: 'heatmap palette over turf' },
+  { file: 'profile-2-large-labels', title: 'Elevation profile, par 3 hole 2, 36 px labels', subject: 'profile-elevation-2', query: { profileLabelSize: '36' }, size: [1600, 600], thumbWidth: 480, shows: 'every tee keeps its badge: the crowded one goes under the terrain line below its tee' },
+  { file: 'green-heatmap-arrows', title: 'Green 7, heatmap and downhill arrows', subject: 'green-7', query: { heatmap: 'elevation', breaks: 'true' }, size: [1200, 1200], scaled: true, focus: [0.45, 0.4], shows: 'green-book arrows (1.1 mm shafts at 300 dpi); red/blue heatmap' },
+  { file: 'green-3-heatmap', title: 'Green 3, heatmap with its legend', subject: 'green-3', query: { heatmap: 'elevation', heatmapLegend: 'true' }, size: [1200, 1200], focus: [0.46, 0.45], shows: 'red high side over desaturated turf (no brown), blue low side; the band is the green\'s real 0.5 m tier; heatmapLegend key' },
   {
     file: 'course-overlays', title: 'Course overview with hole numbers, tee boxes and play lines', subject: 'course', query: {}, size: [2400, 1600], thumbWidth: 720,
     overlays: [{ type: 'hole-centerline' }, { type: 'teeboxes' }, { type: 'hole-number' }], shows: 'badges beside the tees, off the greens; framed and centred on the visible holes',
@@ -77,6 +78,9 @@ const SHOTS: Shot[] = [
   { file: 'hole-16-pencil', title: 'Hole 16, Pencil', subject: 'hole-16', query: { graphicStyle: 'pencil' }, size: [1440, 2400], shows: 'one smoothed envelope line' },
   { file: 'hole-nearby', title: 'Hole 2, nearby holes stroked', subject: 'hole-2', query: { nearbyHoles: 'stroked-dark' }, size: [1440, 2400], shows: 'neighbour holes visible beyond the perimeter' },
   { file: 'hole-10-trees', title: 'Hole 10, Colored Pencil', subject: 'hole-10', query: { graphicStyle: 'colored-pencil' }, size: [1440, 2400], focus: [0.35, 0.45], scaled: false, shows: 'whole trees, no ghost spheres' },
+  { file: 'hole-4-woods', title: 'Hole 4, woods at the perimeter', subject: 'hole-4', query: {}, size: [1440, 2400], focus: [0.29, 0.4], scaled: false, shows: 'woods end in a clean edge at the feather midline, no faded ghosts' },
+  { file: 'hole-4-woods-colored-pencil', title: 'Hole 4, woods at the perimeter, Colored Pencil', subject: 'hole-4', query: { graphicStyle: 'colored-pencil' }, size: [1440, 2400], focus: [0.29, 0.4], scaled: false, shows: 'woods end cleanly' },
+  { file: 'hole-4-woods-pencil', title: 'Hole 4, woods at the perimeter, Pencil', subject: 'hole-4', query: { graphicStyle: 'pencil' }, size: [1440, 2400], focus: [0.29, 0.4], scaled: false, shows: 'woods hatching stops at the envelope line' },
   { file: 'augusta-12', title: 'Augusta National, hole 12', subject: 'hole-12', query: {}, size: [1440, 2400], course: 'augusta', shows: 'bridges and shelters in the structure colour' },
   { file: 'augusta-13', title: 'Augusta National, hole 13', subject: 'hole-13', query: {}, size: [1440, 2400], course: 'augusta' },
 ];
@@ -117,8 +121,9 @@ function augusta(): Course | null {
 }
 
 async function main(): Promise<void> {
-  rmSync(OUT_DIR, { recursive: true, force: true });
+  // only the gallery's own images: docs/gallery/printables holds the printables pages (docs/printables.md)
   mkdirSync(OUT_DIR, { recursive: true });
+  for (const name of readdirSync(OUT_DIR)) if (/\.(png|webp)$/.test(name)) rmSync(join(OUT_DIR, name), { force: true });
   const demo = generateDemoCourses()[0];
   const augustaCourse = augusta();
   if (!augustaCourse) process.stderr.write(`Augusta National data not found at ${AUGUSTA}: its holes are skipped\n`);

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import sharp from 'sharp';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CoursesService } from '../../apps/api/src/courses/courses.service';
+import { RenderQueueService } from '../../apps/api/src/graphics/render-queue.service';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { startRenderWorker } from '../support/render-worker-harness';
 
@@ -19,6 +20,14 @@ describe('graphics API with a render worker', () => {
     for (const c of courses) await store.upsert(c, courseRevision(c));
     const bare: Course = { ...course, id: 'demo-no-elevation', elevation: { ground: null, greens: {}, trees: null } };
     await store.upsert(bare, courseRevision(bare));
+    // elevation from an SRTM-class model only: no putting-surface grids, a 70 x 93 m ground grid
+    const ground = course.elevation.ground!;
+    const srtm: Course = {
+      ...course,
+      id: 'demo-srtm-only',
+      elevation: { ground: { ...ground, source: 'srtm3', precision: { nativeResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, verticalAccuracy: null, source: 'srtm3' } }, greens: {}, trees: null },
+    };
+    await store.upsert(srtm, courseRevision(srtm));
     // a boundary kept for provenance with no mapped holes
     const boundary: Course = { ...course, id: 'demo-no-holes', name: 'Boundary only', holes: [], features: [] };
     await store.upsert(boundary, courseRevision(boundary));
@@ -121,6 +130,43 @@ describe('graphics API with a render worker', () => {
   it('answers 422 naming what the course lacks, and FAILED is never cached', async () => {
     expectProblem(await get('/v1/courses/demo-no-elevation/graphics/images/profile-elevation-1/png'), 422, 'elevation-missing');
     expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-40/webp`), 422, 'hole-not-found');
+  }, 60_000);
+
+  it('answers the stored artifact when the job that stored it is then reported failed (a worker that lost its lock after the upload)', async () => {
+    const queue = api.app.get(RenderQueueService);
+    // the real worker renders and stores; the outcome then reads as a lost job, as BullMQ reports one whose lock lapsed
+    const wait = jest.spyOn(queue, 'wait').mockImplementation(async function (this: RenderQueueService, jobId: string, timeoutMs: number) {
+      const real = await RenderQueueService.prototype.wait.call(this, jobId, timeoutMs);
+      expect(real.state).toBe('done');
+      return { state: 'failed', reason: 'job stalled more than allowable limit' };
+    });
+    try {
+      const stored = await get(`/v1/courses/${course.id}/graphics/images/green-3/png?width=320&height=320`);
+      expect(stored.statusCode).toBe(200);
+      expect(stored.headers['x-caddie-cache-state']).toBe('MISS');
+      expect((await sharp(stored.rawPayload).metadata()).width).toBe(320);
+      expect(wait).toHaveBeenCalledTimes(1);
+      // nothing stored: the same failure is a 500 render-failed
+      const submit = jest.spyOn(queue, 'submit').mockResolvedValueOnce({ jobId: 'g-never-added', coalesced: false });
+      wait.mockResolvedValueOnce({ state: 'failed', reason: 'job stalled more than allowable limit' });
+      expectProblem(await get(`/v1/courses/${course.id}/graphics/images/green-4/png?width=320&height=320`), 500, 'render-failed');
+      submit.mockRestore();
+    } finally {
+      wait.mockRestore();
+    }
+  }, 60_000);
+
+  it('refuses a heatmap or slope arrows from SRTM-class elevation with 422 elevation-too-coarse naming both resolutions', async () => {
+    const heatmap = expectProblem(await get('/v1/courses/demo-srtm-only/graphics/images/green-2/png?heatmap=elevation'), 422, 'elevation-too-coarse');
+    expect(heatmap).toMatchObject({ requiredResolutionMeters: 1, availableResolutionMeters: 92.8, availableResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, elevationSource: 'srtm3' });
+    expect(heatmap.detail).toContain('69.9 x 92.8 m');
+    const arrows = await api.request({
+      method: 'POST', url: '/v1/courses/demo-srtm-only/graphics/images', headers: { 'x-api-key': key },
+      payload: { subject: { type: 'green', holeNumber: 2 }, greenData: { breaks: true } },
+    });
+    expect(expectProblem(arrows, 422, 'elevation-too-coarse')).toMatchObject({ requiredResolutionMeters: 1 });
+    // the same green without surface data still renders
+    expect((await get('/v1/courses/demo-srtm-only/graphics/images/green-2/png?width=400&height=400')).statusCode).toBe(200);
   }, 60_000);
 
   it('refuses hole-region points that coincide or lie far from the hole with 422 and a stable code, before rendering', async () => {

@@ -19,6 +19,13 @@ describe('POST /v1/renders/{renderId}/overlays', () => {
     api = await startApi({ env: { RENDER_WAIT_MS: '60000' } });
     course = generateDemoCourses()[0];
     await api.app.get(CoursesService).store.upsert(course, courseRevision(course));
+    // the same course with only an SRTM-class ground model (70 x 93 m)
+    const srtm: Course = {
+      ...course,
+      id: 'demo-overlays-srtm-only',
+      elevation: { ground: { ...course.elevation.ground!, source: 'srtm3', precision: { nativeResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, verticalAccuracy: null, source: 'srtm3' } }, greens: {}, trees: null },
+    };
+    await api.app.get(CoursesService).store.upsert(srtm, courseRevision(srtm));
     ({ key, id: keyId } = await api.createKey({ kind: 'live', scopes: ['course-graphics:read'] }));
     otherKey = (await api.createKey({ kind: 'live', scopes: ['course-graphics:read'] })).key;
     worker = await startRenderWorker(api);
@@ -48,6 +55,16 @@ describe('POST /v1/renders/{renderId}/overlays', () => {
     const text = JSON.stringify(body);
     for (const forbidden of ['coordinates', '"lon"', '"lat"', 'projection', 'matrix', 'sidecar']) expect(text).not.toContain(forbidden);
     expect(text).not.toContain(String(course.location.longitude!.toFixed(4)));
+  }, 60_000);
+
+  it('refuses fairway chevrons over SRTM-class elevation with 422 elevation-too-coarse naming both resolutions', async () => {
+    const hole = (await api.request({
+      method: 'POST', url: '/v1/courses/demo-overlays-srtm-only/graphics/images', headers: { 'x-api-key': key },
+      payload: { subject: { type: 'hole', holeNumber: 1 }, output: { format: 'png', width: 480, height: 800 } },
+    })).json();
+    const refused = expectProblem(await resolve(hole.render.id, { receipt: hole.render.receipt, overlays: [{ type: 'fairway-downhill-chevrons' }] }), 422, 'elevation-too-coarse');
+    expect(refused).toMatchObject({ requiredResolutionMeters: 10, availableResolutionMeters: 92.8, elevationSource: 'srtm3' });
+    expect(refused.detail).toContain('fairway downhill chevrons need elevation at 10 m or finer');
   }, 60_000);
 
   it('refuses a receipt presented by another key, a tampered or expired one, or one for another render', async () => {

@@ -1,5 +1,6 @@
 export { EARTH_RADIUS_METERS } from './earth';
-export type { BBox, LonLat, Meters2 } from './geometry-types';
+export type { BBox, LonLat, Meters2, VertexGeometry } from './geometry-types';
+export { geometryVertices } from './geometry-types';
 export { GeometryError } from './geometry-error';
 export * from './units';
 export * from './geodesy';

@@ -9,6 +9,7 @@ export { GraphicDataMissingError, type GraphicDataMissingCode } from './render/g
 export { encodeRgba, checkOutputSize, OutputSizeError, type GraphicContentType, type EncodeSettings } from './render/image-encoder';
 export { REGION_POINT_MIN_SEPARATION_METERS, REGION_POINT_MAX_DISTANCE_METERS } from './composition/region-point-bounds';
 export { checkRegionRequest } from './composition/region-composition-frame';
+export * from './render/elevation-resolution';
 export { offeredSubjects, type OfferedSubject } from './composition/offered-subjects';
 export { ViewTransform, similarityThrough, mapViewMatrix, type AffineMatrix } from './composition/view-transform';
 export type { Composition, Overflow, PixelBox } from './composition/framing';

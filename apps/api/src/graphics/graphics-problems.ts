@@ -5,7 +5,7 @@ import { registerProblemCodes } from '../platform/problems/problem-codes';
 /** Codes a render job may fail with that the API answers as 422 (the course lacks the data). */
 export const DATA_MISSING_CODES = [
   'hole-not-found', 'hole-geometry-missing', 'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
-  'region-points-coincide', 'region-point-too-far',
+  'region-points-coincide', 'region-point-too-far', 'elevation-too-coarse',
 ];
 
 registerProblemCodes({
@@ -24,6 +24,11 @@ registerProblemCodes({
   'hole-geometry-missing': { status: 422, title: 'Hole geometry missing', hint: 'The hole has no mapped play line to frame.' },
   'green-missing': { status: 422, title: 'Green missing', hint: 'The hole has no mapped green.' },
   'elevation-missing': { status: 422, title: 'Elevation missing', hint: 'The course has no elevation model for this graphic (profiles, heatmaps, slope arrows).' },
+  'elevation-too-coarse': {
+    status: 422,
+    title: 'Elevation too coarse',
+    hint: 'The graphic needs finer elevation than the course has (green heatmap and slope arrows: 1 m; fairway chevrons: 10 m); the problem names requiredResolutionMeters and availableResolutionMeters. SRTM-class ground models (30-90 m) cannot show them.',
+  },
   'course-geometry-missing': { status: 422, title: 'Course geometry missing', hint: 'The course has no mapped geometry to draw.' },
   'region-point-unresolved': { status: 422, title: 'Region point unresolved', hint: 'A regionComposition point could not be placed on this hole.' },
   'region-points-coincide': { status: 422, title: 'Region points coincide', hint: `pointA and pointB resolve within ${REGION_POINT_MIN_SEPARATION_METERS} m of each other; give two distinct framing points.` },

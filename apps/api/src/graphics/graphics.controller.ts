@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { graphicsPathParameters, graphicsQueryParameters, graphicsRequestBodySchema, overlayRequestJsonSchema } from '@caddie/styles';
+import { graphicsRequestBodySchema, overlayRequestJsonSchema } from '@caddie/styles';
+import { courseIdParam, GRAPHIC_ACCESS, GRAPHIC_PROBLEMS, IMAGE_TYPES, stillRendering } from './graphics-operations';
 import { apiPath, deprecate } from '../platform/http/deprecation';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { Operation, type OperationSpec } from '../platform/http/operation.decorator';
@@ -12,25 +13,14 @@ import { GRAPHICS_EXAMPLES } from './graphics-examples';
 import { graphicRenderDescriptorSchema, graphicSubjectsSchema, overlayAnswerSchema, renderingAnswerSchema } from './graphics-responses.schema';
 import { OverlaysService } from './overlays.service';
 
-const GRAPHIC_PROBLEMS = [
-  'course-not-found', 'invalid-course-id', 'unknown-parameter', 'repeated-parameter', 'missing-parameter', 'parameter-not-applicable',
-  'incompatible-style-option', 'conflicting-parameters', 'unsupported-value', 'unsupported-subject', 'unsupported-format',
-  'graphic-too-large', 'padding-too-large', 'render-failed', 'render-unavailable', 'server-busy', 'hole-not-found', 'hole-geometry-missing',
-  'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
-  'region-points-coincide', 'region-point-too-far',
-];
-const graphicAccess = { access: 'key' as const, scope: 'course-graphics:read' as const, browserScope: 'course-graphics:browser' as const, service: 'course-graphics' as const, tags: ['Graphics'] };
-const IMAGE_TYPES = ['image/webp', 'image/png', 'image/jpeg'];
-const courseId = z.string().max(200).describe('Course layout id (GET /v1/courses/bulk-ids lists them).');
-const courseParams = z.strictObject({ courseId });
+const courseParams = z.strictObject({ courseId: courseIdParam });
 const renderIdParam = z.string().regex(/^rnd_[A-Za-z0-9_-]+$/).max(80).describe('Render id: render.id of a GraphicRenderDescriptor.');
-const stillRendering = { description: 'Still rendering past the wait deadline; fetch Location later', schema: renderingAnswerSchema, headers: { 'Retry-After': 'seconds', Location: 'render image URL' } };
 
 const descriptorResponse: OperationSpec['responses'] = {
   201: { description: 'GraphicRenderDescriptor: image URL, cache state and a short-lived render receipt', schema: graphicRenderDescriptorSchema },
 };
 const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
-  ...graphicAccess,
+  ...GRAPHIC_ACCESS,
   operationId,
   summary: deprecated ? 'Legacy alias of POST /courses/{courseId}/graphics/images' : 'Validate a structured graphics request; return its URL and receipt',
   params: courseParams,
@@ -67,7 +57,7 @@ export class GraphicsController {
 
   @Get('courses/:courseId/graphics')
   @Operation({
-    ...graphicAccess,
+    ...GRAPHIC_ACCESS,
     operationId: 'listCourseGraphics',
     summary: 'The graphics this course offers',
     description:
@@ -79,29 +69,6 @@ export class GraphicsController {
   })
   list(@ValidParams() params: { courseId: string }) {
     return this.subjects.list(params.courseId);
-  }
-
-  @Get('courses/:courseId/graphics/images/:subject/:format')
-  @Operation({
-    ...graphicAccess,
-    operationId: 'getGraphicImage',
-    summary: 'Render and download a graphic',
-    description: 'Answers the image (200), or 202 with Retry-After and Location while a render is still running past the wait deadline. Identical requests anywhere in the cluster share one render.',
-    params: z.strictObject({ courseId, subject: z.string().max(40), format: z.string().max(8) }),
-    pathDoc: graphicsPathParameters() as unknown as Record<string, unknown>[],
-    queryDoc: graphicsQueryParameters() as unknown as Record<string, unknown>[],
-    responses: {
-      200: { description: 'The image', contentTypes: IMAGE_TYPES, headers: { ETag: 'sha256 of the image', 'Cache-Status': 'RFC 9211 cache status' } },
-      202: stillRendering,
-      304: { description: 'Not modified (If-None-Match)' },
-    },
-    problems: GRAPHIC_PROBLEMS,
-    example: GRAPHICS_EXAMPLES.image,
-  })
-  async image(@ValidParams() params: { courseId: string; subject: string; format: string }, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const { revision, request: normalized } = await this.graphics.fromQuery(params.courseId, params.subject, params.format, request.query as Record<string, string>);
-    const outcome = await this.graphics.render(params.courseId, revision, normalized);
-    await this.graphics.sendImage(outcome, reply, request.headers['if-none-match']);
   }
 
   @Post('courses/:courseId/graphics/images')
@@ -121,7 +88,7 @@ export class GraphicsController {
 
   @Get('renders/:renderId/image')
   @Operation({
-    ...graphicAccess,
+    ...GRAPHIC_ACCESS,
     operationId: 'getRenderImage',
     summary: 'The image of a render by id (the URL a RENDERING descriptor hands out)',
     params: z.strictObject({ renderId: renderIdParam }),
@@ -136,7 +103,7 @@ export class GraphicsController {
   @Post('renders/:renderId/overlays')
   @HttpCode(200)
   @Operation({
-    ...graphicAccess,
+    ...GRAPHIC_ACCESS,
     operationId: 'resolveRenderOverlays',
     summary: 'Resolve overlay components for a render',
     description:
@@ -147,7 +114,7 @@ export class GraphicsController {
     bodyDoc: overlayRequestJsonSchema(),
     responses: { 200: { description: 'Resolved preset, image pixels and presentation settings per component', schema: overlayAnswerSchema } },
     example: GRAPHICS_EXAMPLES.overlays,
-    problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'elevation-missing', 'fairway-measurements-missing', 'overlay-data-missing', 'missing-parameter'],
+    problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'elevation-missing', 'elevation-too-coarse', 'fairway-measurements-missing', 'overlay-data-missing', 'missing-parameter'],
   })
   overlays(@ValidParams() params: { renderId: string }, @ValidBody() body: { receipt: string; overlays: unknown[] }, @Req() request: FastifyRequest) {
     return this.overlaysService.resolve(params.renderId, body.receipt, body.overlays, request.principal!);
@@ -155,7 +122,7 @@ export class GraphicsController {
 
   private async describe(courseId: string, request: FastifyRequest) {
     const { revision, request: normalized } = await this.graphics.fromBody(courseId, jsonObjectBody(request));
-    const outcome = await this.graphics.render(courseId, revision, normalized);
+    const outcome = await this.graphics.render(courseId, revision, normalized, request.principal);
     if (outcome.cacheState === 'FAILED') throw outcome.failure!;
     return this.graphics.descriptor(outcome, request.principal!);
   }

@@ -63,7 +63,7 @@ export class OverlaysService {
       if (error instanceof OverlayDataMissingError) {
         // the component's own code when it is a declared 422, else the generic one
         const code = PROBLEM_CODES[error.code]?.status === 422 ? error.code : 'overlay-data-missing';
-        throw new ApiProblem(code, error.message);
+        throw new ApiProblem(code, error.message, error.extras ? { extras: error.extras } : {});
       }
       throw error;
     }

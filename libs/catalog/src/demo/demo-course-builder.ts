@@ -1,6 +1,7 @@
 import {
   LocalProjection,
   buildElevationGrid,
+  geometryVertices,
   type BBox,
   type LonLat,
   type Meters2,
@@ -209,21 +210,6 @@ function bboxOf(points: readonly LonLat[]): BBox {
   return [w, s, e, n];
 }
 
-function lonLatVertices(feature: CourseFeature): LonLat[] {
-  const g = feature.geometry;
-  switch (g.type) {
-    case 'Point':
-      return [g.coordinates as LonLat];
-    case 'LineString':
-      return g.coordinates as LonLat[];
-    case 'Polygon':
-      return g.coordinates.flat() as LonLat[];
-    case 'MultiLineString':
-      return g.coordinates.flat() as LonLat[];
-    case 'MultiPolygon':
-      return g.coordinates.flat(2) as LonLat[];
-  }
-}
 
 function toHole(hole: HoleLayout, plan: DemoCoursePlan, features: CourseFeature[], projection: LocalProjection): Hole {
   const p = hole.routed.plan;
@@ -247,7 +233,7 @@ function toHole(hole: HoleLayout, plan: DemoCoursePlan, features: CourseFeature[
     greenFeatureId: `hole-${p.number}-green`,
     greenCenter: toLonLat(projection, hole.green.center),
     pin: toLonLat(projection, hole.green.pin),
-    bounds: bboxOf([...centerline, ...assigned.flatMap(lonLatVertices)]),
+    bounds: bboxOf([...centerline, ...assigned.flatMap((f) => geometryVertices(f.geometry))]),
     flags: [],
   };
 }

@@ -7,10 +7,29 @@ const SIZE = 200;
 const PPM = 7;
 const C = SIZE / 2;
 
+/** the classic putting-green colour the heatmap is painted over */
+const TURF = { r: 0xb0, g: 0xd6, b: 0x7a };
+
 function render(surface: PuttingSurface, project = northUpProjector(PPM, C, C), opacity = 0.6) {
   const canvas = createCanvas(SIZE, SIZE);
   const ctx = canvas.getContext('2d');
+  ctx.fillStyle = `rgb(${TURF.r}, ${TURF.g}, ${TURF.b})`;
+  ctx.fillRect(0, 0, SIZE, SIZE);
   paintElevationHeatmap(ctx, surface, project, { opacity });
+  return ctx.getImageData(0, 0, SIZE, SIZE).data;
+}
+
+/** how far a pixel moved from the bare turf */
+function change(data: Uint8ClampedArray, x: number, y: number): number {
+  const p = pixel(data, x, y);
+  return Math.abs(p.r - TURF.r) + Math.abs(p.g - TURF.g) + Math.abs(p.b - TURF.b);
+}
+
+/** a raster for a client to lay over the image, painted on a transparent canvas */
+function renderRaster(surface: PuttingSurface, opacity: number) {
+  const canvas = createCanvas(SIZE, SIZE);
+  const ctx = canvas.getContext('2d');
+  paintElevationHeatmap(ctx, surface, northUpProjector(PPM, C, C), { opacity, backdrop: 'transparent' });
   return ctx.getImageData(0, 0, SIZE, SIZE).data;
 }
 
@@ -24,20 +43,33 @@ describe('paintElevationHeatmap', () => {
   const flatSurface = buildPuttingSurface(circleGreen(), syntheticGrid(flat));
   const edge = (GREEN_RADIUS_METERS - 1.5) * PPM;
 
-  it('paints the high (east) side translucent red, the low (west) side translucent blue, the middle clear', () => {
+  it('paints the high (east) side red over the turf, the low (west) side blue, the middle clear', () => {
     const data = render(tilted);
     const east = pixel(data, C + edge, C);
     const west = pixel(data, C - edge, C);
-    const middle = pixel(data, C, C);
-    expect(east.a).toBeGreaterThan(60);
-    expect(east.a).toBeLessThan(255 * 0.6 + 2);
-    expect(east.r).toBeGreaterThan(east.b + 80);
-    expect(west.a).toBeGreaterThan(60);
-    expect(west.b).toBeGreaterThan(west.r + 80);
-    expect(middle.a).toBe(0);
+    // red: the turf's green is gone, not mixed into a brown
+    expect(east.r).toBeGreaterThan(east.g + 60);
+    expect(east.r).toBeGreaterThan(east.b + 60);
+    expect(Math.abs(east.g - east.b)).toBeLessThan(30);
+    // blue
+    expect(west.b).toBeGreaterThan(west.r + 60);
+    expect(west.b).toBeGreaterThan(west.g + 25);
+    // translucent: the colour does not cover the turf whole
+    expect(east.r).toBeLessThan(240);
+    expect(change(data, C, C)).toBe(0);
     // north and south of the centre lie on the same contour as the middle: clear too
-    expect(pixel(data, C, C - edge).a).toBe(0);
-    expect(pixel(data, C, C + edge).a).toBe(0);
+    expect(change(data, C, C - edge)).toBe(0);
+    expect(change(data, C, C + edge)).toBe(0);
+  });
+
+  it('as a transparent raster, carries the same red and blue over a light neutral', () => {
+    const data = renderRaster(tilted, 0.6);
+    const east = pixel(data, C + edge, C);
+    const west = pixel(data, C - edge, C);
+    expect(east.a).toBeGreaterThan(150);
+    expect(east.r).toBeGreaterThan(east.g + 60);
+    expect(west.b).toBeGreaterThan(west.r + 60);
+    expect(pixel(data, C, C).a).toBe(0);
   });
 
   it('colours by meaning, not by a fixed share: the transparent band is a minority of a tilt, all of a flat green', () => {
@@ -48,7 +80,7 @@ describe('paintElevationHeatmap', () => {
         for (let x = 0; x < SIZE; x++) {
           if (Math.hypot(x + 0.5 - C, y + 0.5 - C) > (GREEN_RADIUS_METERS - 0.2) * PPM) continue;
           inside++;
-          if (pixel(data, x, y).a > 0) painted++;
+          if (change(data, x, y) > 0) painted++;
         }
       }
       return painted / inside;
@@ -59,7 +91,7 @@ describe('paintElevationHeatmap', () => {
     const gentle = buildPuttingSurface(circleGreen(), syntheticGrid((x) => 10 + 0.005 * x));
     const gentleData = render(gentle);
     expect(share(gentleData)).toBeLessThan(0.35);
-    expect(pixel(gentleData, C + edge, C).a).toBeLessThan(pixel(render(tilted), C + edge, C).a);
+    expect(change(gentleData, C + edge, C)).toBeLessThan(change(render(tilted), C + edge, C));
   });
 
   it('draws nothing outside the green outline', () => {
@@ -69,8 +101,8 @@ describe('paintElevationHeatmap', () => {
     for (let y = 0; y < SIZE; y++) {
       for (let x = 0; x < SIZE; x++) {
         const r = Math.hypot(x + 0.5 - C, y + 0.5 - C);
-        if (r > GREEN_RADIUS_METERS * PPM + 1 && data[(y * SIZE + x) * 4 + 3] > 0) outside++;
-        if (r < GREEN_RADIUS_METERS * PPM - 1 && data[(y * SIZE + x) * 4 + 3] > 0) inside++;
+        if (r > GREEN_RADIUS_METERS * PPM + 1 && change(data, x, y) > 0) outside++;
+        if (r < GREEN_RADIUS_METERS * PPM - 1 && change(data, x, y) > 0) inside++;
       }
     }
     expect(inside).toBeGreaterThan(3000);
@@ -83,14 +115,14 @@ describe('paintElevationHeatmap', () => {
     const top = pixel(data, C, C - edge);
     expect(bottom.r).toBeGreaterThan(bottom.b + 80);
     expect(top.b).toBeGreaterThan(top.r + 80);
-    expect(pixel(data, C + edge, C).a).toBe(0);
+    expect(change(data, C + edge, C)).toBe(0);
   });
 
   it('scales with the requested opacity and is deterministic', () => {
-    const strong = pixel(render(tilted, undefined, 0.8), C + edge, C).a;
-    const weak = pixel(render(tilted, undefined, 0.1), C + edge, C).a;
+    const strong = change(render(tilted, undefined, 0.8), C + edge, C);
+    const weak = change(render(tilted, undefined, 0.1), C + edge, C);
     expect(weak).toBeGreaterThan(0);
-    expect(strong / weak).toBeGreaterThan(6);
+    expect(strong / weak).toBeGreaterThan(4);
     expect(Buffer.from(render(tilted)).equals(Buffer.from(render(tilted)))).toBe(true);
   });
 });

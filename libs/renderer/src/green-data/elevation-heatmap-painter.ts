@@ -1,5 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { HEATMAP_HIGH_COLOR, HEATMAP_LOW_COLOR, heatmapStrength } from './elevation-normalization';
+import { HEATMAP_HIGH_COLOR, HEATMAP_LOW_COLOR, heatmapDesaturation, heatmapStrength, TURF_NEUTRAL_LEVEL } from './elevation-normalization';
 import { traceGreenPath } from './green-outline';
 import { sampleSurfaceField, type PuttingSurface } from './putting-surface';
 import { framePixelsPerMeter, surfacePixelFrame, type LonLatProjector } from './surface-pixel-frame';
@@ -8,18 +8,29 @@ import { framePixelsPerMeter, surfacePixelFrame, type LonLatProjector } from './
 const TARGET_SAMPLE_PIXELS = 3;
 const MAX_SAMPLES_PER_CELL = 8;
 const MAX_HEATMAP_SAMPLES = 4_000_000;
+/** the desaturation under a cell is this many times its colour strength (capped at full) */
+const NEUTRAL_LEAD = 2;
 
 /**
  * Paints the elevation heatmap of a green, clipped to its exact outline: blue where the
- * terrain is meaningfully below the dominant elevation, red-orange where meaningfully above,
- * transparent at the dominant level. Draws in the context's current user space, in which
+ * terrain is meaningfully below the dominant elevation, red where meaningfully above,
+ * transparent at the dominant level. Under coloured cells the turf is first desaturated in
+ * proportion to the colour's strength, so a translucent red does not mix with green to brown. Draws in the context's current user space, in which
  * `project` returns coordinates.
  */
 export function paintElevationHeatmap(
   ctx: SKRSContext2D,
   surface: PuttingSurface,
   project: LonLatProjector,
-  options: { opacity: number },
+  options: {
+    opacity: number;
+    /**
+     * `opaque` (default): the turf is already painted below and is desaturated in place.
+     * `transparent`: a raster for a client to lay over the image; it carries a light neutral
+     * under the colour instead, which stands in for the desaturated turf.
+     */
+    backdrop?: 'opaque' | 'transparent';
+  },
 ): void {
   const opacity = Math.max(0, Math.min(1, options.opacity));
   if (opacity === 0 || surface.normalization.insideCells === 0) return;
@@ -35,6 +46,12 @@ export function paintElevationHeatmap(
   const layerContext = layer.getContext('2d');
   const image = layerContext.createImageData(width, height);
   const data = image.data;
+  const neutral = createCanvas(width, height);
+  const neutralContext = neutral.getContext('2d');
+  const neutralImage = neutralContext.createImageData(width, height);
+  const neutralData = neutralImage.data;
+  const transparent = options.backdrop === 'transparent';
+  const neutralLevel = transparent ? TURF_NEUTRAL_LEVEL : 128;
   let painted = 0;
   for (let v = 0; v < height; v++) {
     const y = surface.northMeters - (v + 0.5) * step;
@@ -49,11 +66,15 @@ export function paintElevationHeatmap(
       data[offset + 2] = color.b;
       // Uint8ClampedArray rounds on write
       data[offset + 3] = 255 * (signed < 0 ? -signed : signed);
+      neutralData[offset] = neutralData[offset + 1] = neutralData[offset + 2] = neutralLevel;
+      // the turf loses its colour ahead of the tint, so a half-strength edge reads grey-red, not tan
+      neutralData[offset + 3] = Math.min(255, NEUTRAL_LEAD * data[offset + 3]);
       painted++;
     }
   }
   if (painted === 0) return;
   layerContext.putImageData(image, 0, 0);
+  neutralContext.putImageData(neutralImage, 0, 0);
 
   // Layer pixel (u, v) -> local metres -> output pixels, as one affine transform.
   const west = surface.westMeters;
@@ -63,10 +84,16 @@ export function paintElevationHeatmap(
   ctx.save();
   traceGreenPath(ctx, surface.greenRings, project);
   ctx.clip('evenodd');
-  ctx.globalAlpha *= opacity;
+  const alpha = ctx.globalAlpha;
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
   ctx.transform(frame.east[0] * step, frame.east[1] * step, -frame.north[0] * step, -frame.north[1] * step, ox, oy);
+  // a grey source under the 'saturation' blend keeps the turf's hue and lightness, drops its colour
+  ctx.globalCompositeOperation = transparent ? 'source-over' : 'saturation';
+  ctx.globalAlpha = alpha * heatmapDesaturation(opacity);
+  ctx.drawImage(neutral, 0, 0);
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.globalAlpha = alpha * opacity;
   ctx.drawImage(layer, 0, 0);
   ctx.restore();
 }

@@ -85,13 +85,26 @@ export interface HeatmapColor {
   strength: number;
 }
 
-/** Blue and red-orange: apart on the blue-yellow axis red-green colour-blind readers keep, and neither turns brown over turf (heatmap-palette.spec.ts). */
-export const HEATMAP_LOW_COLOR = { r: 28, g: 66, b: 196 } as const;
-export const HEATMAP_HIGH_COLOR = { r: 255, g: 96, b: 0 } as const;
+/**
+ * Blue and red (spec rule 13), apart in lightness and on the blue-yellow axis that red-green
+ * colour-blind readers keep. A translucent red over green turf mixes to brown, so the painter
+ * first takes the turf's own colour out where the heatmap is coloured
+ * (`heatmapDesaturation`): red then reads red, blue reads blue (heatmap-palette.spec.ts).
+ */
+export const HEATMAP_LOW_COLOR = { r: 20, g: 60, b: 210 } as const;
+export const HEATMAP_HIGH_COLOR = { r: 225, g: 10, b: 30 } as const;
+
+/** Grey of the putting-green palettes' lightness (about 190): desaturated turf, where no turf is painted below. */
+export const TURF_NEUTRAL_LEVEL = 190;
+
+/** Share of the turf's saturation removed under fully coloured heatmap cells at an opacity. */
+export function heatmapDesaturation(opacity: number): number {
+  return Math.max(0, Math.min(0.85, 2 * opacity));
+}
 
 /**
  * Signed colour strength of an elevation: 0 within the meaningful band around the dominant
- * level, rising smoothly to -1 (low, blue) or +1 (high, red-orange) at the saturation offset.
+ * level, rising smoothly to -1 (low, blue) or +1 (high, red) at the saturation offset.
  */
 export function heatmapStrength(elevation: number, normalization: ElevationNormalization): number {
   const offset = elevation - normalization.dominant;

@@ -14,6 +14,7 @@ export {
   normalizeGreenElevations,
   heatmapColor,
   heatmapStrength,
+  heatmapDesaturation,
   HEATMAP_LOW_COLOR,
   HEATMAP_HIGH_COLOR,
   MEANINGFUL_OFFSET_FLOOR_METERS,
@@ -24,6 +25,7 @@ export {
 } from './elevation-normalization';
 export { puttingSurfaceStatistics, type PuttingSurfaceStatistics } from './putting-surface-statistics';
 export { paintElevationHeatmap } from './elevation-heatmap-painter';
+export { heatmapLegendRows, paintHeatmapLegend, type HeatmapLegendBox, type HeatmapLegendRow } from './heatmap-legend-painter';
 export {
   layoutDownhillArrows,
   breakSpacingMeters,

@@ -5,6 +5,7 @@
  * as one to three nested chevrons pointing downhill. Clusters the canvas would clip are omitted,
  * so a green crop shows only whole clusters.
  */
+import { CHEVRON_ELEVATION_REQUIRED_METERS, ElevationTooCoarseError, elevationShortfall, shortfallExtras } from '../render/elevation-resolution';
 import type { CourseFeature, Hole } from '@caddie/catalog';
 import { sampleElevationGrid, type LocalProjection } from '@caddie/geometry';
 import { CHEVRON_CELL_METERS, OverlayDataMissingError, type OverlayItemOf } from '@caddie/styles';
@@ -39,6 +40,8 @@ export function resolveFairwayChevrons(item: OverlayItemOf<'fairway-downhill-che
   const hole: Hole = scene.hole();
   const ground = scene.course.elevation.ground;
   if (!ground) throw new OverlayDataMissingError('elevation-missing', `course ${scene.course.id} has no elevation model for fairway chevrons`);
+  const shortfall = elevationShortfall(ground, CHEVRON_ELEVATION_REQUIRED_METERS, 'fairway downhill chevrons');
+  if (shortfall) throw new OverlayDataMissingError('elevation-too-coarse', new ElevationTooCoarseError(shortfall).message, shortfallExtras(shortfall));
   const fairways = scene.course.features.filter(
     (f) => f.properties.layer === 'fairways' && f.properties.holeNumbers.includes(hole.number) && (f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon'),
   );

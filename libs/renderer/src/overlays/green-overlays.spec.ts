@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { OverlayDataMissingError } from '@caddie/styles';
 import { distance, ofKind, renderContext, resolveOne } from './overlay-renders.fixture';
 import type { OverlayContext } from './overlay-scene';
+import { heatmapDesaturation } from '../green-data';
 
 let pine: Course;
 let green: OverlayContext;
@@ -97,7 +98,11 @@ describe('green data components', () => {
     let maxAlpha = 0;
     for (let i = 3; i < data.length; i += 4) maxAlpha = Math.max(maxAlpha, data[i]);
     expect(maxAlpha).toBeGreaterThan(0);
-    expect(maxAlpha).toBeLessThanOrEqual(Math.ceil(0.6 * 255));
+    // the colour at 0.6 over a light neutral standing in for the desaturated turf: still translucent
+    const covered = 1 - (1 - heatmapDesaturation(0.6)) * (1 - 0.6);
+    expect(maxAlpha).toBeGreaterThan(0.6 * 255);
+    expect(maxAlpha).toBeLessThanOrEqual(Math.ceil(covered * 255));
+    expect(maxAlpha).toBeLessThan(250);
     expect(overlay.presentation).toMatchObject({ style: { opacity: 0.6 } });
   });
 

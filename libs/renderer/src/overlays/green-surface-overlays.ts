@@ -45,7 +45,7 @@ export function resolveGreenElevationHeatmap(item: OverlayItemOf<'green-elevatio
   const y0 = Math.max(0, Math.floor(Math.min(...outline.map((p) => p[1]))));
   const x1 = Math.min(scene.width, Math.ceil(Math.max(...outline.map((p) => p[0]))));
   const y1 = Math.min(scene.height, Math.ceil(Math.max(...outline.map((p) => p[1]))));
-  const presentation = { style: item.style, colors: { low: 'transparent blue', high: 'transparent red-orange', dominant: 'transparent' } };
+  const presentation = { style: item.style, colors: { low: 'transparent blue', high: 'transparent red', dominant: 'transparent' } };
   if (x1 <= x0 || y1 <= y0) return { presentation, instructions: [] };
 
   const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
@@ -54,7 +54,7 @@ export function resolveGreenElevationHeatmap(item: OverlayItemOf<'green-elevatio
     const [x, y] = scene.project([lon, lat]);
     return [x - box.x, y - box.y];
   };
-  paintElevationHeatmap(canvas.getContext('2d'), surface, project, { opacity: item.style.opacity });
+  paintElevationHeatmap(canvas.getContext('2d'), surface, project, { opacity: item.style.opacity, backdrop: 'transparent' });
   const png = canvas.toBuffer('image/png');
   return { presentation, instructions: [{ kind: 'raster', box, contentType: 'image/png', dataBase64: png.toString('base64') }] };
 }

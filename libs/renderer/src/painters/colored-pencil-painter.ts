@@ -12,6 +12,7 @@ import { nearbyMode, type PaintContext } from './paint-context';
 import { paintPathsBelowSurfaces } from './path-clearance';
 import { keepColoredPencilPath } from './segment-classes';
 import { sketchStroke, traceFeatures } from './sketch-strokes';
+import { paintWoodsLayer } from './woods-edge';
 
 function coloredPencilStyling(p: PaintContext): ColoredPencilStyling {
   return (p.style.graphicStyling as unknown as ColoredPencilStyling | undefined) ?? COLORED_PENCIL_STYLING_DEFAULTS;
@@ -22,14 +23,14 @@ export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
   const k = p.pixelScale;
   const { scene } = p;
   const mode = nearbyMode(p);
-  const outline = (features: CourseFeature[], key: string, close = true) => sketchStroke(ctx, p, features, s.outline.color, s.outline.width * k, close, key);
-  const fill = (features: CourseFeature[], color: string) => {
+  const outline = (features: CourseFeature[], key: string, target: SKRSContext2D = ctx) => sketchStroke(target, p, features, s.outline.color, s.outline.width * k, true, key);
+  const fill = (features: CourseFeature[], color: string, target: SKRSContext2D = ctx) => {
     if (!features.length) return;
-    ctx.save();
-    traceFeatures(ctx, p, features, true);
-    ctx.fillStyle = color;
-    ctx.fill('evenodd');
-    ctx.restore();
+    target.save();
+    traceFeatures(target, p, features, true);
+    target.fillStyle = color;
+    target.fill('evenodd');
+    target.restore();
   };
 
   ctx.save();
@@ -49,8 +50,13 @@ export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
     [areas('parking'), s.fills.parking, 'parking'],
   ];
   for (const [features, color, key] of layers) {
-    fill(features, color);
-    outline(features, key);
+    const draw = (target: SKRSContext2D) => {
+      fill(features, color, target);
+      outline(features, key, target);
+    };
+    // woods end cleanly at a feathered perimeter instead of fading into ghosts (woods-edge.ts)
+    if (key === 'trees' && features.length) paintWoodsLayer(ctx, p, draw);
+    else draw(ctx);
   }
 
   const paths = [...scene.layer('roads'), ...scene.layer('cart-paths')].filter((f) => isLine(f) && keepColoredPencilPath(f, p.style.overtureSegments));

@@ -5,6 +5,7 @@ import type { Point2 } from '../composition/view-transform';
 import type { NormalizedStyle } from '@caddie/styles';
 import type { ViewScene } from '../render/view-scene';
 import type { OutputScale } from '../sizing/output-scale';
+import type { WoodsCut } from './woods-edge';
 
 export type MapSubject = 'hole' | 'green' | 'course' | 'hole-region';
 
@@ -25,6 +26,8 @@ export interface PaintContext {
    * to the pass above the mask, so trees come out whole or not at all and neighbours stay visible.
    */
   perimeterDeferred?: boolean;
+  /** A feathered perimeter will clip the artwork: woods are cut at its midline instead of fading (woods-edge.ts). */
+  woodsCut?: WoodsCut;
 }
 
 export const HOLE_VIEWS: readonly MapSubject[] = ['hole', 'hole-region'];

@@ -10,6 +10,7 @@ import { isArea, isLine, isPoint } from '../render/view-scene';
 import { paintContours, paintElevationWashes, paintHillshade } from './elevation-layers';
 import { paintNearbyTurf, shownWithSubject } from './nearby-holes';
 import { paintPathsBelowSurfaces } from './path-clearance';
+import { paintWoodsLayer } from './woods-edge';
 // even-odd containment, the same rule for a course boundary as for a green
 import { insideGreen } from '../green-data/green-outline';
 import { HOLE_VIEWS, nearbyMode, withMeters, type PaintContext } from './paint-context';
@@ -99,9 +100,11 @@ function fillFeatures(ctx: SKRSContext2D, p: PaintContext, features: CourseFeatu
 function paintWoods(ctx: SKRSContext2D, p: PaintContext, palette: GreeneryPalette): void {
   const woods = p.scene.layer('trees').filter(isArea);
   if (!woods.length) return;
-  fillFeatures(ctx, p, woods, palette.forestFloor, { color: palette.crown, widthMeters: 6 });
-  // canopy texture: crown-coloured specks inside the woods
-  paintFlecks(ctx, p, palette.crown, 'woods-flecks', 0.5, woods);
+  paintWoodsLayer(ctx, p, (layer) => {
+    fillFeatures(layer, p, woods, palette.forestFloor, { color: palette.crown, widthMeters: 6 });
+    // canopy texture: crown-coloured specks inside the woods
+    paintFlecks(layer, p, palette.crown, 'woods-flecks', 0.5, woods);
+  });
 }
 
 function paintWater(ctx: SKRSContext2D, p: PaintContext): void {

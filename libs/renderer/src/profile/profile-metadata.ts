@@ -37,6 +37,8 @@ export interface ProfileLabel {
   kind: ProfileLabelKind;
   text: string;
   box: ProfileBox;
+  /** a tee badge moved sideways off its tee is tied to it by a leader line, from the tee marker's top to the badge */
+  leader?: { from: [number, number]; to: [number, number] };
 }
 
 export interface ProfileTeeMarker {

@@ -144,10 +144,17 @@ describe('paintProfileElevation on a demo par 3', () => {
 
   it('never overlaps labels and keeps them inside the content box, even at large sizes', () => {
     // at the default size every label fits; at 36 px the tees of a short par 3 near the top of the plot
-    // cannot all carry a badge, and the selected tee's named badge is the one always kept
+    // crowd each other, yet every tee keeps its badge: over its tee, under the terrain line below it,
+    // or moved sideways with a leader line to its tee
     expect(render(course, par3.number).meta.droppedLabels).toEqual([]);
     const crowded = render(course, par3.number, { profileLabelSize: 36 }).meta;
-    expect(crowded.droppedLabels.filter((l) => l.kind === 'tee-badge' && !/^[+-−±]?\d/.test(l.text))).toEqual([]);
+    expect(crowded.droppedLabels.filter((l) => l.kind === 'tee-badge')).toEqual([]);
+    const badges = crowded.labels.filter((l) => l.kind === 'tee-badge');
+    expect(badges).toHaveLength(crowded.tees.filter((t) => t.x !== null).length);
+    for (const tee of crowded.tees.filter((t) => t.x !== null)) {
+      const tied = badges.filter((b) => (b.box.x <= tee.x! && tee.x! <= b.box.x + b.box.width) || (b.leader && Math.abs(b.leader.from[0] - tee.x!) < 1));
+      expect(tied.length).toBeGreaterThanOrEqual(1);
+    }
     for (const style of [{}, { profileLabelSize: 36, profileYardageSize: 'large' }] as Partial<NormalizedStyle>[]) {
       const { meta } = render(course, par3.number, style);
       const box = meta.presentation.contentBounds;

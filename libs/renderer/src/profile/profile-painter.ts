@@ -30,7 +30,11 @@ interface PendingLabel {
   kind: ProfileLabelKind;
   text: string;
   candidates: ProfileBox[];
+  /** tried only after every tee badge has tried its `candidates` (sideways, with a leader line) */
+  fallback?: ProfileBox[];
   badge?: string;
+  /** top centre of the tee marker a badge belongs to */
+  anchor?: [number, number];
   onPlaced?: () => void;
 }
 
@@ -118,17 +122,22 @@ export function paintProfileElevation(
   const droppedLabels: { kind: ProfileLabelKind; text: string }[] = [];
   const lift = (x: number, markerTop: number, text: string, sizePx: number, badge: boolean) =>
     liftedCandidates(ctx, axis, terrain, content, x, markerTop, text, sizePx, badge, gap, sizing.terrainLinePixels / 2);
+  const badgeCandidates = (x: number, markerTop: number, text: string) => {
+    const above = lift(x, markerTop, text, sizing.labelFontPixels, true);
+    const below = belowCandidates(axis, terrain, above[0], markerTop + sizing.teeMarkerSizePixels, gap + sizing.terrainLinePixels / 2);
+    return { candidates: above, fallback: [...below, ...sidewaysCandidates(above)] };
+  };
   const pending: PendingLabel[] = [];
   const selected = tees.find((t) => t.selected && t.x !== null);
   if (selected) {
     const text = `${selected.name ?? 'Tee'} ${formatSignedFeet(selected.elevationFeet, accuracy.labelStepFeet)}`;
-    pending.push({ kind: 'tee-badge', text, badge: selected.color ?? UNKNOWN_TEE_COLOR, candidates: lift(selected.x!, selected.y! - sizing.teeMarkerSizePixels, text, sizing.labelFontPixels, true) });
+    pending.push({ kind: 'tee-badge', text, badge: selected.color ?? UNKNOWN_TEE_COLOR, anchor: [selected.x!, selected.y! - sizing.teeMarkerSizePixels], ...badgeCandidates(selected.x!, selected.y! - sizing.teeMarkerSizePixels, text) });
   }
   // every tee's badge is placed before any station label can take its room
   for (const t of tees) {
     if (t.selected || t.x === null) continue;
     const text = formatSignedFeet(t.elevationFeet, accuracy.labelStepFeet);
-    pending.push({ kind: 'tee-badge', text, badge: t.color ?? UNKNOWN_TEE_COLOR, candidates: lift(t.x, t.y! - sizing.teeMarkerSizePixels, text, sizing.labelFontPixels, true) });
+    pending.push({ kind: 'tee-badge', text, badge: t.color ?? UNKNOWN_TEE_COLOR, anchor: [t.x, t.y! - sizing.teeMarkerSizePixels], ...badgeCandidates(t.x, t.y! - sizing.teeMarkerSizePixels, text) });
   }
   for (const s of stations) {
     const top = s.y - sizing.approachMarkerDiameterPixels / 2;
@@ -144,14 +153,28 @@ export function paintProfileElevation(
     const corners = [content.x, content.x + content.width - note.width].map((x) => ({ ...note, x }));
     pending.push({ kind: 'accuracy-note', text: accuracy.note, candidates: corners });
   }
+  // every badge first tries the rows over its own tee; only then do crowded badges move sideways
+  const boxes = new Map<PendingLabel, ProfileBox | null>();
+  for (const label of pending) if (label.fallback) boxes.set(label, placement.place(label.candidates));
   for (const label of pending) {
-    const box = placement.place(label.candidates);
+    if (!label.fallback || boxes.get(label)) continue;
+    // a leader may not run through another label
+    const clear = label.fallback.filter((box) => {
+      const leader = leaderLine(label.anchor!, box);
+      return !leader || !placement.boxes.some((other) => segmentCrossesBox(leader.from, leader.to, other));
+    });
+    boxes.set(label, placement.place(clear));
+  }
+  for (const label of pending) {
+    const box = boxes.has(label) ? boxes.get(label)! : placement.place(label.candidates);
     if (!box) {
       droppedLabels.push({ kind: label.kind, text: label.text });
       continue;
     }
     label.onPlaced?.();
-    labels.push({ kind: label.kind, text: label.text, box });
+    const leader = label.anchor ? leaderLine(label.anchor, box) : undefined;
+    if (leader) strokeLine(ctx, leader.from[0], leader.from[1], leader.to[0], leader.to[1], ink, Math.max(1, sizing.markerOutlinePixels / 2));
+    labels.push({ kind: label.kind, text: label.text, box, ...(leader ? { leader } : {}) });
     const bottom = label.kind === 'tee-distance' || label.kind === 'station-distance' || label.kind === 'accuracy-note';
     const sizePx = bottom ? sizing.yardageFontPixels : sizing.labelFontPixels;
     const badge = label.badge ? { fill: label.badge, outline: ink, outlinePixels: Math.max(1, Math.round(sizing.markerOutlinePixels / 2)) } : undefined;
@@ -346,4 +369,49 @@ function liftedCandidates(
   // tee badges may stack higher than station labels: a badge never gives way while the plot has room
   const rows = badge ? 6 : 3;
   return Array.from({ length: rows }, (_, row) => ({ x: left, y: Math.floor(bottom - height - row * (height + gap / 2)), width, height }));
+}
+
+/**
+ * Under the terrain line, straight below the tee: the fill under a short par 3's tees is empty,
+ * so a crowded badge reads there without a leader. Rows step down from the lowest terrain point
+ * under the badge's width.
+ */
+function belowCandidates(axis: ProfileDistanceAxis, terrain: ProfileTerrain, over: ProfileBox, markerBottom: number, gap: number): ProfileBox[] {
+  let surface = markerBottom;
+  for (let px = Math.floor(over.x); px <= Math.ceil(over.x + over.width); px++) {
+    const along = axisAlong(axis, px);
+    if (along === null || along < 0 || along > axis.lengthMeters) continue;
+    surface = Math.max(surface, terrain.yAt(along));
+  }
+  return [0, 1, 2].map((row) => ({ ...over, y: Math.ceil(surface + gap + row * (over.height + gap / 2)) }));
+}
+
+/**
+ * When every row above a tee is taken (tees close together under large labels), its badge moves
+ * sideways, about half a badge at a time, nearest first; a leader line ties it to its tee.
+ */
+function sidewaysCandidates(above: readonly ProfileBox[]): ProfileBox[] {
+  return above.flatMap((box) => BADGE_SHIFTS.map((k) => ({ ...box, x: box.x + k * box.width * 0.55 })));
+}
+
+/** sideways offsets tried for a crowded tee badge, in half-badge steps, nearest first */
+const BADGE_SHIFTS = [1, -1, 2, -2, 3, -3, 4, -4];
+
+/** Whether the segment passes through the box (sampled every pixel). */
+function segmentCrossesBox(from: [number, number], to: [number, number], box: ProfileBox): boolean {
+  const steps = Math.max(1, Math.ceil(Math.hypot(to[0] - from[0], to[1] - from[1])));
+  for (let i = 0; i <= steps; i++) {
+    const x = from[0] + ((to[0] - from[0]) * i) / steps;
+    const y = from[1] + ((to[1] - from[1]) * i) / steps;
+    if (x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height) return true;
+  }
+  return false;
+}
+
+/** A leader from the tee marker to a badge that no longer sits over it, else undefined. */
+function leaderLine(anchor: [number, number], box: ProfileBox): ProfileLabel['leader'] {
+  const radius = box.height / 2;
+  if (anchor[0] >= box.x + radius && anchor[0] <= box.x + box.width - radius) return undefined;
+  const x = Math.max(box.x + radius, Math.min(box.x + box.width - radius, anchor[0]));
+  return { from: [anchor[0], anchor[1] - 1], to: [x, box.y + box.height] };
 }

@@ -4,6 +4,7 @@ export type GraphicDataMissingCode =
   | 'hole-geometry-missing'
   | 'green-missing'
   | 'elevation-missing'
+  | 'elevation-too-coarse'
   | 'course-geometry-missing'
   | 'region-point-unresolved'
   | 'region-points-coincide'

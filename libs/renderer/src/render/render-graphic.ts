@@ -13,7 +13,7 @@ import { composeHole, holeFrameSettings, requireHole } from '../composition/hole
 import { composeHoleRegion } from '../composition/region-composition-frame';
 import type { Point2 } from '../composition/view-transform';
 import { registerFonts } from '../fonts/register-fonts';
-import { buildPuttingSurface, GreenDataError, paintDownhillArrows, paintElevationHeatmap } from '../green-data';
+import { buildPuttingSurface, GreenDataError, paintDownhillArrows, paintElevationHeatmap, paintHeatmapLegend } from '../green-data';
 import { OUTPUT_DPI, type NormalizedGraphicRequest } from '@caddie/styles';
 import { paintColoredPencil } from '../painters/colored-pencil-painter';
 import type { MapSubject, PaintContext } from '../painters/paint-context';
@@ -24,6 +24,8 @@ import { applyMask, buildPerimeterMask } from '../painters/perimeter-mask';
 import { pencilEnvelope } from '../painters/pencil-envelope';
 import { paintTraditional } from '../painters/traditional-painter';
 import { maskCoverage, paintAbovePerimeter } from '../painters/above-perimeter';
+import { maskKeepingWoods, woodsCut } from '../painters/woods-edge';
+import { checkElevationResolution } from './elevation-resolution';
 import { paintProfileElevation, ProfileDataMissingError } from '../profile';
 import { GraphicDataMissingError } from './graphic-data-missing-error';
 import { checkOutputSize, encodeCanvas, type GraphicContentType } from './image-encoder';
@@ -95,16 +97,18 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
     paintPaperGrain(ctx, scene, paper);
     if (style.context?.graphing) paintGraphingGrid(ctx, scene, paper);
   }
+  // Pencil's envelope is one smoothed hand-drawn line with a crisp inside; the others feather
+  const pencilOutline = style.graphicStyle === 'pencil' && composition.mask ? pencilEnvelope(composition.mask, composition.transform, width, height, pencilStyling(paint).perimeter.color, pencilStyling(paint).perimeter.width * paint.pixelScale) : null;
+  const mask = pencilOutline?.mask ?? (composition.mask ? buildPerimeterMask(composition.mask, composition.transform, width, height) : null);
+  // a feathered edge would fade woods into ghosts: they are cut at its midline instead
+  if (mask && !pencilOutline) paint.woodsCut = woodsCut(mask, width, height);
   // the artwork has its own layer so the perimeter mask clips it and never the paper
   const art = createCanvas(width, height);
   const actx = art.getContext('2d');
   if (style.graphicStyle === 'pencil') paintPencil(actx, paint);
   else if (style.graphicStyle === 'colored-pencil') paintColoredPencil(actx, paint);
   else paintTraditional(actx, paint);
-  // Pencil's envelope is one smoothed hand-drawn line with a crisp inside; the others feather
-  const pencilOutline = style.graphicStyle === 'pencil' && composition.mask ? pencilEnvelope(composition.mask, composition.transform, width, height, pencilStyling(paint).perimeter.color, pencilStyling(paint).perimeter.width * paint.pixelScale) : null;
-  const mask = pencilOutline?.mask ?? (composition.mask ? buildPerimeterMask(composition.mask, composition.transform, width, height) : null);
-  if (mask) applyMask(actx, mask, width, height);
+  if (mask) applyMask(actx, paint.woodsCut?.footprints.length ? maskKeepingWoods(mask, paint.woodsCut, width, height) : mask, width, height);
   ctx.drawImage(art, 0, 0);
   if (mask) paintAbovePerimeter(ctx, paint, maskCoverage(mask, width, height));
   if (pencilOutline && style.pencilFeatures?.perimeter !== false) ctx.drawImage(pencilOutline.outline, 0, 0);
@@ -176,6 +180,7 @@ function paintGreenData(ctx: SKRSContext2D, course: Course, hole: Hole, request:
   const breaks = request.subject.type === 'green' && data?.breaks === true;
   if (!heatmap && !breaks) return;
   const green = requireGreen(course, hole);
+  checkElevationResolution(course, request);
   const grid = course.elevation.greens[String(hole.number)];
   if (!grid) throw new GraphicDataMissingError('elevation-missing', `hole ${hole.number} has no putting-surface elevation`);
   try {
@@ -193,6 +198,9 @@ function paintGreenData(ctx: SKRSContext2D, course: Course, hole: Hole, request:
         pixelsPerMeter: scene.pixelsPerMeter,
         pixelsPerMm: sizes.mm(1),
       });
+    }
+    if (heatmap && data?.heatmapLegend) {
+      paintHeatmapLegend(ctx, surface, { opacity: data.heatmapOpacity ?? 0.42, width: scene.width, height: scene.height, mm: (v) => sizes.mm(v) });
     }
     ctx.restore();
   } catch (error) {

@@ -1,2 +1,2 @@
 /** Part of every artifact key: bump whenever the pixels of any graphic change. */
-export const RENDERER_VERSION = 'caddie-renderer@1.1.0';
+export const RENDERER_VERSION = 'caddie-renderer@1.2.0';

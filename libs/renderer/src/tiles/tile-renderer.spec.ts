@@ -33,17 +33,22 @@ describe('map tiles', () => {
   const z = 18;
   const { x, y } = tileForLonLat(green, z);
 
-  it('renders a lossless WebP of the tile size by default, PNG on request, opaque', async () => {
-    const webp = await renderTile(course, z, x, y);
+  it('renders a lossless WebP of the tile size by default, lossy WebP and PNG on request, opaque', async () => {
+    const webp = await renderTile(course, z, x, y, 256, 'webp-lossy');
+    const lossless = await renderTile(course, z, x, y);
     const meta = await sharp(webp).metadata();
     expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['webp', 256, 256, false]);
     const png = await renderTile(course, z, x, y, 512, 'png');
     const pngMeta = await sharp(png).metadata();
     expect([pngMeta.format, pngMeta.width, pngMeta.height]).toEqual(['png', 512, 512]);
-    // lossless: the WebP decodes to exactly the painted pixels
     const painted = paintMapRegion(course, { zoom: z, tileSize: 256, x: x * 256, y: y * 256, width: 256, height: 256 });
-    const decoded = await sharp(webp).ensureAlpha().raw().toBuffer();
-    expect(difference(decoded, painted).max).toBe(0);
+    // lossless: the WebP decodes to exactly the painted pixels
+    expect(difference(await sharp(lossless).ensureAlpha().raw().toBuffer(), painted).max).toBe(0);
+    // lossy: much smaller, and close to the painted pixels on average
+    expect(webp.length).toBeLessThan(lossless.length / 2);
+    const lossy = difference(await sharp(webp).ensureAlpha().raw().toBuffer(), painted);
+    expect(lossy.mean).toBeGreaterThan(0);
+    expect(lossy.mean).toBeLessThan(3);
   });
 
   it('is deterministic: the same tile twice gives the same bytes', async () => {

@@ -21,8 +21,8 @@ const SPEC_QUERY_PARAMETERS = [
   'profileYardageSize', 'profileTee', 'profileTeeMarkerSize', 'profileDistanceUnit', 'profilePadding',
   'profileBackgroundColor',
 ];
-/** Ours beyond the spec table: print resolution and print size (issue 15). */
-const PRINT_QUERY_PARAMETERS = ['dpi', 'widthMm', 'heightMm', 'widthIn', 'heightIn'];
+/** Ours beyond the spec table: print resolution and print size, the heatmap key (issue 15). */
+const PRINT_QUERY_PARAMETERS = ['dpi', 'widthMm', 'heightMm', 'widthIn', 'heightIn', 'heatmapLegend'];
 const QUERY_PARAMETERS = [...SPEC_QUERY_PARAMETERS, ...PRINT_QUERY_PARAMETERS];
 
 /** Allowed values and fixed defaults as the spec's table states them. */

@@ -231,8 +231,15 @@ describe('rejections', () => {
   });
 
   it('lets heatmap apply to holes and greens', () => {
-    expect(get('hole-1', { heatmap: 'elevation' }).greenData).toEqual({ heatmap: 'elevation', heatmapOpacity: 0.42 });
+    expect(get('hole-1', { heatmap: 'elevation' }).greenData).toEqual({ heatmap: 'elevation', heatmapOpacity: 0.42, heatmapLegend: false });
     expect(get('green-1', { heatmap: 'elevation', heatmapOpacity: '0.8' }).greenData).toMatchObject({ heatmap: 'elevation', heatmapOpacity: 0.8 });
+  });
+
+  it('takes the heatmap legend only with a heatmap', () => {
+    expect(get('green-1', { heatmap: 'elevation', heatmapLegend: 'true' }).greenData).toMatchObject({ heatmap: 'elevation', heatmapLegend: true });
+    expect(get('green-1', { breaks: 'true' }).greenData).not.toHaveProperty('heatmapLegend');
+    expect(problemsOfGet('green-1', { heatmap: 'elevation', heatmapLegend: 'maybe' })).toEqual([{ parameter: 'heatmapLegend', code: 'invalid-parameter' }]);
+    expect(problemsOfGet('course', { heatmapLegend: 'true' })).toEqual([{ parameter: 'heatmapLegend', code: 'parameter-not-applicable' }]);
   });
 
   it('rejects heatmap=slope as unsupported', () => {

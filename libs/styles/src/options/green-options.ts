@@ -87,7 +87,7 @@ export const GREEN_OPTIONS: readonly GraphicsOption[] = [
     subjects: ['hole', 'green', 'hole-region'],
     styles: SURFACE_STYLES,
     reserved: [{ value: 'slope', reason: 'slope heatmaps are reserved and not accepted' }],
-    description: 'Elevation heatmap clipped to the green polygon (low transparent blue, high transparent red-orange: legible over turf and for red-green colour-blind readers).',
+    description: 'Elevation heatmap clipped to the green polygon (low transparent blue, high transparent red over desaturated turf: legible over turf and for red-green colour-blind readers).',
   },
   {
     name: 'heatmapOpacity',
@@ -99,6 +99,18 @@ export const GREEN_OPTIONS: readonly GraphicsOption[] = [
     styles: SURFACE_STYLES,
     appliesWhen: { option: 'heatmap', present: true },
     description: 'Heatmap opacity; left out of the normalized request when no heatmap is drawn.',
+  },
+  {
+    name: 'heatmapLegend',
+    query: 'heatmapLegend',
+    body: 'greenData.heatmapLegend',
+    type: { kind: 'boolean' },
+    default: { value: false },
+    subjects: ['hole', 'green', 'hole-region'],
+    styles: SURFACE_STYLES,
+    appliesWhen: { option: 'heatmap', present: true },
+    description:
+      'Draws a key to the heatmap in the lower-left corner: the red and blue swatches with the height above and below the dominant level they reach (feet), sized in millimetres like every label. Left out of the normalized request when no heatmap is drawn.',
   },
   {
     name: 'breaks',

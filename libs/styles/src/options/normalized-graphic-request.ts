@@ -72,6 +72,7 @@ export interface NormalizedGraphicRequest {
   greenData?: {
     heatmap?: 'elevation';
     heatmapOpacity?: number;
+    heatmapLegend?: boolean;
     breaks?: boolean;
     breakStyle?: string;
     breakDensity?: string;

@@ -37,6 +37,8 @@ export class OverlayDataMissingError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** members the problem document carries beside `detail` (e.g. the resolutions of `elevation-too-coarse`) */
+    readonly extras?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'OverlayDataMissingError';
