@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
 import { LocalDiskArtifactStore } from '@caddie/artifacts';
 import type { Course } from '@caddie/catalog';
-import { closeWithin, openQueueEvents, PrintableFlowSubmitter, printablePackageKeys, redisOptionsFromUrl, type PrintableJobBase } from '@caddie/jobs';
+import Redis from 'ioredis';
+import { closeWithin, openQueueEvents, PrintableFlowSubmitter, printableDeletedKey, printablePackageKeys, printablePackageObjects, redisOptionsFromUrl, type PrintableJobBase } from '@caddie/jobs';
 import type { CourseStore } from '@caddie/persistence';
 import { PrintableDataMissingError, type PrintableManifest } from '@caddie/printables';
 import type { PrintableEngine } from '../../apps/render-worker/src/printable-engine';
@@ -39,11 +40,20 @@ class FakeEngine implements PrintableEngine {
   }
 }
 
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('printable flows on the render queue (real Redis, fake page renderer)', () => {
   const prefix = `test-flow-${randomBytes(5).toString('hex')}`;
   const store = new LocalDiskArtifactStore(mkdtempSync(join(tmpdir(), 'caddie-flow-')));
   const engine = new FakeEngine();
-  const handler = new PrintableRenderHandler(catalog, store, engine);
+  const redis = new Redis(REDIS_URL);
+  const handler = new PrintableRenderHandler(catalog, store, engine, async (b) => (await redis.exists(printableDeletedKey(prefix, b.organizationId, b.contentKey))) > 0);
   const queue = new Queue('render', { connection, prefix });
   const flows = new FlowProducer({ connection, prefix });
   const events = openQueueEvents('render', { connection, prefix });
@@ -79,6 +89,7 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     await flows.close();
     await queue.obliterate({ force: true });
     await queue.close();
+    redis.disconnect();
   });
 
   it('renders one child job per page on every worker, then assembles them in page order', async () => {
@@ -150,6 +161,41 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     const contentKey = (await queue.getJob(jobId))?.data.contentKey;
     const failedPage = (await queue.getFailed()).find((job) => job.data.contentKey === contentKey && job.name === 'render.printable-page');
     expect(failedPage?.attemptsMade).toBe(1);
+  });
+
+  it('stops a flow whose printable is deleted while it renders: pending jobs removed, running ones write nothing, no package', async () => {
+    engine.pageDelayMs = 400;
+    const job = base('org_a', 8);
+    const assembledBefore = engine.assembledOrders.length;
+    const { jobId } = await submitter.submit(job, 8);
+    // deleted once a page is done and others are rendering
+    await waitUntil(async () => { const s = await submitter.state(jobId); return s.state === 'rendering' && s.pagesDone >= 1; });
+    const active = (await queue.getJobs(['active'])).filter((j) => j.data.contentKey === job.contentKey).map((j) => j.id);
+    expect(active.length).toBeGreaterThan(0);
+    const removed = await submitter.cancel(job, jobId, 8);
+    // what the API does next: delete the package objects written so far
+    for (const key of printablePackageObjects('org_a', job.contentKey, 8)) await store.delete(key);
+    // the jobs that were running end on the mark (each sleeps 400 ms, then checks before it writes)
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+    const left = (await queue.getJobs(['waiting', 'delayed', 'waiting-children', 'active', 'completed', 'failed', 'prioritized'])).filter((j) => j.data.contentKey === job.contentKey);
+    const byState = await Promise.all(left.map(async (j) => `${j.name}:${await j.getState()}`));
+    // only jobs that were running remain (the parent too, when a running child kept it from removal),
+    // all failed on the deletion: nothing waits, nothing completed, nothing was assembled
+    expect(removed).toBeGreaterThan(0);
+    expect(byState.filter((s) => !s.endsWith(':failed'))).toEqual([]);
+    // (a worker may take a page between the mark and the removal: it skips it on the mark)
+    for (const page of left.filter((j) => j.name === 'render.printable-page')) expect(JSON.parse(page.failedReason).code).toBe('printable-deleted');
+    for (const key of printablePackageObjects('org_a', job.contentKey, 8)) expect(await store.head(key)).toBeNull();
+    const flow = await submitter.state(jobId);
+    if (flow.state !== 'missing') expect(JSON.parse((flow as { reason: string }).reason).code).toBe('printable-deleted');
+    expect(engine.assembledOrders.length).toBe(assembledBefore);
+
+    // the same content created again renders normally: the mark is lifted
+    engine.pageDelayMs = 0;
+    const again = await submitter.submit(job, 8);
+    expect(await submitter.wait(again.jobId, 20_000)).toMatchObject({ state: 'done' });
+    expect(await store.head(printablePackageKeys('org_a', job.contentKey).zip)).not.toBeNull();
   });
 
   it('answers missing for a flow it never had', async () => {

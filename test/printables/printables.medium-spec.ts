@@ -5,6 +5,10 @@ import { CoursesService } from '../../apps/api/src/courses/courses.service';
 import { ApiKeysService } from '../../apps/api/src/platform/auth/api-keys.service';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { startRenderWorker } from '../support/render-worker-harness';
+import { Queue } from 'bullmq';
+import type { ArtifactStore } from '@caddie/artifacts';
+import { printablePackageObjects, redisOptionsFromUrl } from '@caddie/jobs';
+import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 
 const COURSE = 'demo-cedar-links';
 /** One letter page at 100 dpi: renders in about a second, yet goes through the whole flow. */
@@ -62,6 +66,16 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
     expectProblem(await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'nope@1' }), 404, 'printable-template-not-found');
     expectProblem(await call('POST', '/v1/courses/no-such-course/printables/compile', reader, { template: 'yardage-book@1' }), 404, 'course-not-found');
     expectProblem(await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'hole-sheet@1', options: { rules: 'rule-4.3' } }), 422, 'printable-rule-4.3-violation');
+    // options the render could not honour are refused here, at compile, not by a render worker later
+    const unrenderable = expectProblem(await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'hole-sheet@1', options: { dpi: 72 } }), 422, 'printable-options-unrenderable');
+    expect((unrenderable.reasons as string[]).join(' ')).toMatch(/hole artwork.*below the renderer's 320 px/);
+  });
+
+  it('refuses at create, with nothing queued, options a render could not honour', async () => {
+    const refused = await create({ template: 'hole-sheet@1', options: { hole: 3, dpi: 72 } }, { 'idempotency-key': `key-${database}-dpi72` });
+    expectProblem(refused, 422, 'printable-options-unrenderable');
+    expectProblem(await create({ template: 'course-poster@1', options: { dpi: 600 } }), 422, 'printable-options-unrenderable');
+    expect((await call('GET', `/v1/courses/${COURSE}/printables`, owner)).json().items).toEqual([]);
   });
 
   it('needs printables:write and a private key to create', async () => {
@@ -130,6 +144,40 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
     expectProblem(await call('GET', `/v1/printables/${id}`, reader), 404, 'printable-not-found');
     expect(await search('')).not.toContain(id);
     expectProblem(await call('DELETE', '/v1/printables/prt_doesnotexist', owner), 404, 'printable-not-found');
+  }, 60_000);
+
+  it('stops the render of a printable deleted while it renders: no job left waiting, no artifact written afterwards', async () => {
+    // a green book of nine 300-dpi pages keeps the single worker busy for seconds
+    const pending = create({ template: 'green-book@1', options: { rules: 'none', dpi: 300 } });
+    type Row = { id: string; status: string };
+    const inFlight = async (): Promise<Row | undefined> =>
+      ((await call('GET', `/v1/courses/${COURSE}/printables`, owner)).json().items as Row[]).find((p) => p.status === 'rendering' || p.status === 'queued');
+    let row = await inFlight();
+    for (let i = 0; i < 300 && !row; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      row = await inFlight();
+    }
+    expect(row).toBeDefined();
+    const { contentKey } = (await call('POST', `/v1/courses/${COURSE}/printables/compile`, owner, { template: 'green-book@1', options: { rules: 'none', dpi: 300 }, previewPages: 0 })).json() as { contentKey: string };
+    expect(contentKey).toMatch(/^sha256:/);
+    expect((await call('DELETE', `/v1/printables/${row!.id}`, owner)).statusCode).toBe(204);
+    const answered = await pending;
+    expect(answered.statusCode === 201 || answered.headers['content-type']?.toString().startsWith('application/problem+json')).toBe(true);
+
+    // the page the worker held ends on the deletion mark; nothing else runs
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const queue = new Queue('render', { connection: redisOptionsFromUrl(api.config.env.REDIS_URL), prefix: api.config.env.REDIS_PREFIX });
+    try {
+      const jobs = (await queue.getJobs(['waiting', 'delayed', 'active', 'waiting-children', 'prioritized', 'completed'])).filter((j) => j.data?.contentKey === contentKey);
+      expect(jobs.map((j) => j.name)).toEqual([]);
+    } finally {
+      await queue.close();
+    }
+    // nothing of the package is in the store
+    const store = api.app.get<ArtifactStore>(ARTIFACT_STORE);
+    const organizationId = (await api.app.get(ApiKeysService).registry.findByPlaintext(owner))!.organizationId;
+    for (const key of printablePackageObjects(organizationId, contentKey, 9)) expect({ key, stored: Boolean(await store.head(key)) }).toEqual({ key, stored: false });
+    expectProblem(await call('GET', `/v1/printables/${row!.id}`, owner), 404, 'printable-not-found');
   }, 60_000);
 
   it('lists course-printables and its operations in /v1/services', async () => {

@@ -3,6 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
 import type { Course } from '@caddie/catalog';
 import {
+  PRINTABLE_DELETED_CODE,
   printablePackageKeys,
   type AssemblePrintablePayload,
   type AssemblePrintableResult,
@@ -35,11 +36,14 @@ export class PrintableRenderHandler {
     private readonly catalog: CourseStore,
     private readonly store: ArtifactStore,
     private readonly engine: PrintableEngine,
+    /** whether the printable was deleted (its jobs then end without writing anything) */
+    private readonly deleted: (base: PrintableJobBase) => Promise<boolean> = async () => false,
   ) {}
 
   async renderPage(payload: RenderPrintablePagePayload): Promise<RenderPrintablePageResult> {
     const keys = printablePackageKeys(payload.organizationId, payload.contentKey);
     const result = { pageIndex: payload.pageIndex, worker: this.workerId };
+    await this.stopIfDeleted(payload);
     if ((await this.store.head(keys.zip)) || (await this.store.head(keys.pagePdf(payload.pageIndex)))) return result;
     const { course, manifest } = await this.compiled(payload);
     if (payload.pageIndex >= manifest.pages.length) {
@@ -56,13 +60,17 @@ export class PrintableRenderHandler {
         throw error;
       }
     });
+    await this.stopIfDeleted(payload);
     await this.store.put(keys.pagePng(payload.pageIndex), Buffer.from(page.png), 'image/png');
     await this.store.put(keys.pagePdf(payload.pageIndex), Buffer.from(page.pdf), 'application/pdf');
+    // deleted while it wrote: take back what it wrote
+    await this.stopIfDeleted(payload, [keys.pagePng(payload.pageIndex), keys.pagePdf(payload.pageIndex)]);
     return result;
   }
 
   async assemble(payload: AssemblePrintablePayload): Promise<AssemblePrintableResult> {
     const keys = printablePackageKeys(payload.organizationId, payload.contentKey);
+    await this.stopIfDeleted(payload);
     const stored = await this.store.head(keys.zip);
     if (stored) return this.assembled(payload, Number(stored.metadata.pdfBytes ?? 0), stored.size);
     const { manifest } = await this.compiled(payload);
@@ -74,12 +82,21 @@ export class PrintableRenderHandler {
       pages.push({ index, pdf: pdf.body, png: png.body });
     }
     const bundle = await this.engine.assemble(manifest, pages);
+    await this.stopIfDeleted(payload);
     await this.store.put(keys.pdf, Buffer.from(bundle.pdf), 'application/pdf');
     await this.store.put(keys.manifest, Buffer.from(bundle.manifestJson), 'application/json');
     await this.store.put(keys.zip, Buffer.from(bundle.zip), 'application/zip', { pdfBytes: String(bundle.pdf.length), pages: String(payload.pageCount) });
     // The one-page PDFs were only the hand-over between jobs.
     await Promise.all(pages.map((page) => this.store.delete(keys.pagePdf(page.index)).catch(() => undefined)));
+    await this.stopIfDeleted(payload, [keys.zip, keys.pdf, keys.manifest, ...pages.map((page) => keys.pagePng(page.index))]);
     return this.assembled(payload, bundle.pdf.length, bundle.zip.length);
+  }
+
+  /** Ends the job (no retry) when its printable was deleted, first removing what it had written. */
+  private async stopIfDeleted(payload: PrintableJobBase, written: string[] = []): Promise<void> {
+    if (!(await this.deleted(payload))) return;
+    for (const key of written) await this.store.delete(key).catch(() => undefined);
+    throw new UnrecoverableError(JSON.stringify({ code: PRINTABLE_DELETED_CODE, detail: 'the printable was deleted while it rendered' }));
   }
 
   private assembled(payload: AssemblePrintablePayload, pdfBytes: number, zipBytes: number): AssemblePrintableResult {

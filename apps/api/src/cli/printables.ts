@@ -10,13 +10,12 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FlowProducer } from 'bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
-import { COURSE_ID_PATTERN } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { PrintableFlowSubmitter, printablePackageKeys, redisOptionsFromUrl } from '@caddie/jobs';
 import { CourseStore, openDatabase, OrganizationEntity, PrintableStore } from '@caddie/persistence';
-import { compilePrintable, parsePrintableRequest, PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError } from '@caddie/printables';
+import { compilePrintable, parsePrintableRequest, PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError, PrintableUnrenderableError } from '@caddie/printables';
 import { flowBaseOf, newPrintableRow } from '../printables/printable-rows';
-import { err, failureText, progress } from './cli-output';
+import { courseAndTimeoutOrExit, err, failureText, progress } from './cli-output';
 import { openRenderQueue } from './render-queue';
 
 const USAGE = 'usage: npm run printables -- create --course ID --template yardage-book@1 [--option key=value …] --out book.zip [--org ORG_ID] [--timeout-seconds 900]';
@@ -52,15 +51,7 @@ async function main(): Promise<void> {
     err(USAGE);
     process.exit(values.help ? 0 : 2);
   }
-  if (!COURSE_ID_PATTERN.test(values.course)) {
-    err(`invalid-course-id: "${values.course}" is not a course id`);
-    process.exit(2);
-  }
-  const timeoutMs = Number(values['timeout-seconds']) * 1000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    err(`invalid-parameter: --timeout-seconds must be a positive number\n${USAGE}`);
-    process.exit(2);
-  }
+  const timeoutMs = courseAndTimeoutOrExit(values.course, values['timeout-seconds'], USAGE);
   let request;
   try {
     request = parsePrintableRequest(values.template, parseOptionArguments(values.option));
@@ -93,7 +84,7 @@ async function main(): Promise<void> {
     try {
       manifest = compilePrintable(doc.course, doc.revision, request);
     } catch (error) {
-      if (error instanceof PrintableDataMissingError || error instanceof PrintableRuleViolationError || error instanceof PrintableRequestError) {
+      if (error instanceof PrintableDataMissingError || error instanceof PrintableRuleViolationError || error instanceof PrintableUnrenderableError || error instanceof PrintableRequestError) {
         err(`${error.code}: ${error.message}`);
         process.exitCode = 1;
         return;

@@ -1,9 +1,10 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { FlowProducer, type Queue, type QueueEvents } from 'bullmq';
-import { closeWithin, openQueueEvents, PrintableFlowSubmitter, redisOptionsFromUrl, type PrintableFlowState, type PrintableJobBase } from '@caddie/jobs';
+import type { FlowProducer, Queue, QueueEvents } from 'bullmq';
+import { closeBullWithin, openFlowProducer, openQueueEvents, PrintableFlowSubmitter, type PrintableFlowState, type PrintableJobBase } from '@caddie/jobs';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
+import { apiRedisOptions } from '../platform/redis/api-redis-options';
 
 /** The render queue as printables use it: one flow per printable (see PrintableFlowSubmitter). */
 @Injectable()
@@ -13,26 +14,32 @@ export class PrintableFlowsService implements OnModuleDestroy {
   private readonly submitter: PrintableFlowSubmitter;
 
   constructor(@InjectQueue('render') queue: Queue, config: ApiConfig) {
-    const connection = redisOptionsFromUrl(config.env.REDIS_URL);
-    this.events = openQueueEvents('render', { connection, prefix: config.env.REDIS_PREFIX });
+    // the event subscription blocks (XREAD BLOCK) by design; the producer's commands are bounded
+    // like every request-path command of the API, so a frozen Redis fails fast
+    this.events = openQueueEvents('render', { connection: apiRedisOptions(config.env.REDIS_URL, { blocking: true }), prefix: config.env.REDIS_PREFIX });
     this.events.on('error', () => undefined);
-    // producers fail fast rather than queue commands while Redis is away
-    this.flows = new FlowProducer({ connection: { ...connection, maxRetriesPerRequest: 1 }, prefix: config.env.REDIS_PREFIX });
+    this.flows = openFlowProducer({ connection: apiRedisOptions(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
     this.flows.on('error', () => undefined);
     this.submitter = new PrintableFlowSubmitter(this.flows, queue, this.events);
   }
 
   async onModuleDestroy(): Promise<void> {
-    await closeWithin(() => this.events.close(), () => this.events.disconnect());
-    await closeWithin(() => this.flows.close(), () => this.flows.disconnect());
+    await closeBullWithin(this.events);
+    await closeBullWithin(this.flows);
   }
 
   async submit(base: PrintableJobBase, pageCount: number): Promise<{ jobId: string; coalesced: boolean }> {
     try {
       return await this.submitter.submit(base, pageCount);
-    } catch (error) {
-      throw new ApiProblem('render-unavailable', `The render queue is unavailable: ${(error as Error).message.slice(0, 120)}`);
+    } catch {
+      // the Redis error text stays internal (issue 17: problem details never carry it)
+      throw new ApiProblem('render-unavailable', 'The render queue is unavailable; retry later.');
     }
+  }
+
+  /** Stops the flow of a deleted printable (see PrintableFlowSubmitter.cancel). */
+  cancel(base: Pick<PrintableJobBase, 'organizationId' | 'contentKey'>, jobId: string, pageCount: number): Promise<number> {
+    return this.submitter.cancel(base, jobId, pageCount);
   }
 
   state(jobId: string): Promise<PrintableFlowState> {

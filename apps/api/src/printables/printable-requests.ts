@@ -5,6 +5,7 @@ import {
   PrintableDataMissingError,
   PrintableRequestError,
   PrintableRuleViolationError,
+  PrintableUnrenderableError,
   type PrintableManifest,
   type PrintableRequest,
 } from '@caddie/printables';
@@ -35,6 +36,7 @@ export function printableProblem(error: unknown): unknown {
     return new ApiProblem(declared(error.code, error.status === 404 ? 'printable-template-not-found' : 'invalid-printable-request'), error.message, { errors: error.errors });
   }
   if (error instanceof PrintableRuleViolationError) return new ApiProblem(error.code, error.message, { extras: { reasons: error.reasons } });
+  if (error instanceof PrintableUnrenderableError) return new ApiProblem(error.code, error.message, { extras: { reasons: error.reasons } });
   if (error instanceof PrintableDataMissingError) return new ApiProblem(declared(error.code, 'printable-data-missing'), error.message);
   return error;
 }

@@ -18,6 +18,11 @@ export const PRINTABLE_DATA_PROBLEMS = {
   'printable-hole-geometry-missing': { status: 422, title: 'Hole geometry missing', hint: 'A hole the printable needs has no mapped play line.' },
   'printable-greens-missing': { status: 422, title: 'Greens missing', hint: 'The course has no mapped greens for the green pages.' },
   'printable-design-missing': { status: 422, title: 'Scorecard design missing', hint: 'The scorecard design is not in the production catalog.' },
+  'printable-options-unrenderable': {
+    status: 422,
+    title: 'Options cannot be rendered',
+    hint: 'At this dpi and page size an artwork or page raster falls outside what the renderer makes; reasons[] names each one and the dpi that works.',
+  },
   'printable-rule-4.3-violation': { status: 422, title: 'Rule 4.3 violation', hint: 'In rules "rule-4.3" mode greens print at 1:480 or smaller on pages of at most 4 1/4 x 7 in; send rules "none" for a book not used during play.' },
 };
 

@@ -70,7 +70,7 @@ export class PrintablesController {
     example: PRINTABLE_EXAMPLES.compilePrintable,
     summary: 'Check a printable against a course without rendering it',
     description:
-      'Validates the template and options against the course and returns the manifest (pages, page size, what each page holds, missing data, warnings, the Rule 4.3 report) and small PNG previews of the first pages. Nothing is stored. A request that breaks Rule 4.3 in rules "rule-4.3" mode answers 422 printable-rule-4.3-violation.',
+      'Validates the template and options against the course and returns the manifest (pages, page size, what each page holds, missing data, warnings, the Rule 4.3 report) and small PNG previews of the first pages. Nothing is stored. A request that breaks Rule 4.3 in rules "rule-4.3" mode answers 422 printable-rule-4.3-violation; options whose artwork or page rasters could not be rendered at the requested dpi answer 422 printable-options-unrenderable (with reasons and the dpi that works), here and at create.',
     params: courseParams,
     body: compileBody,
     responses: { 200: { description: 'The manifest and previews', schema: compileResponseSchema } },

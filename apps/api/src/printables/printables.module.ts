@@ -5,5 +5,5 @@ import { PrintablesController } from './printables.controller';
 import { PrintablesService } from './printables.service';
 
 /** The course-printables service: templates, compile, and printables rendered by the render farm. */
-@Module({ imports: [CoursesModule], controllers: [PrintablesController], providers: [PrintablesService, PrintableFlowsService] })
+@Module({ imports: [CoursesModule], controllers: [PrintablesController], providers: [PrintablesService, PrintableFlowsService], exports: [PrintablesService] })
 export class PrintablesModule {}

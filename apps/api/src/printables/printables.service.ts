@@ -128,6 +128,12 @@ export class PrintablesService {
     if (alreadyDeleted) return;
     if (!deleted) throw notFound(printableId);
     if (contentShared) return;
+    if (deleted.flowJobId && deleted.status !== 'ready' && deleted.status !== 'failed') {
+      // stop its render first, so no worker writes the package after it is deleted
+      await this.flows.cancel(deleted, deleted.flowJobId, deleted.pagesTotal).catch((error: Error) => {
+        this.logger.warn(`printable ${deleted.id}: its render could not be stopped (${error.message}); its jobs end on the deletion mark`);
+      });
+    }
     for (const key of printablePackageObjects(deleted.organizationId, deleted.contentKey, deleted.pagesTotal)) await this.artifacts.delete(key);
   }
 

@@ -8,7 +8,8 @@ import { findTemplate, type TemplateDefinition } from '../templates/template-cat
 import { BLEED_IN, PAGE_SIZES, RULE_43_MIN_SCALE_DENOMINATOR, type PageSizeName } from '../templates/page-sizes';
 import { bookPageFrames, GREEN_PAGE_TABLE_IN, holePageFrames, pinSheetGrid } from './page-layout';
 import { chooseGreenScale, greenOutline } from './green-framing';
-import { PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError } from './printable-errors';
+import { PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError, PrintableUnrenderableError } from './printable-errors';
+import { rasterProblems } from './raster-plan';
 import { PRINTABLE_MANIFEST_SCHEMA, type ManifestPage, type PrintableManifest } from './printable-manifest';
 import type { PrintableRequest } from './printable-request';
 import { formatInches, judgePage } from './rule-43';
@@ -52,6 +53,8 @@ export function compilePrintable(course: Course, courseRevision: string, request
     const reasons = [...new Set([...requested, ...reports.flatMap((r) => r.reasons)])];
     throw new PrintableRuleViolationError(`Rule 4.3: ${reasons.join('; ')} (use rules "none" for a book not meant for play)`, reasons);
   }
+  const unrenderable = rasterProblems(course, pages, widthIn, heightIn, Number(options.dpi));
+  if (unrenderable.length > 0) throw new PrintableUnrenderableError(`These options cannot be rendered: ${unrenderable.join('; ')}`, unrenderable);
   return {
     schema: PRINTABLE_MANIFEST_SCHEMA,
     template: template.id,

@@ -40,3 +40,18 @@ export class PrintableRuleViolationError extends Error {
     this.name = 'PrintableRuleViolationError';
   }
 }
+
+/**
+ * The options cannot be rendered (artwork outside the renderer's pixel range, a page raster too
+ * large): found at compile from the raster plan, never by a render worker (API: 422).
+ */
+export class PrintableUnrenderableError extends Error {
+  readonly code = 'printable-options-unrenderable';
+  constructor(
+    message: string,
+    readonly reasons: string[],
+  ) {
+    super(message);
+    this.name = 'PrintableUnrenderableError';
+  }
+}

@@ -4,7 +4,7 @@
  * any poster size.
  */
 import type { Course, CourseFeature, GeometryLayer, Hole, LonLat } from '@caddie/catalog';
-import { LocalProjection } from '@caddie/geometry';
+import { geometryVertices, LocalProjection } from '@caddie/geometry';
 import type { RectIn } from '../compile/page-layout';
 import { pt, type PageContext } from './page-context';
 import { text } from './page-furniture';
@@ -50,7 +50,7 @@ export interface CourseMapFrame {
  * turning the course a quarter makes it larger (a wide course on a tall page).
  */
 export function fitCourseMap(course: Course, frame: RectIn, paddingPt: number): CourseMapFrame {
-  const points = course.features.filter((f) => f.properties.layer !== 'course-boundary' && f.properties.layer !== 'roads').flatMap((f) => vertices(f));
+  const points = course.features.filter((f) => f.properties.layer !== 'course-boundary' && f.properties.layer !== 'roads').flatMap((f) => geometryVertices(f.geometry));
   const all = points.length > 0 ? points : course.holes.flatMap((h) => h.centerline);
   const lons = all.map((p) => p[0]);
   const lats = all.map((p) => p[1]);
@@ -75,21 +75,6 @@ export function fitCourseMap(course: Course, frame: RectIn, paddingPt: number): 
       return turn ? [cx + y * scale, cy + x * scale] : [cx + x * scale, cy - y * scale];
     },
   };
-}
-
-function vertices(feature: CourseFeature): LonLat[] {
-  const g = feature.geometry;
-  switch (g.type) {
-    case 'Point':
-      return [g.coordinates as LonLat];
-    case 'LineString':
-      return g.coordinates as LonLat[];
-    case 'MultiLineString':
-    case 'Polygon':
-      return g.coordinates.flat() as LonLat[];
-    case 'MultiPolygon':
-      return g.coordinates.flat(2) as LonLat[];
-  }
 }
 
 function tracePath(ctx: PageContext, feature: CourseFeature, map: CourseMapFrame): 'area' | 'line' | 'point' {

@@ -12,6 +12,7 @@ import { greenMeasurementOf } from '../yardages/hole-yardages';
 import { pt, type PageContext, type PagePainter, type PageScene } from './page-context';
 import { INK, MUTED_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
 import { greenArt, type PlacedArt } from './renderer-art';
+import { greenArtFrame } from '../compile/raster-plan';
 import { GREEN_EDGE_COLOR, SCALE_BAR_COLOR, SCALE_BAR_YARDS } from './scale-bar';
 
 export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
@@ -22,7 +23,7 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
   const outline = greenOutline(scene.course, hole);
   const denominator = scene.page.greenScaleDenominator;
   const slopes = scene.page.holds.includes('slopes');
-  const art = outline && denominator ? greenArt(scene.course, outline, frames.art, denominator, dpi, String(options.style ?? 'traditional'), slopes) : null;
+  const art = outline && denominator ? greenArt(scene.course, outline, greenArtFrame(scene.width / 72, scene.height / 72), denominator, dpi, String(options.style ?? 'traditional'), slopes) : null;
   const measurement = greenMeasurementOf(scene.course, hole);
   return (ctx) => {
     paintPaper(ctx, scene);

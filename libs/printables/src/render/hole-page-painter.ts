@@ -1,6 +1,7 @@
 /** A hole page (book) and a hole sheet (Letter/A4): the hole artwork with its numbers. */
 import type { Hole } from '@caddie/catalog';
 import { bookTypeScale, holePageFrames, sheetFrames, type PageFrameSet } from '../compile/page-layout';
+import { holeArtFrame } from '../compile/raster-plan';
 import type { DistanceUnit } from '../yardages/distance-units';
 import { holeYardages, type HoleYardages } from '../yardages/hole-yardages';
 import { pt, type PagePainter, type PageContext, type PageScene } from './page-context';
@@ -15,7 +16,7 @@ export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
   const heightIn = scene.height / 72;
   const frames = sheet ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn);
   const options = scene.manifest.options;
-  const art = hole.centerline.length >= 2 ? holeArt(scene.course, hole, frames.art, dpi, String(options.style ?? 'traditional')) : null;
+  const art = hole.centerline.length >= 2 ? holeArt(scene.course, hole, holeArtFrame(scene.page.kind === 'hole-sheet' ? 'hole-sheet' : 'hole', widthIn, heightIn), dpi, String(options.style ?? 'traditional')) : null;
   const unit = (options.units === 'meters' ? 'meters' : 'yards') as DistanceUnit;
   const yardages = holeYardages(scene.course, hole, unit);
   const body = sheet ? 9.5 : 6.6 * bookTypeScale(heightIn);

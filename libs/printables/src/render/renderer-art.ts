@@ -7,7 +7,8 @@ import type { Course, Hole, LonLat } from '@caddie/catalog';
 import { paintGraphic, projectWithSidecar, type SpatialSidecar } from '@caddie/renderer';
 import { parseGraphicsBody } from '@caddie/styles';
 import type { Canvas } from '@napi-rs/canvas';
-import { METERS_PER_INCH, type GreenOutline } from '../compile/green-framing';
+import type { GreenOutline } from '../compile/green-framing';
+import { greenArtPixels, holeArtPixels } from '../compile/raster-plan';
 import type { RectIn } from '../compile/page-layout';
 import { pt } from './page-context';
 
@@ -46,8 +47,7 @@ function place(canvas: Canvas, sidecar: SpatialSidecar, x: number, y: number, wi
 const styleContext = (course: Course) => ({ classification: course.classification, country: course.location.country, region: course.location.region });
 
 export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, graphicStyle: string): PlacedArt {
-  const width = Math.round(frame.width * dpi);
-  const height = Math.round(frame.height * dpi);
+  const { width, height } = holeArtPixels(frame, dpi);
   const request = parseGraphicsBody(
     {
       subject: { type: 'hole', holeNumber: hole.number },
@@ -62,9 +62,6 @@ export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, 
   return place(painted.canvas, painted.sidecar, pt(frame.x), pt(frame.y), pt(frame.width), pt(frame.height));
 }
 
-/** Most ground kept around a green; the renderer's metric padding is bounded. */
-const MAX_PADDING_METERS = 58;
-
 /**
  * The green at exactly 1:`denominator`, centred in the frame, approach from the bottom. The
  * renderer fits a green into its canvas with metric padding; choosing each side's padding so that
@@ -72,12 +69,8 @@ const MAX_PADDING_METERS = 58;
  * than the padding may, the raster covers less than the frame and stays centred.
  */
 export function greenArt(course: Course, outline: GreenOutline, frame: RectIn, denominator: number, dpi: number, graphicStyle: string, slopes: boolean): PlacedArt {
-  const pixelsPerMeter = dpi / (METERS_PER_INCH * denominator);
+  const { width, height, pixelsPerMeter } = greenArtPixels(outline, frame, denominator, dpi);
   const e = outline.extent;
-  const halfWidthM = Math.min((frame.width * METERS_PER_INCH * denominator) / 2, Math.min(e.left, e.right) + MAX_PADDING_METERS);
-  const halfHeightM = Math.min((frame.height * METERS_PER_INCH * denominator) / 2, Math.min(e.top, e.bottom) + MAX_PADDING_METERS);
-  const width = Math.round(2 * halfWidthM * pixelsPerMeter);
-  const height = Math.round(2 * halfHeightM * pixelsPerMeter);
   const half = { x: width / 2 / pixelsPerMeter, y: height / 2 / pixelsPerMeter };
   const padding = [half.y - e.top, half.x - e.right, half.y - e.bottom, half.x - e.left].map((m) => Math.max(1, Math.min(60, m)).toFixed(4)).join(' ');
   const request = parseGraphicsBody(
