@@ -40,6 +40,7 @@ import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalo
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { clockTicks, cpuPlan, freePort, pinThisProcess, processCpuSeconds, processTree, removeRedisPrefix, THROUGHPUT_WARMUP, throughput, waitForHealth } from './support/load';
 import { startStaticNginx } from './support/nginx';
+import { median } from './support/timing';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = Number(process.argv[2] ?? 20000);
@@ -99,8 +100,6 @@ function rateNote(rate: number, cpuUs: number | null, ...extra: string[]): strin
   const notes = [...(cpuUs === null ? [] : [`${cpuUs.toFixed(0)} us CPU/req`]), ...extra];
   return `${rate.toFixed(0)} req/s${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;

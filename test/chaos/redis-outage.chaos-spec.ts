@@ -73,6 +73,18 @@ describe('Redis frozen and stopped (private redis-server)', () => {
     } finally {
       redis.child.kill('SIGCONT');
     }
+    // resumed: the API's clients recover by themselves; answers that need Redis are the real ones again
+    const resumedAt = Date.now();
+    let recovered: (SeenAnswer & { ms: number })[] = [];
+    while (Date.now() - resumedAt < ANSWER_WITHIN_MS) {
+      recovered = await round('resumed');
+      if (recovered.find((a) => a.what.endsWith(': course'))?.code === 'course-not-found') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    process.stdout.write(`after SIGCONT: ${recovered.map((a) => `${a.what} ${a.status} ${a.code ?? ''}`).join('; ')} (${Date.now() - resumedAt} ms)\n`);
+    expect(recovered.find((a) => a.what.endsWith(': course'))).toMatchObject({ status: 404, code: 'course-not-found' });
+    expect(recovered.find((a) => a.what.endsWith(': services (anonymous)'))).toMatchObject({ status: 200 });
+    expect(recovered.map(contractBreach).filter(Boolean)).toEqual([]);
   }, 60_000);
 
   it('answers every request within 5 s after Redis is stopped', async () => {

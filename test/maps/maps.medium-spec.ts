@@ -7,7 +7,7 @@ import { lonLatToWorldPixel } from '@caddie/geometry';
 import { TileType } from '@caddie/pmtiles';
 import { CoursesService } from '../../apps/api/src/courses/courses.service';
 import type { ArtifactStore } from '@caddie/artifacts';
-import { mapArchiveKey } from '@caddie/jobs';
+import { mapArchiveKey, mapTileBlockKey, mapTileBlocks, mapTileKey } from '@caddie/jobs';
 import { ARCHIVE_RECHECK_MS, MapArchivesService } from '../../apps/api/src/maps/map-archives.service';
 import { REVISION_CACHE_MS } from '../../apps/api/src/maps/maps.service';
 import { FastLane } from '../../apps/api/src/platform/http/fast-lane';
@@ -15,6 +15,7 @@ import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-sto
 import { referenceReader } from '../../libs/pmtiles/src/testing/reference-reader';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { startRenderWorker } from '../support/render-worker-harness';
+import { MapArchiveHandler } from '../../apps/render-worker/src/map-archive.handler';
 import { smallOsmCourse } from './small-course';
 
 // Several tests render their first tiles of the demo course on demand (about 6 s on this 2-core machine).
@@ -45,6 +46,13 @@ describe('course maps API with a render worker', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => api.request({ method: 'GET', url, headers: { 'x-api-key': key, ...headers } });
   const base = () => `/v1/courses/${course.id}/maps`;
+  /** The whole archive once built: the route waits RENDER_WAIT_MS, and a loaded machine may need longer (503 map-archive-building). */
+  const builtArchive = async (url: string) => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await get(url);
+      if (response.statusCode !== 503 || attempt === 3) return response;
+    }
+  };
 
   it('needs a key with course-maps:read', async () => {
     expectProblem(await api.request({ method: 'GET', url: `${base()}/tiles` }), 401, 'missing-credential');
@@ -92,6 +100,8 @@ describe('course maps API with a render worker', () => {
   });
 
   it('serves a tile from the archive with a strong ETag, 304 on If-None-Match, 404 outside coverage', async () => {
+    // the archive route waits for the build (tiles do not: they are rendered on demand meanwhile)
+    expect((await builtArchive(`${base()}/archive.pmtiles?revision=${revision}`)).statusCode).toBe(200);
     const r = plan.zoomTiles;
     const url = `${base()}/tiles/17/${r.minX}/${r.minY}?revision=${revision}`;
     const tile = await get(url);
@@ -105,7 +115,65 @@ describe('course maps API with a render worker', () => {
     expectProblem(await get(`${base()}/tiles/${plan.maxzoom + 1}/0/0`), 404, 'tile-not-found');
     expectProblem(await get(`${base()}/tiles/23/0/0`), 400, 'invalid-parameter');
     expectProblem(await get(`${base()}/tiles/17/${r.minX}/${r.minY}?revision=${'1'.repeat(64)}`), 409, 'stale-revision');
-  }, 120_000);
+  }, 300_000);
+
+  it('answers a tile of a course whose archive is still building with 200 and the pixels the archive later serves', async () => {
+    const cold = smallOsmCourse('demo-maps-cold-view');
+    const coldRevision = courseRevision(cold);
+    await api.app.get(CoursesService).store.upsert(cold, coldRevision);
+    const store = api.app.get<ArtifactStore>(ARTIFACT_STORE);
+    // hold the archive's assembly until the tiles below were answered, so the archive is certainly still building
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const assemble = MapArchiveHandler.prototype.assemble;
+    const held = jest.spyOn(MapArchiveHandler.prototype, 'assemble').mockImplementation(async function (this: MapArchiveHandler, payload) {
+      await gate;
+      return assemble.call(this, payload);
+    });
+    const renderOne = jest.spyOn(MapArchiveHandler.prototype, 'renderOne');
+    try {
+      const coldPlan = (await get(`/v1/courses/${cold.id}/maps/tiles?zoom=19`)).json();
+      expect(coldPlan.archive).toMatchObject({ status: 'building', sizeBytes: null, retryAfterSeconds: 5 });
+      const r = coldPlan.zoomTiles;
+      const url = `/v1/courses/${cold.id}/maps/tiles/19/${r.minX + 1}/${r.minY + 1}?revision=${coldRevision}`;
+      // five viewers ask for the same tile at once: one render, one answer
+      const first = await Promise.all(Array.from({ length: 5 }, () => get(url)));
+      for (const response of first) {
+        expect([response.statusCode, response.headers['content-type'], response.headers.etag]).toEqual([200, 'image/webp', first[0].headers.etag]);
+        expect(response.rawPayload.equals(first[0].rawPayload)).toBe(true);
+      }
+      expect(renderOne).toHaveBeenCalledTimes(1);
+      expect(first[0].headers.etag).toMatch(/^"t[0-9a-f]{24}"$/);
+      expect((await get(url, { 'if-none-match': String(first[0].headers.etag) })).statusCode).toBe(304);
+      expect(await store.head(mapArchiveKey(cold.id, coldRevision, 256, 'webp'))).toBeNull();
+      expect((await get(`/v1/courses/${cold.id}/maps/tiles`)).json().archive.status).toBe('building');
+
+      release();
+      const built = await builtArchive(`/v1/courses/${cold.id}/maps/archive.pmtiles?revision=${coldRevision}`);
+      expect(built.statusCode).toBe(200);
+      const fromArchive = await referenceReader(built.rawPayload).getZxy(19, r.minX + 1, r.minY + 1);
+      // the tile rendered on demand was a stand-in: deleted with the archive's blocks once the archive is stored
+      const stand = { courseId: cold.id, courseRevision: coldRevision, tileSize: 256 as const, format: 'webp' as const };
+      expect(await store.head(mapTileKey(stand, 19, r.minX + 1, r.minY + 1))).toBeNull();
+      const blocks = mapTileBlocks(coldPlan.tileRanges);
+      expect(blocks.length).toBeGreaterThan(coldPlan.tileRanges.length);
+      expect((await Promise.all(blocks.map((b) => store.head(mapTileBlockKey(stand, b))))).filter(Boolean)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, ARCHIVE_RECHECK_MS + 100));
+      const later = await get(url);
+      expect(later.statusCode).toBe(200);
+      // now read from the archive (its ETag names the tile's place in it), with the same pixels
+      expect(later.headers.etag).toMatch(/^"[0-9a-f]{24}\.[0-9a-z]+\.[0-9a-z]+"$/);
+      expect(Buffer.from(fromArchive!.data).equals(later.rawPayload)).toBe(true);
+      const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+      expect((await pixels(later.rawPayload)).equals(await pixels(first[0].rawPayload))).toBe(true);
+      expect(later.rawPayload.equals(first[0].rawPayload)).toBe(true);
+      expect(held).toHaveBeenCalled();
+    } finally {
+      release();
+      held.mockRestore();
+      renderOne.mockRestore();
+    }
+  }, 300_000);
 
   it('serves the archive whole: every tile reads back byte-identical with the pmtiles package', async () => {
     const response = await get(`${base()}/archive.pmtiles`);
@@ -260,25 +328,26 @@ describe('course maps API with a render worker', () => {
 
   it('answers a repeated tile from memory while the revision read behind it is fresh', async () => {
     const archives = api.app.get(MapArchivesService);
-    const require = jest.spyOn(archives, 'require');
+    expect((await builtArchive(`${base()}/archive.pmtiles?tileSize=512&format=png`)).statusCode).toBe(200);
+    const lookups = jest.spyOn(archives, 'status');
     try {
       const r = plan.tileRanges.find((t: { zoom: number }) => t.zoom === 18);
       const url = `${base()}/tiles/18/${r.maxX}/${r.maxY}?tileSize=512&format=png`;
       const first = await get(url);
       expect(first.statusCode).toBe(200);
-      expect(require).toHaveBeenCalledTimes(1);
+      expect(lookups).toHaveBeenCalledTimes(1);
       const again = await get(url);
-      expect(require).toHaveBeenCalledTimes(1);
+      expect(lookups).toHaveBeenCalledTimes(1);
       expect([again.statusCode, again.headers.etag]).toEqual([200, first.headers.etag]);
       expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
       // once the revision read is older than REVISION_CACHE_MS, the tile is located again
       await new Promise((resolve) => setTimeout(resolve, REVISION_CACHE_MS + 100));
       expect((await get(url)).rawPayload.equals(first.rawPayload)).toBe(true);
-      expect(require).toHaveBeenCalledTimes(2);
+      expect(lookups).toHaveBeenCalledTimes(2);
     } finally {
-      require.mockRestore();
+      lookups.mockRestore();
     }
-  }, 60_000);
+  }, 300_000);
 
   it('keeps the deprecated aliases, marked deprecated with a link to the canonical route', async () => {
     const aliasPlan = await get(`/v1/maptiles/${course.id}`);
@@ -324,7 +393,8 @@ describe('course maps API with a render worker', () => {
     const bothWays = async (path: string, headers: Record<string, string> = {}) => {
       let full;
       let fast;
-      for (let attempt = 0; attempt < 3 && !(fast && laneAnswered()); attempt++) {
+      let attempt = 0;
+      for (; attempt < 3 && !(fast && laneAnswered()); attempt++) {
         answer.mockImplementationOnce(() => false);
         full = await fetchTile(path, headers);
         fast = await fetchTile(path, headers);
@@ -340,7 +410,7 @@ describe('course maps API with a render worker', () => {
       expect(comparable(fast.headers)).toEqual(comparable(full.headers));
       // one slot each, counted in one sequence
       expect(Number(fast.headers['ratelimit-remaining'])).toBe(Number(full.headers['ratelimit-remaining']) - 1);
-      return { full, fast };
+      return { full, fast, requests: 2 * attempt };
     };
     const operator = (await api.createKey({ kind: 'live', scopes: ['operations:read'] })).key;
     const metric = async () => {
@@ -353,13 +423,13 @@ describe('course maps API with a render worker', () => {
       const pinned = `${base()}/tiles/17/${r.maxX}/${r.maxY}?revision=${revision}`;
       await fetchTile(pinned); // located and read once by the full route
       const countBefore = await metric();
-      const { fast } = await bothWays(pinned);
+      const { fast, requests } = await bothWays(pinned);
       expect(fast.status).toBe(200);
       expect(fast.headers['content-type']).toBe('image/webp');
       expect(fast.headers['cache-control']).toBe('private, max-age=86400, immutable');
       expect(fast.headers['access-control-expose-headers']).toBeUndefined();
       expect(fast.headers.vary).toBe('Origin');
-      expect(await metric()).toBe(countBefore + 2);
+      expect(await metric()).toBe(countBefore + requests);
 
       // a browser origin and a request id of the client's
       const browser = await bothWays(pinned, { origin: 'https://maps.example', 'x-request-id': 'client-id-1' });
@@ -382,7 +452,8 @@ describe('course maps API with a render worker', () => {
       expect([laneAnswered(), encoded.status, encoded.body.equals(fast.body)]).toEqual([false, 200, true]);
       const head = await fetchTile(pinned, {}, 'HEAD');
       expect([laneAnswered(), head.status, head.body.length]).toEqual([false, 200, 0]);
-      const unseen = `${base()}/tiles/17/${r.minX}/${r.maxY}?revision=${revision}`;
+      // a tile no request has read yet (every 256 WebP tile was read above, and two of the 512 PNG archive)
+      const unseen = `${base()}/tiles/17/${r.minX}/${r.maxY}?revision=${revision}&tileSize=512&format=png`;
       expect([(await fetchTile(unseen)).status, laneAnswered()]).toEqual([200, false]);
       expect((await bothWays(unseen)).fast.status).toBe(200);
     } finally {
@@ -399,11 +470,11 @@ describe('course maps API with a render worker', () => {
     await store.delete(key);
     await new Promise((resolve) => setTimeout(resolve, ARCHIVE_RECHECK_MS + 100));
     // the whole archive is read from the store, so a remembered but deleted archive would fail here
-    const rebuilt = await get(`${base()}/archive.pmtiles?revision=${revision}`);
+    const rebuilt = await builtArchive(`${base()}/archive.pmtiles?revision=${revision}`);
     expect(rebuilt.statusCode).toBe(200);
     expect(await store.head(key)).not.toBeNull();
     expect((await get(url)).rawPayload.equals(before.rawPayload)).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it('rejects the old revision once the course changes; a newer pin is never refused', async () => {
     const tile = (pin: string, z = 17) => get(`${base()}/tiles/${z}/${plan.zoomTiles.minX}/${plan.zoomTiles.minY}?revision=${pin}`);

@@ -1,10 +1,10 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { BullModule } from '@nestjs/bullmq';
+import { BullModule, type WorkerHost } from '@nestjs/bullmq';
 import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { createArtifactStore } from '@caddie/artifacts';
 import type { WorkerEnv } from '@caddie/config';
-import { redisOptionsFromUrl, workerBullOptions } from '@caddie/jobs';
+import { closeWorkerConnection, printableDeletedKey, workerBullOptions, workerRedisOptions } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { GraphicRenderHandler } from './graphic-render.handler';
 import { MapArchiveHandler } from './map-archive.handler';
@@ -14,27 +14,52 @@ import { renderProcessorClass } from './render.processor';
 
 const DATABASE = Symbol('DATABASE');
 const REDIS = Symbol('REDIS');
+const BULL_CONNECTION = Symbol('BULL_CONNECTION');
+const PROCESSOR = Symbol('PROCESSOR');
 
-/** Closes the worker's own connections after BullMQ has closed the worker. */
+/**
+ * Closes the worker's connections on shutdown. Nest runs this module's hooks before BullModule's,
+ * so the BullMQ worker is closed here first (its active jobs finish or return to the queue; a
+ * second close by BullModule is a no-op), then the shared BullMQ client, the database and Redis.
+ */
 @Injectable()
 class WorkerConnections implements OnApplicationShutdown {
-  constructor(@Inject(DATABASE) private readonly db: DataSource, @Inject(REDIS) private readonly redis: Redis) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(BULL_CONNECTION) private readonly bull: Redis,
+    @Inject(PROCESSOR) private readonly processor: { host: WorkerHost },
+  ) {}
   async onApplicationShutdown(): Promise<void> {
+    await closeWorkerConnection(workerOf(this.processor.host), this.bull);
     await this.db.destroy().catch(() => undefined);
     this.redis.disconnect();
+  }
+}
+
+/** The host's BullMQ worker, or none when it was never created (a failed boot). */
+function workerOf(host: WorkerHost) {
+  try {
+    return host.worker;
+  } catch {
+    return undefined;
   }
 }
 
 @Module({})
 export class RenderWorkerModule {
   static forRoot(env: WorkerEnv): DynamicModule {
+    const bull = workerBullOptions(env);
+    const processor = renderProcessorClass(env);
     return {
       module: RenderWorkerModule,
-      imports: [BullModule.forRoot(workerBullOptions(env)), BullModule.registerQueue({ name: 'render' })],
+      imports: [BullModule.forRoot(bull.root), BullModule.registerQueue({ name: 'render' })],
       providers: [
         // workers read the catalog; the API owns migrations
         { provide: DATABASE, useFactory: () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false }) },
-        { provide: REDIS, useFactory: () => new Redis({ ...redisOptionsFromUrl(env.REDIS_URL), maxRetriesPerRequest: 1 }) },
+        // graphics' coalescing bookkeeping: bounded commands, one retry
+        { provide: REDIS, useFactory: () => new Redis({ ...workerRedisOptions(env.REDIS_URL), maxRetriesPerRequest: 1 }) },
+        { provide: BULL_CONNECTION, useValue: bull.client },
         {
           provide: GraphicRenderHandler,
           inject: [DATABASE, REDIS],
@@ -43,11 +68,14 @@ export class RenderWorkerModule {
         { provide: MapArchiveHandler, inject: [DATABASE], useFactory: (db: DataSource) => new MapArchiveHandler(new CourseStore(db), createArtifactStore(env)) },
         {
           provide: PrintableRenderHandler,
-          inject: [DATABASE],
-          useFactory: (db: DataSource) => new PrintableRenderHandler(new CourseStore(db), createArtifactStore(env), printablesLibraryEngine),
+          inject: [DATABASE, REDIS],
+          useFactory: (db: DataSource, redis: Redis) =>
+            new PrintableRenderHandler(new CourseStore(db), createArtifactStore(env), printablesLibraryEngine, async (base) =>
+              (await redis.exists(printableDeletedKey(env.REDIS_PREFIX, base.organizationId, base.contentKey))) > 0),
         },
+        processor,
+        { provide: PROCESSOR, useFactory: (host: WorkerHost) => ({ host }), inject: [processor] },
         WorkerConnections,
-        renderProcessorClass(env),
       ],
     };
   }

@@ -28,7 +28,9 @@ export function renderProcessorClass(env: WorkerEnv): Type<WorkerHost> {
       this.dispatcher = new JobDispatcher('render', {
         'worker.ping': pingHandler('render'),
         'render.graphic': (payload) => graphics.handle(payload),
-        'render.map-archive': (payload) => maps.handle(payload),
+        'render.map-archive': (payload) => maps.assemble(payload),
+        'render.map-tiles': (payload) => maps.renderBlock(payload),
+        'render.map-tile': (payload) => maps.renderOne(payload),
         'render.printable-page': (payload) => printables.renderPage(payload),
         'render.printable-assemble': (payload) => printables.assemble(payload),
       });

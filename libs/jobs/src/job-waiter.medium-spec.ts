@@ -85,4 +85,25 @@ describe('JobWaiter (real Redis)', () => {
     expect(waiter.waiting).toBe(0);
     expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
+
+  it('shares one watch per job: 100 waits on one job cost Redis the look-ups of one', async () => {
+    const job = await queue.add('slow', { n: 50 }, keep);
+    const before = waiter.lookUps;
+    const waits = Array.from({ length: 100 }, () => waiter.wait<{ doubled: number }>(job.id!, 10_000));
+    expect(waiter.watched).toBe(1);
+    expect(waiter.waiting).toBe(100);
+    const outcomes = await Promise.all(waits);
+    expect(outcomes.every((o) => o.state === 'done' && o.result.doubled === 100)).toBe(true);
+    // one getJobState at the start (and at most one recheck per second of the 300 ms job)
+    expect(waiter.lookUps - before).toBeLessThanOrEqual(2);
+    expect(waiter.watched).toBe(0);
+  });
+
+  it('keeps the watch for later waits when an early wait times out', async () => {
+    const job = await queue.add('slow', { n: 7 }, keep);
+    const short = waiter.wait(job.id!, 50);
+    const long = waiter.wait<{ doubled: number }>(job.id!, 5_000);
+    await expect(short).resolves.toEqual({ state: 'pending' });
+    await expect(long).resolves.toEqual({ state: 'done', result: { doubled: 14 } });
+  });
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type FlowProducer, Job, type Queue, type QueueEvents } from 'bullmq';
 import {
+  PRINTABLE_DELETED_MARK_SECONDS,
   PRINTABLE_JOB_RETENTION,
   printableDeduplicationId,
+  printableDeletedKey,
   type AssemblePrintablePayload,
   type AssemblePrintableResult,
   type PrintableJobBase,
@@ -22,6 +24,14 @@ const retention = {
   removeOnFail: { age: PRINTABLE_JOB_RETENTION.failedAgeSeconds },
 };
 
+/** A flow's parent failed by a child names the child; the child's own reason says what went wrong. */
+export async function flowFailureReason(queue: Queue, reason: string): Promise<string> {
+  const child = /^child (\S+) failed$/.exec(reason);
+  if (!child) return reason;
+  const childId = child[1].slice(child[1].lastIndexOf(':') + 1);
+  return (await Job.fromId(queue, childId))?.failedReason ?? reason;
+}
+
 /**
  * Submits one BullMQ flow per printable on the render queue: a child job per page (spread over
  * every render worker) under a parent that assembles the package. Identical printables of one
@@ -36,6 +46,8 @@ export class PrintableFlowSubmitter {
   ) {}
 
   async submit(base: PrintableJobBase, pageCount: number): Promise<{ jobId: string; coalesced: boolean }> {
+    // a printable of this content deleted earlier no longer stops this one's jobs
+    await (await this.queue.client).del(this.deletedKey(base));
     const offeredId = `p-${randomUUID()}`;
     const parent: AssemblePrintablePayload = { ...base, pageCount };
     const node = await this.flows.add({
@@ -59,7 +71,7 @@ export class PrintableFlowSubmitter {
     if (!job) return { state: 'missing' };
     const state = await job.getState();
     if (state === 'completed') return { state: 'done', result: job.returnvalue };
-    if (state === 'failed') return { state: 'failed', reason: await this.failureReason(job) };
+    if (state === 'failed') return { state: 'failed', reason: await flowFailureReason(this.queue, job.failedReason ?? '') };
     if (state === 'unknown') return { state: 'missing' };
     const counts = await job.getDependenciesCount({ processed: true });
     const pagesDone = state === 'waiting-children' ? (counts.processed ?? 0) : job.data.pageCount;
@@ -73,13 +85,22 @@ export class PrintableFlowSubmitter {
     return this.state(jobId);
   }
 
-  /** A parent failed by a child names the child; the child's own reason says what went wrong. */
-  private async failureReason(job: Job): Promise<string> {
-    const reason = job.failedReason ?? '';
-    const child = /^child (\S+) failed$/.exec(reason);
-    if (!child) return reason;
-    const childId = child[1].slice(child[1].lastIndexOf(':') + 1);
-    return (await Job.fromId(this.queue, childId))?.failedReason ?? reason;
+  /**
+   * Stops the flow of a deleted printable: marks the content deleted (the workers skip its jobs
+   * and write nothing more), then removes the parent with every child not yet taken. A child a
+   * worker holds cannot be removed; it ends on the mark, and so does the parent if it survives.
+   * Returns how many jobs were removed.
+   */
+  async cancel(base: Pick<PrintableJobBase, 'organizationId' | 'contentKey'>, jobId: string, pageCount: number): Promise<number> {
+    await (await this.queue.client).set(this.deletedKey(base), '1', { EX: PRINTABLE_DELETED_MARK_SECONDS });
+    const whole = await this.queue.remove(jobId, { removeChildren: true }).catch(() => 0);
+    if (whole) return pageCount + 1;
+    let removed = 0;
+    for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) removed += await this.queue.remove(`${jobId}-page-${pageIndex}`).catch(() => 0);
+    return removed + (await this.queue.remove(jobId).catch(() => 0));
   }
 
+  private deletedKey(base: Pick<PrintableJobBase, 'organizationId' | 'contentKey'>): string {
+    return printableDeletedKey(this.queue.opts.prefix ?? 'bull', base.organizationId, base.contentKey);
+  }
 }

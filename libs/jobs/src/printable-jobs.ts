@@ -69,3 +69,16 @@ export const PRINTABLE_JOB_RETENTION = {
   completedAgeSeconds: 7 * 24 * 60 * 60,
   failedAgeSeconds: 7 * 24 * 60 * 60,
 } as const;
+
+/**
+ * The mark a deleted printable leaves for the render workers: while it exists they skip every job
+ * of the organization's package with this content key and write nothing more (a job already
+ * rendering checks again before and after it writes). It outlives any flow (retries included).
+ */
+export function printableDeletedKey(redisPrefix: string, organizationId: string, contentKey: string): string {
+  return `${redisPrefix}:printables:deleted:${organizationId}:${contentKey}`;
+}
+export const PRINTABLE_DELETED_MARK_SECONDS = 24 * 60 * 60;
+
+/** The failure of a job whose printable was deleted while it rendered. */
+export const PRINTABLE_DELETED_CODE = 'printable-deleted';

@@ -3,11 +3,11 @@ import { assertEveryJobHasHandler, redisOptionsFromUrl } from '@caddie/jobs';
 describe('job contract', () => {
   it('accepts exactly the declared handlers', () => {
     const both = {
-      'worker.ping': async () => undefined, 'render.graphic': async () => undefined, 'render.map-archive': async () => undefined,
+      'worker.ping': async () => undefined, 'render.graphic': async () => undefined, 'render.map-archive': async () => undefined, 'render.map-tiles': async () => undefined, 'render.map-tile': async () => undefined,
       'render.printable-page': async () => undefined, 'render.printable-assemble': async () => undefined,
     };
     expect(() => assertEveryJobHasHandler('render', both)).not.toThrow();
-    expect(() => assertEveryJobHasHandler('render', {})).toThrow(/no handler for worker.ping, render.graphic, render.map-archive, render.printable-page, render.printable-assemble/);
+    expect(() => assertEveryJobHasHandler('render', {})).toThrow(/no handler for worker.ping, render.graphic, render.map-archive, render.map-tiles, render.map-tile, render.printable-page, render.printable-assemble/);
     expect(() => assertEveryJobHasHandler('render', { ...both, 'render.other': 1 })).toThrow(/undeclared jobs render.other/);
   });
 });

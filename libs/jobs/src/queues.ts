@@ -2,7 +2,7 @@
  * The job contract between the API and the workers: queue names, job names and payloads,
  * in one typed list. Each worker checks at start-up that it handles every job of its queue.
  */
-import type { RenderMapArchivePayload, RenderMapArchiveResult } from './map-jobs';
+import type { AssembleMapArchivePayload, RenderMapArchiveResult, RenderMapTilePayload, RenderMapTileResult, RenderMapTilesPayload, RenderMapTilesResult } from './map-jobs';
 import type { AssemblePrintablePayload, AssemblePrintableResult, RenderPrintablePagePayload, RenderPrintablePageResult } from './printable-jobs';
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
 import type { ScorecardNormalizePayload, ScorecardNormalizeResult, ScorecardProcessPayload, ScorecardProcessResult, ScorecardSweepPayload, ScorecardSweepResult } from './scorecard-jobs';
@@ -24,7 +24,9 @@ export interface JobContract {
   render: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
     'render.graphic': { payload: RenderGraphicPayload; result: RenderGraphicResult };
-    'render.map-archive': { payload: RenderMapArchivePayload; result: RenderMapArchiveResult };
+    'render.map-archive': { payload: AssembleMapArchivePayload; result: RenderMapArchiveResult };
+    'render.map-tiles': { payload: RenderMapTilesPayload; result: RenderMapTilesResult };
+    'render.map-tile': { payload: RenderMapTilePayload; result: RenderMapTileResult };
     'render.printable-page': { payload: RenderPrintablePagePayload; result: RenderPrintablePageResult };
     'render.printable-assemble': { payload: AssemblePrintablePayload; result: AssemblePrintableResult };
   };
@@ -41,7 +43,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobContract[
 export type JobResult<Q extends QueueName, N extends JobName<Q>> = JobContract[Q][N] extends { result: infer R } ? R : never;
 
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
-  render: ['worker.ping', 'render.graphic', 'render.map-archive', 'render.printable-page', 'render.printable-assemble'],
+  render: ['worker.ping', 'render.graphic', 'render.map-archive', 'render.map-tiles', 'render.map-tile', 'render.printable-page', 'render.printable-assemble'],
   scorecard: ['worker.ping', 'scorecard.normalize', 'scorecard.process', 'scorecard.sweep-artifacts'],
 };
 

@@ -24,3 +24,4 @@ export {
   UnsupportedCompressionError,
   WriterFinishedError,
 } from './pmtiles-errors';
+export { decodeTileBundle, encodeTileBundle, InvalidTileBundleError, type BundledTile } from './tile-bundle';

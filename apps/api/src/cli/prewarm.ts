@@ -3,27 +3,26 @@
  * Renders every hole, green, course and profile graphic of a course ahead of demand, through the
  * same coalescing render queue as the API (so it never duplicates a render a client triggered).
  *
- * npm run prewarm -- --course ID --maps [--tile-size 256|512] [--format webp|png] [--timeout-seconds 900]
+ * npm run prewarm -- --course ID --maps [--tile-size 256|512] [--format webp|webp-lossy|png] [--timeout-seconds 900]
  * Builds the course's map archive (PMTiles) for its current revision instead, through the same
  * coalescing submission the tile routes use on first demand; reports it built or already present.
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import type { Queue, QueueEvents } from 'bullmq';
+import { FlowProducer, type Queue, type QueueEvents } from 'bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
-import { COURSE_ID_PATTERN } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit, type ApiEnv } from '@caddie/config';
-import { graphicObjectKey, JobWaiter, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type RenderMapArchivePayload } from '@caddie/jobs';
+import { graphicObjectKey, JobWaiter, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type MapTileFormatName, type RenderMapArchivePayload } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery } from '@caddie/styles';
-import { RENDERER_VERSION } from '@caddie/renderer';
+import { courseTileCoverage, RENDERER_VERSION, TileCoverageError } from '@caddie/renderer';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from '../maps/map-archive-submitter';
-import { err, failureText, progress } from './cli-output';
+import { courseAndTimeoutOrExit, err, failureText, progress } from './cli-output';
 import { openRenderQueue } from './render-queue';
 
 const USAGE = [
   `usage: npm run prewarm -- --course ID [--styles ${GRAPHIC_STYLES.join(',')}] [--format webp|png|jpeg] [--timeout-seconds 900]`,
-  '       npm run prewarm -- --course ID --maps [--tile-size 256|512] [--format webp|png] [--timeout-seconds 900]',
+  '       npm run prewarm -- --course ID --maps [--tile-size 256|512] [--format webp|webp-lossy|png] [--timeout-seconds 900]',
 ].join('\n');
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -41,22 +40,14 @@ async function main(): Promise<void> {
     err(USAGE);
     process.exit(values.help ? 0 : 2);
   }
-  if (!COURSE_ID_PATTERN.test(values.course)) {
-    err(`invalid-course-id: "${values.course}" is not a course id`);
-    process.exit(2);
-  }
-  const timeoutMs = Number(values['timeout-seconds']) * 1000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    err(`invalid-parameter: --timeout-seconds must be a positive number\n${USAGE}`);
-    process.exit(2);
-  }
+  const timeoutMs = courseAndTimeoutOrExit(values.course, values['timeout-seconds'], USAGE);
   if (values.maps) {
     if (values['tile-size'] !== '256' && values['tile-size'] !== '512') {
       err(`invalid-parameter: --tile-size must be 256 or 512\n${USAGE}`);
       process.exit(2);
     }
-    if (values.format !== 'webp' && values.format !== 'png') {
-      err(`invalid-parameter: map tiles are webp or png, not ${values.format}\n${USAGE}`);
+    if (values.format !== 'webp' && values.format !== 'webp-lossy' && values.format !== 'png') {
+      err(`invalid-parameter: map tiles are webp, webp-lossy or png, not ${values.format}\n${USAGE}`);
       process.exit(2);
     }
     await prewarmMaps(values.course, Number(values['tile-size']) as 256 | 512, values.format, timeoutMs);
@@ -136,19 +127,29 @@ async function main(): Promise<void> {
 }
 
 /** Builds (or finds) the map archive of the course's current revision, with a progress line and a one-line result. */
-async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp' | 'png', timeoutMs: number): Promise<void> {
+async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: MapTileFormatName, timeoutMs: number): Promise<void> {
   const env = loadEnvOrExit(apiEnvSchema);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false });
   const store = createArtifactStore(env);
   // opened only when a build is submitted (see prewarmGraphics)
   let queue: Queue | undefined;
   let events: QueueEvents | undefined;
+  let flows: FlowProducer | undefined;
   const started = Date.now();
   const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
   try {
-    const summary = await new CourseStore(db).summary(courseId);
+    const summary = await new CourseStore(db).document(courseId);
     if (!summary) {
       err(`course-not-found: no course ${courseId}`);
+      process.exitCode = 1;
+      return;
+    }
+    let ranges;
+    try {
+      ranges = courseTileCoverage(summary.course).ranges;
+    } catch (error) {
+      if (!(error instanceof TileCoverageError)) throw error;
+      err(`${error.code}: ${error.message}`);
       process.exitCode = 1;
       return;
     }
@@ -164,9 +165,10 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp'
     }
     ({ queue, events } = openRenderQueue(env));
     await events.waitUntilReady();
-    const submitter = new MapArchiveSubmitter(queue, new JobWaiter(queue, events));
-    const { jobId, coalesced } = await submitter.submit(payload);
-    err(`${label}: ${coalesced ? 'joined the build already under way' : 'build submitted'} (job ${jobId})`);
+    flows = new FlowProducer({ connection: redisOptionsFromUrl(env.REDIS_URL), prefix: env.REDIS_PREFIX });
+    const submitter = new MapArchiveSubmitter(flows, queue, new JobWaiter(queue, events));
+    const { jobId, coalesced, blocks } = await submitter.submit(payload, ranges);
+    err(`${label}: ${coalesced ? 'joined the build already under way' : `build submitted as ${blocks} blocks of tiles`} (job ${jobId})`);
     const deadline = started + timeoutMs;
     for (;;) {
       const outcome = await submitter.wait(jobId, Math.max(1, Math.min(1000, deadline - Date.now())));
@@ -198,6 +200,7 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: 'webp'
       process.stderr.write(`\r  ${status?.state ?? 'queued'}${detail}, ${seconds()} s   `);
     }
   } finally {
+    await flows?.close();
     await events?.close();
     await queue?.close();
     await db.destroy();

@@ -1,54 +1,108 @@
 import { randomUUID } from 'node:crypto';
-import { Job, type Queue } from 'bullmq';
-import { JOB_RETENTION, type JobWaiter, mapArchiveKey, type RenderMapArchivePayload, type RenderMapArchiveResult } from '@caddie/jobs';
+import { type FlowProducer, Job, type Queue } from 'bullmq';
+import {
+  flowFailureReason,
+  JOB_RETENTION,
+  mapArchiveKey,
+  mapTileBlocks,
+  mapTileKey,
+  type AssembleMapArchivePayload,
+  type JobWaiter,
+  type MapTileBlock,
+  type RenderMapArchivePayload,
+  type RenderMapArchiveResult,
+  type RenderMapTilePayload,
+  type RenderMapTileResult,
+  type RenderMapTilesPayload,
+} from '@caddie/jobs';
 
-export type MapArchiveWait =
-  | { state: 'done'; result: RenderMapArchiveResult }
-  | { state: 'pending' }
-  | { state: 'gone' }
-  | { state: 'failed'; reason: string };
+export type MapJobWait<T> = { state: 'done'; result: T } | { state: 'pending' } | { state: 'gone' } | { state: 'failed'; reason: string };
+export type MapArchiveWait = MapJobWait<RenderMapArchiveResult>;
 
 /** Object key of an archive in the artifact store, also the coalescing id of its build. */
 export const mapArchiveKeyOf = (p: RenderMapArchivePayload) => mapArchiveKey(p.courseId, p.courseRevision, p.tileSize, p.format);
 
 /**
- * Submits map archive builds so identical ones coalesce through BullMQ deduplication on the
- * archive's object key: one build serves every concurrent caller in the cluster (tile, plan and
- * archive requests on first demand, and `npm run prewarm -- --maps`). Plain class, no NestJS, so
- * the prewarm CLI uses the very same submission as the API.
+ * BullMQ priorities of an archive build's jobs (a lower number goes first). Jobs without a
+ * priority (graphics, printables, tiles rendered on demand) are always taken before these, so a
+ * cold map view's tiles overtake the blocks of the archive being built for it. A parent whose
+ * blocks are done goes ahead of other builds' blocks: an archive is assembled as soon as it can be.
+ */
+export const MAP_ARCHIVE_PRIORITY = { assemble: 5, block: 10 } as const;
+
+const retention = {
+  removeOnComplete: { age: JOB_RETENTION.completedAgeSeconds, count: JOB_RETENTION.completedCount },
+  removeOnFail: { age: JOB_RETENTION.failedAgeSeconds },
+};
+const retry = { attempts: 2, backoff: { type: 'exponential', delay: 1000 } };
+
+/**
+ * Submits map archive builds as BullMQ flows on the render queue: one `render.map-tiles` child per
+ * block of tiles (MAP_TILE_BLOCK_SIDE square, per zoom), taken by any render worker, under a
+ * `render.map-archive` parent that assembles the archive once every block is stored. Identical
+ * builds coalesce through deduplication on the parent (the archive's object key): the offered
+ * flow is then not created at all. Also submits single tiles on demand, coalesced per tile.
+ * Plain class, no NestJS, so the prewarm CLI uses the very same submission as the API.
  */
 export class MapArchiveSubmitter {
   constructor(
+    private readonly flows: FlowProducer,
     private readonly queue: Queue,
     private readonly waiter: JobWaiter,
   ) {}
 
   /**
-   * Adds the build unless an identical one is queued or running. Each call offers its own job
-   * id; getting another id back means an identical build already existed (coalesced).
+   * Adds the build of the archive covering `ranges` (one per zoom) unless an identical one is
+   * queued or running. Getting another id back than the one offered means it was (coalesced).
    */
-  async submit(payload: RenderMapArchivePayload): Promise<{ jobId: string; coalesced: boolean }> {
+  async submit(payload: RenderMapArchivePayload, ranges: readonly MapTileBlock[]): Promise<{ jobId: string; coalesced: boolean; blocks: number }> {
     const offeredId = `m-${randomUUID()}`;
-    const job = await this.queue.add('render.map-archive', payload, {
-      jobId: offeredId,
-      deduplication: { id: mapArchiveKeyOf(payload) },
-      attempts: 2,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: JOB_RETENTION.completedAgeSeconds, count: JOB_RETENTION.completedCount },
-      removeOnFail: { age: JOB_RETENTION.failedAgeSeconds },
+    const base: RenderMapArchivePayload = { courseId: payload.courseId, courseRevision: payload.courseRevision, tileSize: payload.tileSize, format: payload.format };
+    const blocks = mapTileBlocks(ranges);
+    const node = await this.flows.add({
+      name: 'render.map-archive',
+      queueName: this.queue.name,
+      data: { ...base, blocks } satisfies AssembleMapArchivePayload,
+      opts: { jobId: offeredId, deduplication: { id: mapArchiveKeyOf(base) }, priority: MAP_ARCHIVE_PRIORITY.assemble, ...retry, ...retention },
+      children: blocks.map((block, index) => ({
+        name: 'render.map-tiles',
+        queueName: this.queue.name,
+        data: { ...base, block } satisfies RenderMapTilesPayload,
+        opts: { jobId: `${offeredId}-block-${index}`, failParentOnFailure: true, priority: MAP_ARCHIVE_PRIORITY.block, ...retry, ...retention },
+      })),
     });
-    return { jobId: job.id!, coalesced: job.id !== offeredId };
+    return { jobId: node.job.id!, coalesced: node.job.id !== offeredId, blocks: blocks.length };
   }
 
-  /** Waits for a build until the deadline: done, still pending, failed (BullMQ's reason), or gone. */
-  wait(jobId: string, timeoutMs: number): Promise<MapArchiveWait> {
-    return this.waiter.wait<RenderMapArchiveResult>(jobId, timeoutMs);
+  /** Renders one tile on demand into the store (mapTileKey), coalesced per tile across the cluster. */
+  async submitTile(payload: RenderMapTilePayload): Promise<string> {
+    const job = await this.queue.add('render.map-tile', payload, {
+      jobId: `t-${randomUUID()}`,
+      deduplication: { id: mapTileKey(payload, payload.z, payload.x, payload.y) },
+      ...retry,
+      ...retention,
+    });
+    return job.id!;
   }
 
-  /** Progress of a build (the worker reports { done, total } tiles when it does), or null. */
-  async progress(jobId: string): Promise<{ state: string; progress: unknown } | null> {
-    const job = await Job.fromId(this.queue, jobId);
+  /** Waits for a build until the deadline: done, still pending, failed (the failing block's reason), or gone. */
+  async wait(jobId: string, timeoutMs: number): Promise<MapArchiveWait> {
+    const outcome = await this.waiter.wait<RenderMapArchiveResult>(jobId, timeoutMs);
+    return outcome.state === 'failed' ? { state: 'failed', reason: await flowFailureReason(this.queue, outcome.reason) } : outcome;
+  }
+
+  waitTile(jobId: string, timeoutMs: number): Promise<MapJobWait<RenderMapTileResult>> {
+    return this.waiter.wait<RenderMapTileResult>(jobId, timeoutMs);
+  }
+
+  /** Progress of a build: its state and { done, total } blocks while children render, or null. */
+  async progress(jobId: string): Promise<{ state: string; progress: { done: number; total: number } | null } | null> {
+    const job = await Job.fromId<AssembleMapArchivePayload>(this.queue, jobId);
     if (!job) return null;
-    return { state: await job.getState(), progress: job.progress };
+    const state = await job.getState();
+    if (state !== 'waiting-children') return { state, progress: null };
+    const counts = await job.getDependenciesCount({ processed: true });
+    return { state, progress: { done: counts.processed ?? 0, total: job.data.blocks.length } };
   }
+
 }

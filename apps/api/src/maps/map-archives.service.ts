@@ -1,11 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import type { FlowProducer, Queue } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
-import type { RenderMapArchivePayload } from '@caddie/jobs';
+import { closeBullWithin, mapTileKey, openFlowProducer, type MapTileBlock, type RenderMapArchivePayload } from '@caddie/jobs';
 import { PmtilesIndex, type ByteSource } from '@caddie/pmtiles';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
+import { apiRedisOptions } from '../platform/redis/api-redis-options';
 import { QueueWaiters } from '../platform/redis/queue-waiters';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from './map-archive-submitter';
@@ -30,6 +32,12 @@ export interface TileRef {
 
 export type ArchiveStatus = { state: 'ready'; archive: OpenArchive } | { state: 'building' } | { state: 'absent'; reason: string };
 
+/** A tile rendered on demand while its archive builds, with its strong ETag (from its bytes). */
+export interface RenderedTile {
+  etag: string;
+  bytes: Buffer;
+}
+
 /** Archives whose header and directories stay in memory (each is a few KiB to a few hundred). */
 const OPEN_ARCHIVE_LIMIT = 64;
 /** Tile bytes kept in memory across archives. */
@@ -43,16 +51,26 @@ export const ARCHIVE_RECHECK_MS = 2000;
 /** Seconds a client waits before asking again while an archive builds. */
 export const ARCHIVE_RETRY_AFTER_SECONDS = 5;
 
+/** Tiles rendered on demand that are being fetched or rendered at once in this process, at most. */
+const ON_DEMAND_LIMIT = 4096;
+
 /**
- * Map archives in the artifact store, their build jobs on the render queue, and the in-memory
+ * Map archives in the artifact store, their build flows on the render queue, and the in-memory
  * index of each archive (header, root and leaf directories) keyed by object key and ETag, so a
  * tile request reads only its tile's bytes. A found archive is trusted for ARCHIVE_RECHECK_MS
  * before the store is asked again. Builds coalesce on the object key through BullMQ
  * deduplication, like graphics renders (MapArchiveSubmitter, shared with the prewarm CLI).
+ * While an archive builds, tiles are rendered one by one on demand (tileOnDemand), coalesced per
+ * tile in this process and across the cluster, and kept in the store and in memory.
  */
 @Injectable()
-export class MapArchivesService {
+export class MapArchivesService implements OnModuleDestroy {
   private readonly submitter: MapArchiveSubmitter;
+  private readonly flows: FlowProducer;
+  /** when each archive build was last submitted from here: re-submitted at most every ARCHIVE_RECHECK_MS */
+  private readonly submitted = new Map<string, number>();
+  /** tiles on demand under way in this process, by object key */
+  private readonly rendering = new Map<string, Promise<RenderedTile>>();
   private readonly open = new Map<string, Promise<OpenArchive>>();
   /** the latest store lookup per object key, reused while younger than ARCHIVE_RECHECK_MS */
   private readonly found = new Map<string, { archive: Promise<OpenArchive | null>; at: number }>();
@@ -65,15 +83,28 @@ export class MapArchivesService {
     private readonly config: ApiConfig,
     waiters: QueueWaiters,
   ) {
-    this.submitter = new MapArchiveSubmitter(queue, waiters.of('render'));
+    // producers fail fast rather than queue commands while Redis is away: the API's bounded options
+    this.flows = openFlowProducer({ connection: apiRedisOptions(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
+    this.flows.on('error', () => undefined);
+    this.submitter = new MapArchiveSubmitter(this.flows, queue, waiters.of('render'));
   }
 
-  /** The archive when stored; otherwise starts (or joins) its build and reports it building. */
-  async status(payload: RenderMapArchivePayload): Promise<ArchiveStatus> {
+  async onModuleDestroy(): Promise<void> {
+    await closeBullWithin(this.flows);
+  }
+
+  /** The archive when stored; otherwise starts (or joins) the build of `ranges` and reports it building. */
+  async status(payload: RenderMapArchivePayload, ranges: readonly MapTileBlock[]): Promise<ArchiveStatus> {
     const ready = await this.stored(payload);
     if (ready) return { state: 'ready', archive: ready };
+    const key = mapArchiveKeyOf(payload);
+    const at = this.submitted.get(key);
+    if (at !== undefined && Date.now() - at < ARCHIVE_RECHECK_MS) return { state: 'building' };
     try {
-      await this.submit(payload);
+      await this.submit(payload, ranges);
+      this.submitted.delete(key);
+      this.submitted.set(key, Date.now());
+      if (this.submitted.size > OPEN_ARCHIVE_LIMIT) this.submitted.delete(this.submitted.keys().next().value as string);
       return { state: 'building' };
     } catch (error) {
       return { state: 'absent', reason: (error as Error).message };
@@ -81,12 +112,12 @@ export class MapArchivesService {
   }
 
   /** The archive, building it first if needed and waiting up to RENDER_WAIT_MS; then 503 with Retry-After. */
-  async require(payload: RenderMapArchivePayload): Promise<OpenArchive> {
+  async require(payload: RenderMapArchivePayload, ranges: readonly MapTileBlock[]): Promise<OpenArchive> {
     const ready = await this.stored(payload);
     if (ready) return ready;
     let jobId: string;
     try {
-      jobId = await this.submit(payload);
+      jobId = await this.submit(payload, ranges);
     } catch {
       throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
     }
@@ -102,8 +133,50 @@ export class MapArchivesService {
     return new ApiProblem('map-archive-building', 'The course map archive is still rendering.', { headers: { 'retry-after': String(ARCHIVE_RETRY_AFTER_SECONDS) } });
   }
 
-  private async submit(payload: RenderMapArchivePayload): Promise<string> {
-    return (await this.submitter.submit(payload)).jobId;
+  private async submit(payload: RenderMapArchivePayload, ranges: readonly MapTileBlock[]): Promise<string> {
+    return (await this.submitter.submit(payload, ranges)).jobId;
+  }
+
+  /**
+   * One tile of an archive still building: from memory, else from the store, else rendered by a
+   * render worker (a `render.map-tile` job, queued ahead of the archive's blocks) and read back.
+   * Concurrent requests for one tile share one fetch here and one job in the cluster. The bytes
+   * are those the archive will hold (the same renderTile); waits up to RENDER_WAIT_MS, then 503.
+   */
+  tileOnDemand(payload: RenderMapArchivePayload, z: number, x: number, y: number): Promise<RenderedTile> {
+    const key = mapTileKey(payload, z, x, y);
+    const cached = this.tiles.get(key);
+    const bytes = cached && this.tiles.use(cached);
+    if (bytes) return Promise.resolve({ etag: tileEtag(bytes), bytes });
+    let under = this.rendering.get(key);
+    if (!under) {
+      under = this.fetchOrRender(key, { ...payload, z, x, y });
+      if (this.rendering.size < ON_DEMAND_LIMIT) {
+        this.rendering.set(key, under);
+        const done = () => this.rendering.delete(key);
+        under.then(done, done);
+      }
+    }
+    return under;
+  }
+
+  private async fetchOrRender(key: string, payload: RenderMapArchivePayload & { z: number; x: number; y: number }): Promise<RenderedTile> {
+    let stored = await this.store.get(key);
+    if (!stored) {
+      let jobId: string;
+      try {
+        jobId = await this.submitter.submitTile(payload);
+      } catch {
+        throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
+      }
+      const outcome = await this.submitter.waitTile(jobId, this.config.env.RENDER_WAIT_MS);
+      if (outcome.state === 'pending') throw this.building();
+      if (outcome.state === 'failed') throw failureProblem(outcome.reason);
+      stored = await this.store.get(key);
+      if (!stored) throw this.building();
+    }
+    this.tiles.put(key, stored.body);
+    return { etag: tileEtag(stored.body), bytes: stored.body };
   }
 
   /** The stored archive: a recent lookup of its key, or the store's answer (absence is never remembered). */
@@ -192,6 +265,7 @@ function failureProblem(reason: string): ApiProblem {
     const parsed = JSON.parse(reason) as { code?: string; detail?: string };
     if (parsed.code === 'course-geometry-missing') return new ApiProblem('course-geometry-missing', parsed.detail ?? 'No geometry.');
     if (parsed.code === 'stale-revision') return new ApiProblem('stale-revision', parsed.detail ?? 'The course changed.');
+    if (parsed.code === 'tile-not-found') return new ApiProblem('tile-not-found', parsed.detail ?? 'No such tile.');
   } catch {
     // not a structured reason
   }
@@ -199,3 +273,5 @@ function failureProblem(reason: string): ApiProblem {
 }
 
 const tileCacheKey = (tile: TileRef) => `${tile.archive.etag}:${tile.offset}`;
+/** A tile rendered on demand is named by its bytes: "t" and 24 hex digits of their sha256. */
+const tileEtag = (bytes: Buffer) => `"t${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}"`;

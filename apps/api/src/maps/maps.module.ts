@@ -6,5 +6,5 @@ import { MapsService } from './maps.service';
 import { TileRoutes } from './tile-routes';
 
 /** The course-maps service: tile plans, XYZ tiles, static maps and PMTiles archives. */
-@Module({ imports: [CoursesModule], controllers: [MapsController], providers: [MapsService, MapArchivesService, TileRoutes] })
+@Module({ imports: [CoursesModule], controllers: [MapsController], providers: [MapsService, MapArchivesService, TileRoutes], exports: [MapsService] })
 export class MapsModule {}

@@ -1,3 +1,4 @@
+import './maps-problems';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { courseTileCoverage } from '@caddie/renderer';
 import type { ApiConfig } from '../platform/config/api-config';
@@ -53,6 +54,8 @@ describe('MapsService tiles from memory', () => {
     };
     const archives = {
       require: jest.fn(async () => archive),
+      status: jest.fn(async () => ({ state: 'ready', archive })),
+      tileOnDemand: jest.fn(async (_p: unknown, tz: number, x: number, y: number) => ({ etag: '"t-demand"', bytes: Buffer.from(`demand@${tz}/${x}/${y}`) })),
       cachedTile: (tile: TileRef) => Buffer.from(`tile@${tile.offset}`),
       readTile: async (tile: TileRef) => Buffer.from(`tile@${tile.offset}`),
     } as unknown as MapArchivesService;
@@ -138,5 +141,20 @@ describe('MapsService tiles from memory', () => {
     expect(tileNow()).not.toBeNull();
     now += REVISION_CACHE_MS - REVISION_READ_AHEAD_MS;
     expect(tileNow()).toBeNull();
+  });
+
+  it('answers a tile rendered on demand while the archive builds, never from memory, and the archive once it exists', async () => {
+    const archives = (service as unknown as { archives: { status: jest.Mock; tileOnDemand: jest.Mock } }).archives;
+    archives.status.mockResolvedValueOnce({ state: 'building' });
+    const cold = await service.tile(course.id, z, range.minX, range.minY, query);
+    expect([cold.etag, (await cold.read())!.toString()]).toEqual(['"t-demand"', `demand@${z}/${range.minX}/${range.minY}`]);
+    expect(archives.tileOnDemand.mock.calls[0][0]).toEqual({ courseId: course.id, courseRevision: revision, tileSize: 256, format: 'webp' });
+    // not remembered: the next request asks again, and reads the archive once it is there
+    expect(tileNow()).toBeNull();
+    const warm = await service.tile(course.id, z, range.minX, range.minY, query);
+    expect((await warm.read())!.toString()).toMatch(/^tile@\d+$/);
+    expect([archives.tileOnDemand.mock.calls.length, locates]).toEqual([1, 1]);
+    archives.status.mockResolvedValueOnce({ state: 'absent', reason: 'queue down' });
+    await expect(service.tile(course.id, z, range.minX + 1, range.minY, query)).rejects.toMatchObject({ code: 'map-unavailable' });
   });
 });

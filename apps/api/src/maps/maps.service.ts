@@ -5,7 +5,7 @@ import { composeStaticMap, courseAttribution, courseTileCoverage, parseStaticBBo
 import { CoursesService } from '../courses/courses.service';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { MapArchivesService, type OpenArchive, type TileRef } from './map-archives.service';
+import { MapArchivesService, type OpenArchive, type RenderedTile, type TileRef } from './map-archives.service';
 import type { TilePlan } from './tile-plan.schema';
 
 export interface TileQuery {
@@ -39,8 +39,8 @@ interface LocatedTile extends TileRef {
 /** Tiles remembered for one course: per tile size and format (tileKind), by z/x/y (tileNumber). */
 type CourseTiles = Map<number, { revision: string; tile: LocatedTile }>[];
 
-/** 0..3 for the tile sizes and formats: numbers, so a lookup builds no key string. */
-const tileKind = (query: TileQuery) => (query.tileSize === 512 ? 2 : 0) + (query.format === 'png' ? 1 : 0);
+/** 0..5 for the tile sizes and formats: numbers, so a lookup builds no key string. */
+const tileKind = (query: TileQuery) => (query.tileSize === 512 ? 3 : 0) + (query.format === 'png' ? 1 : query.format === 'webp-lossy' ? 2 : 0);
 /** z/x/y as one exact number (z < 2^5, x and y <= 2^22: 51 bits). */
 const tileNumber = (z: number, x: number, y: number) => (z * 2 ** 23 + x) * 2 ** 23 + y;
 
@@ -66,7 +66,7 @@ export const REVISION_CACHE_MS = 1000;
  */
 export const REVISION_READ_AHEAD_MS = REVISION_CACHE_MS / 2;
 
-/** Plans, tiles, static maps and archives of a course: all read from its pre-rendered PMTiles archive. */
+/** Plans, tiles, static maps and archives of a course: read from its pre-rendered PMTiles archive (tiles rendered on demand while it builds). */
 @Injectable()
 export class MapsService {
   /** coverage and attribution per course revision (a revision never changes) */
@@ -163,7 +163,7 @@ export class MapsService {
   async plan(courseId: string, zoom: number, query: TileQuery): Promise<TilePlan> {
     const map = await this.courseMap(courseId, query.revision, true);
     const { coverage } = map;
-    const status = await this.archives.status(payloadOf(map, query));
+    const status = await this.archives.status(payloadOf(map, query), coverage.ranges);
     const base = `${this.config.publicBaseUrl}/v1/courses/${encodeURIComponent(courseId)}/maps`;
     const pin = `revision=${map.revision}`;
     const template = `${base}/tiles/{z}/{x}/{y}?${pin}&tileSize=${query.tileSize}&format=${query.format}`;
@@ -210,9 +210,16 @@ export class MapsService {
     };
   }
 
-  /** A tile's location in its archive (404 outside the coverage), with its strong ETag. */
+  /**
+   * A tile's location in its archive (404 outside the coverage), with its strong ETag; while the
+   * archive builds, the tile rendered on its own (the same bytes the archive will hold).
+   */
   async tile(courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<TileAnswer> {
     const located = this.recentTile(courseId, z, x, y, query) ?? (await this.locateTile(courseId, z, x, y, query));
+    if ('bytes' in located) {
+      const { etag, bytes } = located;
+      return { etag, contentType: TILE_CONTENT_TYPES[query.format], pinned: query.revision !== undefined, read: async () => bytes };
+    }
     return {
       etag: located.etag,
       contentType: located.contentType,
@@ -247,12 +254,17 @@ export class MapsService {
     return recent.tile;
   }
 
-  private async locateTile(courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<LocatedTile> {
+  /** The tile in its archive; while the archive builds, the tile rendered on demand (never remembered: the archive stays the source). */
+  private async locateTile(courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<LocatedTile | RenderedTile> {
     const map = await this.courseMap(courseId, query.revision);
     if (!tileInCoverage(map.coverage, z, x, y)) {
       throw new ApiProblem('tile-not-found', `Tile ${z}/${x}/${y} lies outside the map coverage of ${courseId} (zoom ${map.coverage.minZoom}..${map.coverage.maxZoom}).`);
     }
-    const archive = await this.archives.require(payloadOf(map, query));
+    const payload = payloadOf(map, query);
+    const status = await this.archives.status(payload, map.coverage.ranges);
+    if (status.state === 'absent') throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
+    if (status.state === 'building') return this.archives.tileOnDemand(payload, z, x, y);
+    const { archive } = status;
     const location = await archive.index.findTile(z, x, y);
     if (!location) throw new ApiProblem('tile-not-found', `The archive holds no tile ${z}/${x}/${y}.`);
     // the archive is immutable and its ETag names its bytes, so offset + length name the tile's bytes
@@ -283,7 +295,7 @@ export class MapsService {
 
   async archive(courseId: string, query: TileQuery): Promise<OpenArchive> {
     const map = await this.courseMap(courseId, query.revision);
-    return this.archives.require(payloadOf(map, query));
+    return this.archives.require(payloadOf(map, query), map.coverage.ranges);
   }
 
   readRange(archive: OpenArchive, start: number, end: number) {
@@ -294,7 +306,7 @@ export class MapsService {
     return this.archives.readWhole(archive.key);
   }
 
-  /** A branded PNG of the box at a zoom, assembled from the archive's 256-pixel WebP tiles. */
+  /** A branded PNG of the box at a zoom, assembled from the default archive's 256-pixel WebP tiles. */
   async staticMap(courseId: string, rawBBox: string, zoom: number, revision: string | undefined) {
     const map = await this.courseMap(courseId, revision);
     let frame;
@@ -308,7 +320,7 @@ export class MapsService {
       if (error instanceof StaticMapError) throw new ApiProblem(error.code, error.message);
       throw error;
     }
-    const archive = await this.archives.require(payloadOf(map, { tileSize: 256, format: 'webp' }));
+    const archive = await this.archives.require(payloadOf(map, { tileSize: 256, format: 'webp' }), map.coverage.ranges);
     const tiles = await Promise.all(
       staticMapTiles(frame.rect).map(async ([x, y]) => ({ x, y, bytes: await archive.index.readTile(zoom, x, y) })),
     );

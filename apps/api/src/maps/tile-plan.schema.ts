@@ -20,7 +20,7 @@ export const tilePlanSchema = z.object({
   courseId: z.string(),
   revision: z.string().describe('Course revision every URL of the plan is pinned to (sha256:…)'),
   tileSize: z.union([z.literal(256), z.literal(512)]),
-  format: z.enum(['webp', 'png']),
+  format: z.enum(['webp', 'webp-lossy', 'png']),
   contentType: z.enum(['image/webp', 'image/png']),
   coverage: z.object({
     bounds: bbox,

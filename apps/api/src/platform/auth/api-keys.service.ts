@@ -65,4 +65,11 @@ export class ApiKeysService {
     const cached = this.cache.get(key);
     return cached && cached.expiresAt > Date.now() ? cached.verdict : undefined;
   }
+
+  /** Drops the cached verdicts on one key (revoked through this process: it stops working here at once). */
+  forget(keyId: string): void {
+    for (const [key, cached] of this.cache) {
+      if (cached.verdict.status === 'valid' && cached.verdict.principal.keyId === keyId) this.cache.delete(key);
+    }
+  }
 }

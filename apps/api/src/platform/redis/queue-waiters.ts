@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue, QueueEvents } from 'bullmq';
-import { closeWithin, JobWaiter, openQueueEvents, type QueueName } from '@caddie/jobs';
+import { closeBullWithin, JobWaiter, openQueueEvents, type QueueName } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
 import { apiRedisOptions } from './api-redis-options';
 
@@ -37,6 +37,6 @@ export class QueueWaiters implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.open.values()].map(({ events }) => closeWithin(() => events.close(), () => events.disconnect())));
+    await Promise.all([...this.open.values()].map(({ events }) => closeBullWithin(events)));
   }
 }

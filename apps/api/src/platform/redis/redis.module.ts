@@ -1,8 +1,8 @@
-import { type BeforeApplicationShutdown, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { BullModule, InjectQueue } from '@nestjs/bullmq';
+import { type BeforeApplicationShutdown, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { getQueueToken, InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { closeWithin, QUEUE_NAMES } from '@caddie/jobs';
+import { closeBullWithin, closeWithin, openQueue, QUEUE_NAMES } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
 import { apiRedisOptions } from './api-redis-options';
 import { QueueConsumers } from './queue-consumers';
@@ -20,29 +20,39 @@ class RedisLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * Queue lifecycle the module itself does not handle: a queue without an 'error' listener would
- * crash the process on a Redis outage, and closing a queue whose Redis is unreachable would hang
- * shutdown forever, so it gets a bounded close before the module's own.
+ * The producer queues of the API, created here rather than by BullModule.registerQueue: that
+ * module closes each queue again at shutdown and fails the whole shutdown when the close failed
+ * (a QUIT flushed with MaxRetriesPerRequestError behind commands left by a Redis outage), and its
+ * queues' disconnect() hangs while Redis is away. Each queue gets an 'error' listener as it is
+ * created (without one an outage would crash the process) and one bounded close at shutdown.
  */
 @Injectable()
-class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Queues');
-  private lastLog = 0;
+class QueueLifecycle implements BeforeApplicationShutdown {
   constructor(@InjectQueue('render') private readonly render: Queue, @InjectQueue('scorecard') private readonly scorecard: Queue) {}
-  onModuleInit(): void {
-    for (const queue of [this.render, this.scorecard]) {
-      queue.on('error', (error) => {
-        if (Date.now() - this.lastLog < 10_000) return;
-        this.lastLog = Date.now();
-        this.logger.warn(`queue ${queue.name}: ${error.message}`);
-      });
-    }
-  }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([this.render, this.scorecard].map((queue) => closeWithin(() => queue.close(), () => queue.disconnect())));
+    await Promise.all([this.render, this.scorecard].map((queue) => closeBullWithin(queue)));
   }
 }
+
+/** The render and scorecard producer queues: bounded commands (apiRedisOptions), prefix from the config. */
+const queueProviders = QUEUE_NAMES.map((name) => ({
+  provide: getQueueToken(name),
+  inject: [ApiConfig],
+  // BullMQ's queue init sends INFO before the socket is up, so the offline queue must stay on;
+  // requests bound their own waits with deadlines instead.
+  useFactory: (config: ApiConfig): Queue => {
+    const queue = openQueue(name, { connection: apiRedisOptions(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
+    const logger = new Logger('Queues');
+    let lastLog = 0;
+    queue.on('error', (error) => {
+      if (Date.now() - lastLog < 10_000) return;
+      lastLog = Date.now();
+      logger.warn(`queue ${name}: ${error.message}`);
+    });
+    return queue;
+  },
+}));
 
 /**
  * One Redis client for request-path work (rate limits, idempotency) and the BullMQ producers.
@@ -52,18 +62,6 @@ class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
  */
 @Global()
 @Module({
-  imports: [
-    BullModule.forRootAsync({
-      inject: [ApiConfig],
-      useFactory: (config: ApiConfig) => ({
-        // BullMQ's queue init sends INFO before the socket is up, so the offline queue must stay on;
-        // requests bound their own waits with deadlines instead.
-        connection: apiRedisOptions(config.env.REDIS_URL),
-        prefix: config.env.REDIS_PREFIX,
-      }),
-    }),
-    BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
-  ],
   providers: [
     {
       provide: REDIS,
@@ -74,11 +72,12 @@ class QueueLifecycle implements OnModuleInit, BeforeApplicationShutdown {
         return redis;
       },
     },
+    ...queueProviders,
     RedisLifecycle,
     QueueLifecycle,
     QueueWaiters,
     QueueConsumers,
   ],
-  exports: [REDIS, BullModule, QueueWaiters, QueueConsumers],
+  exports: [REDIS, ...queueProviders.map(({ provide }) => provide), QueueWaiters, QueueConsumers],
 })
 export class RedisModule {}

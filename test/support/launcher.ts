@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue, QueueEvents } from 'bullmq';
+import { redisOptionsFromUrl } from '@caddie/jobs';
+import { answerOf, type SeenAnswer } from './declared-answers';
+import { freePort, startNode, waitFor } from './processes';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const KEY_PATTERN = /caddie_test_[0-9A-Za-z]{43}/;
+
+/** `npm start` (the built launcher) on a free port, a fresh data directory and its own queue prefix. */
+export async function startLauncher(extraEnv: NodeJS.ProcessEnv = {}) {
+  const port = await freePort();
+  const prefix = `launch-${randomBytes(4).toString('hex')}`;
+  const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-start-')), PORT: String(port), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', ...extraEnv };
+  const launched = startNode('apps/api/src/cli/start.js', env);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(() => KEY_PATTERN.test(launched.output()), 60_000, 'the launcher banner with the key');
+  const key = KEY_PATTERN.exec(launched.output())![0];
+  /** Process ids the launcher logged for a child, oldest first (one more per restart). */
+  const pidsOf = (name: string) => [...launched.output().matchAll(new RegExp(`${name} started \\(pid (\\d+)\\)`, 'g'))].map((m) => Number(m[1]));
+  /** The Redis the launcher chose: its private one when the shared one did not answer. */
+  const redisUrl = /started a private redis-server at (redis:\/\/\S+)/.exec(launched.output())?.[1] ?? REDIS_URL;
+  return { ...launched, env, base, key, prefix, pidsOf, connection: redisOptionsFromUrl(redisUrl) };
+}
+export type Launched = Awaited<ReturnType<typeof startLauncher>>;
+
+/**
+ * Clients calling the launched API in rounds (anonymous services, a course read, a graphic that
+ * needs the render worker, a scorecard normalization that needs the scorecard worker) until
+ * stop() is called; returns every answer seen.
+ */
+export function trafficAgainst(launched: Launched, { withScorecards = false }: { withScorecards?: boolean } = {}) {
+  const answers: SeenAnswer[] = [];
+  let calling = true;
+  let round = 0;
+  const headers = { 'x-api-key': launched.key };
+  const running = (async () => {
+    while (calling) {
+      round++;
+      const calls = [
+        answerOf('services', fetch(`${launched.base}/v1/services`)),
+        answerOf('course', fetch(`${launched.base}/v1/courses/demo-pine-hollow`, { headers })),
+        // a new graphic each round, so each one needs the render worker
+        answerOf('graphic', fetch(`${launched.base}/v1/courses/demo-pine-hollow/graphics/images/green-${(round % 9) + 1}/png?width=${320 + round}&height=320`, { headers })),
+      ];
+      if (withScorecards) {
+        const form = new FormData();
+        form.append('image', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'card.png');
+        calls.push(answerOf('normalize', fetch(`${launched.base}/v1/scorecards/normalize`, { method: 'POST', headers, body: form })));
+      }
+      answers.push(...(await Promise.all(calls)));
+    }
+  })();
+  return {
+    answers,
+    async stop() {
+      calling = false;
+      await running;
+      return answers;
+    },
+  };
+}
+
+/** A 1x1 white PNG: the scorecard worker answers it quickly (no registration markers). */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
+
+/**
+ * Milliseconds from `since` until a worker.ping job on `queueName` is answered by process `pid`
+ * (a worker that is consuming its queue again), or a timeout error after `timeoutMs`.
+ */
+export async function pingAnsweredBy(launched: Launched, queueName: 'render' | 'scorecard', pid: () => number | undefined, since: number, timeoutMs: number): Promise<number> {
+  const queue = new Queue(queueName, { connection: launched.connection, prefix: launched.prefix });
+  const events = new QueueEvents(queueName, { connection: launched.connection, prefix: launched.prefix });
+  try {
+    await events.waitUntilReady();
+    const deadline = since + timeoutMs;
+    while (Date.now() < deadline) {
+      const job = await queue.add('worker.ping', { sentAt: new Date().toISOString() }, { removeOnComplete: { age: 120 }, removeOnFail: { age: 120 } });
+      const result = (await job.waitUntilFinished(events, Math.max(1, deadline - Date.now())).catch(() => undefined)) as { pid?: number } | undefined;
+      if (result?.pid !== undefined && result.pid === pid()) return Date.now() - since;
+    }
+    throw new Error(`no ${queueName} ping answered by the restarted worker within ${timeoutMs} ms`);
+  } finally {
+    await events.close();
+    await queue.close();
+  }
+}
