@@ -96,6 +96,7 @@ describe('render farm: coalescing across worker processes', () => {
     victim!.child.kill('SIGKILL');
     await exited(victim!.child, 10_000);
     const response = await pending;
+    if (response.status !== 201) console.error('the request across the crash answered', response.status, await response.clone().text(), workers.map((w) => w.output()).join('\n---\n'), api.output());
     expect(response.status).toBe(201);
     const body = (await response.json()) as { artifact: { cacheState: string; imageUrl: string } };
     expect(['MISS', 'RENDERING']).toContain(body.artifact.cacheState);

@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
+import { ConsoleRoutes } from './console/console-routes';
 import { AccessPolicy } from './platform/auth/access-policy';
 import { API_PREFIX } from './platform/catalog/route-catalog.service';
 import type { ApiConfig } from './platform/config/api-config';
@@ -101,6 +102,7 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
     metrics.observeHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  await app.get(ConsoleRoutes).mount(fastify, responder!);
   const directRoutes = app.get(DirectRoutes);
   const policy = app.get(AccessPolicy);
   directRoutes.mount(fastify, API_PREFIX, policy, app.get(ProblemResponder));

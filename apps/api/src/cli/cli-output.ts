@@ -1,3 +1,5 @@
+import { COURSE_ID_PATTERN } from '@caddie/catalog';
+
 /** What the operator CLIs print on stderr: one progress line redrawn in place, and worker failures. */
 export const err = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -17,4 +19,22 @@ export function failureText(reason: string): string {
     // plain text
   }
   return reason.slice(0, 300);
+}
+
+/**
+ * The checks every course-addressed operator CLI makes on its arguments: a course id the API
+ * would accept and a positive --timeout-seconds. Exits 2 with the reason when one fails;
+ * returns the timeout in milliseconds.
+ */
+export function courseAndTimeoutOrExit(courseId: string, timeoutSeconds: string | undefined, usage: string): number {
+  if (!COURSE_ID_PATTERN.test(courseId)) {
+    err(`invalid-course-id: "${courseId}" is not a course id`);
+    process.exit(2);
+  }
+  const timeoutMs = Number(timeoutSeconds) * 1000;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    err(`invalid-parameter: --timeout-seconds must be a positive number\n${usage}`);
+    process.exit(2);
+  }
+  return timeoutMs;
 }

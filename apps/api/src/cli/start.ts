@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { CourseStore, openDatabase } from '@caddie/persistence';
+import { createConsoleLink } from './console-link';
 import { createDevelopmentKeyIfNone } from './dev-credentials';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './embedded-redis';
 import { Supervisor, terminate } from './supervisor';
@@ -80,9 +81,24 @@ async function main(): Promise<void> {
     } else {
       say(`Keys: npm run keys -- list   (create one: npm run keys -- create --name me --kind test --scopes courses:read)`);
     }
+    await sayConsoleLink(env, base);
   } else if (!stopping) {
     say('the API did not become healthy within 60 s');
     await stop(1);
+  }
+}
+
+/** A one-time console sign-in link for the development organization (like a notebook server's token link). */
+async function sayConsoleLink(env: ReturnType<typeof loadEnvOrExit<typeof apiEnvSchema>>, base: string): Promise<void> {
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA });
+  try {
+    const link = await createConsoleLink(db, env.PUBLIC_BASE_URL ?? base);
+    say(`Console (${link.organization.name}; the link works once, for 10 minutes; a new one: npm run console -- link):`);
+    say(`  ${link.url}`);
+  } catch (error) {
+    say(`console link: ${(error as Error).message} (npm run console -- link --org ORG_ID)`);
+  } finally {
+    await db.destroy();
   }
 }
 
