@@ -4,7 +4,10 @@
  * that assembles the PMTiles archive from the blocks. `render.map-tile` renders one tile on
  * demand while the archive builds (the tile route's cold path), stored under its own key.
  */
-export type MapTileFormatName = 'webp' | 'webp-lossy' | 'png';
+import type { MapTileFormat } from '@caddie/renderer';
+
+/** The tile formats of the maps service (declared once, as MAP_TILE_FORMATS in @caddie/renderer). */
+export type MapTileFormatName = MapTileFormat;
 
 export interface RenderMapArchivePayload {
   courseId: string;

@@ -15,7 +15,7 @@ import { apiEnvSchema, loadEnvOrExit, type ApiEnv } from '@caddie/config';
 import { graphicObjectKey, JobWaiter, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type MapTileFormatName, type RenderMapArchivePayload } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery } from '@caddie/styles';
-import { courseTileCoverage, RENDERER_VERSION, TileCoverageError } from '@caddie/renderer';
+import { courseTileCoverage, MAP_TILE_FORMATS, RENDERER_VERSION, TileCoverageError } from '@caddie/renderer';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from '../maps/map-archive-submitter';
 import { courseAndTimeoutOrExit, err, failureText, progress } from './cli-output';
 import { openRenderQueue } from './render-queue';
@@ -46,11 +46,11 @@ async function main(): Promise<void> {
       err(`invalid-parameter: --tile-size must be 256 or 512\n${USAGE}`);
       process.exit(2);
     }
-    if (values.format !== 'webp' && values.format !== 'webp-lossy' && values.format !== 'png') {
-      err(`invalid-parameter: map tiles are webp, webp-lossy or png, not ${values.format}\n${USAGE}`);
+    if (!(MAP_TILE_FORMATS as readonly string[]).includes(values.format)) {
+      err(`invalid-parameter: map tiles are ${MAP_TILE_FORMATS.join(', ')}, not ${values.format}\n${USAGE}`);
       process.exit(2);
     }
-    await prewarmMaps(values.course, Number(values['tile-size']) as 256 | 512, values.format, timeoutMs);
+    await prewarmMaps(values.course, Number(values['tile-size']) as 256 | 512, values.format as MapTileFormatName, timeoutMs);
     return;
   }
   const styles = values.styles.split(',').map((s) => s.trim());

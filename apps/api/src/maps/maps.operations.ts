@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAP_TILE_FORMATS, type MapTileFormat } from '@caddie/renderer';
 import type { OperationSpec } from '../platform/http/operation.decorator';
 import { perFrozenInput } from '../platform/http/per-frozen-input';
 import type { TileQuery } from './maps.service';
@@ -11,7 +12,7 @@ export const integer = (min: number, max: number) => z.string().regex(/^\d{1,10}
 export const revision = z.string().regex(/^(sha256:)?[0-9a-f]{64}$/, 'optional sha256: then 64 lowercase hex').optional().describe('Pin the course revision; a stale one answers 409');
 const tileSize = z.enum(['256', '512']).default('256').transform(Number).describe('Tile size in pixels (default 256)');
 const format = z
-  .enum(['webp', 'webp-lossy', 'png'])
+  .enum(MAP_TILE_FORMATS)
   .default('webp')
   .describe('webp (lossless WebP, default), webp-lossy (WebP at quality 85: about a quarter of the bytes, no visible difference at 1x or 2x), or png');
 const courseId = z.string().max(200).describe('Course layout id (GET /v1/courses/bulk-ids lists them).');
@@ -94,12 +95,14 @@ function parseTileParams(params: Readonly<Record<string, string>>): TileParams |
 /** The query as `tileQuery` parses it, or null; once per frozen query object (the fast lane's). */
 const acceptTileQuery = perFrozenInput(parseTileQuery);
 
+const isMapTileFormat = (value: unknown): value is MapTileFormat => (MAP_TILE_FORMATS as readonly unknown[]).includes(value);
+
 function parseTileQuery(query: Readonly<Record<string, unknown>>): TileQuery | null {
   const parsed: TileQuery = { tileSize: 256, format: 'webp' };
   for (const name in query) {
     const value = query[name];
     if (name === 'tileSize' && (value === '256' || value === '512')) parsed.tileSize = Number(value) as 256 | 512;
-    else if (name === 'format' && (value === 'webp' || value === 'webp-lossy' || value === 'png')) parsed.format = value;
+    else if (name === 'format' && isMapTileFormat(value)) parsed.format = value;
     else if (name === 'revision' && typeof value === 'string' && REVISION.test(value)) parsed.revision = value;
     else return null;
   }

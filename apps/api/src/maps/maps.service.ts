@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Course } from '@caddie/catalog';
 import type { RenderMapArchivePayload } from '@caddie/jobs';
-import { composeStaticMap, courseAttribution, courseTileCoverage, parseStaticBBox, rangeAtZoom, resolveStaticMap, STATIC_MAP_MAX_PIXELS, StaticMapError, staticMapTiles, TILE_CONTENT_TYPES, TileCoverageError, tileCount, tileInCoverage, type MapTileFormat, type MapTileSize, type TileCoverage } from '@caddie/renderer';
+import { composeStaticMap, courseAttribution, MAP_TILE_FORMATS, courseTileCoverage, parseStaticBBox, rangeAtZoom, resolveStaticMap, STATIC_MAP_MAX_PIXELS, StaticMapError, staticMapTiles, TILE_CONTENT_TYPES, TileCoverageError, tileCount, tileInCoverage, type MapTileFormat, type MapTileSize, type TileCoverage } from '@caddie/renderer';
 import { CoursesService } from '../courses/courses.service';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
@@ -39,8 +39,8 @@ interface LocatedTile extends TileRef {
 /** Tiles remembered for one course: per tile size and format (tileKind), by z/x/y (tileNumber). */
 type CourseTiles = Map<number, { revision: string; tile: LocatedTile }>[];
 
-/** 0..5 for the tile sizes and formats: numbers, so a lookup builds no key string. */
-const tileKind = (query: TileQuery) => (query.tileSize === 512 ? 3 : 0) + (query.format === 'png' ? 1 : query.format === 'webp-lossy' ? 2 : 0);
+/** A number per tile size and format (MAP_TILE_FORMATS), so a lookup builds no key string. */
+const tileKind = (query: TileQuery) => (query.tileSize === 512 ? MAP_TILE_FORMATS.length : 0) + MAP_TILE_FORMATS.indexOf(query.format);
 /** z/x/y as one exact number (z < 2^5, x and y <= 2^22: 51 bits). */
 const tileNumber = (z: number, x: number, y: number) => (z * 2 ** 23 + x) * 2 ** 23 + y;
 

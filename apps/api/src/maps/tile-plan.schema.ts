@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAP_TILE_FORMATS } from '@caddie/renderer';
 
 const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[west, south, east, north], WGS84 degrees');
 const tileRange = z.object({
@@ -20,7 +21,7 @@ export const tilePlanSchema = z.object({
   courseId: z.string(),
   revision: z.string().describe('Course revision every URL of the plan is pinned to (sha256:…)'),
   tileSize: z.union([z.literal(256), z.literal(512)]),
-  format: z.enum(['webp', 'webp-lossy', 'png']),
+  format: z.enum(MAP_TILE_FORMATS),
   contentType: z.enum(['image/webp', 'image/png']),
   coverage: z.object({
     bounds: bbox,
