@@ -3,6 +3,8 @@
 //   medium *.medium-spec.ts   real Redis, PostgreSQL, SQLite, s3rver
 //   e2e    *.e2e-spec.ts      the built HTTP API and worker processes as a client sees them
 const moduleNameMapper = {
+  // Test-side generators (not a lib); listed first so the libs pattern below does not claim it.
+  '^@caddie/synthesis$': '<rootDir>/test/synthesis/index.ts',
   '^@caddie/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
   '^quick-lru$': '<rootDir>/test/support/quick-lru-shim.js',
 };

@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
-import { synthesizeScene } from '@caddie/fiducials';
 import { CourseStore, openDatabase } from '@caddie/persistence';
+import { synthesizeScene } from '@caddie/synthesis';
 import { freePort, processCpuSeconds, processTree, throughput, waitForHealth } from './support/load';
 import { median } from './support/timing';
 

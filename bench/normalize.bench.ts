@@ -6,8 +6,9 @@
  */
 import sharp from 'sharp';
 import { generateDemoCourses } from '@caddie/catalog';
-import { detectMarkers, groupPages, synthesizeScene, warpToCanonical, type PixelImage } from '@caddie/fiducials';
+import { detectMarkers, groupPages, warpToCanonical, type PixelImage } from '@caddie/fiducials';
 import { decodePhoto, encodeCanonicalPng } from '@caddie/scorecards';
+import { synthesizeScene } from '@caddie/synthesis';
 import { median, timeMs } from './support/timing';
 
 const ROUNDS = 7;

@@ -6,9 +6,9 @@
  *   npm run bench:process
  */
 import { generateDemoCourses } from '@caddie/catalog';
-import { synthesizeScene } from '@caddie/fiducials';
 import { LocalDigitReader } from '@caddie/handwriting';
 import { discoverPages, processPhoto } from '@caddie/scorecards';
+import { synthesizeScene } from '@caddie/synthesis';
 import { median, timeMs } from './support/timing';
 
 const ROUNDS = 5;

@@ -12,10 +12,9 @@ import {
   groupPages,
   invertHomography,
   readPageIdentity,
-  synthesizeScene,
   type CaptureRegistration,
-  type SceneTruthPage,
 } from '@caddie/fiducials';
+import { synthesizeScene, type SceneTruthPage } from '@caddie/synthesis';
 import { argument } from './tool-arguments';
 
 /** A returned page whose corners land further than this from the truth (canonical px, 8 px = 1 mm) is a wrong geometry. */

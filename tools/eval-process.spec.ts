@@ -1,6 +1,6 @@
-import type { WrittenField } from '@caddie/fiducials';
 import type { HandwritingProvider } from '@caddie/handwriting';
 import type { FieldDecision } from '@caddie/scorecards';
+import type { WrittenField } from '@caddie/synthesis';
 import { EvalTally, PRODUCTION_CAPTURES, detailBand, evaluate, gradePage, reportLines, truthReader } from './eval-process';
 
 jest.setTimeout(120_000);

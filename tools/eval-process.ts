@@ -8,9 +8,10 @@
  * Scenes are generated and graded one at a time, so memory stays bounded by one photo.
  */
 import { generateDemoCourses, type Course } from '@caddie/catalog';
-import { DESIGN_CATALOG, findCapture, processorFor, synthesizeScene, type OcclusionMode, type Scene, type WrittenField } from '@caddie/fiducials';
+import { DESIGN_CATALOG, findCapture, processorFor } from '@caddie/fiducials';
 import { LocalDigitReader, type CellImage, type CellReading, type HandwritingProvider } from '@caddie/handwriting';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
+import { synthesizeScene, type OcclusionMode, type Scene, type WrittenField } from '@caddie/synthesis';
 import { argument, choice } from './tool-arguments';
 
 export type ReaderKind = 'local' | 'truth';

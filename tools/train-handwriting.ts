@@ -20,18 +20,14 @@ import {
   WILSON_Z,
   chooseAcceptThreshold,
   defaultModelDirectory,
-  evaluateCells,
   fitTemperature,
-  labelledCellGlyphs,
   measureAtThreshold,
   negativeLogLikelihood,
   readDigitNetwork,
-  synthesizeCells,
-  synthesizeDigitCell,
   writeCalibration,
-  type LabelledGlyph,
   type ScoredReading,
 } from '@caddie/handwriting';
+import { evaluateCells, labelledCellGlyphs, synthesizeCells, synthesizeDigitCell, type LabelledGlyph } from '@caddie/synthesis';
 import { argument, textArgument } from './tool-arguments';
 import { VALIDATION_SEEDS } from './training/export-glyphs-seeds';
 

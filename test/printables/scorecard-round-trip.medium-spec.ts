@@ -1,8 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import sharp from 'sharp';
 import { generateDemoCourses } from '@caddie/catalog';
-import { DESIGN_CATALOG, synthesizeScene, type CaptureDefinition, type PixelImage } from '@caddie/fiducials';
+import { DESIGN_CATALOG, type CaptureDefinition, type PixelImage } from '@caddie/fiducials';
 import { compilePrintable, parsePrintableRequest, renderPrintablePage } from '@caddie/printables';
+import { synthesizeScene } from '@caddie/synthesis';
 import { fillCardByHand, type WrittenValue } from '../support/handwritten-card';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { imageUpload, scorecardDeadline, startScorecardWorker } from '../scorecards/scorecard-test-kit';

@@ -1,8 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import Ajv2020 from 'ajv/dist/2020';
 import { generateDemoCourses } from '@caddie/catalog';
-import { synthesizeScene } from '@caddie/fiducials';
 import { processingResponseV3Schema } from '@caddie/scorecards';
+import { synthesizeScene } from '@caddie/synthesis';
 import { processingV3Schema } from '../../apps/api/src/scorecards/processing-response.schema';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { imageUpload, scorecardDeadline, startScorecardWorker } from './scorecard-test-kit';

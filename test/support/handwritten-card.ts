@@ -1,14 +1,20 @@
 /**
  * Fills a printed card raster in by hand for round-trip tests: the values the scene generator's
  * card filling plans (par-based scores, putts, totals), each digit an MNIST glyph drawn as pen
- * ink by the handwriting generator's glyph stamp (libs/handwriting/src/synthesis).
+ * ink by the handwriting generator's glyph stamp (test/synthesis/cells).
  */
-import type { CaptureDefinition, FieldToWrite, PixelImage } from '@caddie/fiducials';
-import { planFilledCard } from '@caddie/fiducials';
+import type { CaptureDefinition, PixelImage } from '@caddie/fiducials';
 import { mnistGlyph, mnistRangeSize, type MnistItemRange } from '@caddie/handwriting';
-import { placedGlyphWidth, stampGlyph, type InkCanvas, type PenStroke } from '../../libs/handwriting/src/synthesis/glyph-stamp';
-import { SeededRandom } from '../../libs/handwriting/src/synthesis/seeded-random';
-import { SeededRandom as PlanRandom } from '../../libs/fiducials/src/photo-synthesis/seeded-random';
+import {
+  placedGlyphWidth,
+  planFilledCard,
+  SceneRandom,
+  SeededRandom,
+  stampGlyph,
+  type FieldToWrite,
+  type InkCanvas,
+  type PenStroke,
+} from '@caddie/synthesis';
 
 export interface WrittenValue {
   row: string;
@@ -22,7 +28,7 @@ export interface WrittenValue {
  */
 export function fillCardByHand(card: PixelImage, capture: CaptureDefinition, parOf: (hole: number) => number | null | undefined, seed: number, range: MnistItemRange): WrittenValue[] {
   const random = new SeededRandom(seed);
-  const fields: FieldToWrite[] = planFilledCard(capture, parOf, new PlanRandom(seed + 1));
+  const fields: FieldToWrite[] = planFilledCard(capture, parOf, new SceneRandom(seed + 1));
   const ink: InkCanvas = {
     lum: new Float32Array(card.width * card.height),
     width: card.width,

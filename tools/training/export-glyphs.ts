@@ -9,7 +9,8 @@
  * then 784 ink bytes (0..255).
  */
 import { writeFileSync } from 'node:fs';
-import { MNIST_SIDE, labelledCellGlyphs, synthesizeDigitCell, type MnistItemRange } from '@caddie/handwriting';
+import { MNIST_SIDE, type MnistItemRange } from '@caddie/handwriting';
+import { labelledCellGlyphs, synthesizeDigitCell } from '@caddie/synthesis';
 import { argument, textArgument } from '../tool-arguments';
 import { TRAINING_SEEDS, VALIDATION_SEEDS } from './export-glyphs-seeds';
 

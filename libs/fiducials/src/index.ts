@@ -1,4 +1,4 @@
-export { loadOpenCv, OpenCvUnavailableError, type OpenCv } from './open-cv-runtime';
+export { loadOpenCv, withCvScope, OpenCvUnavailableError, type OpenCv } from './open-cv-runtime';
 export { toGrey, sampleBilinear, PixelImageError, type PixelImage, type GreyImage, type Point } from './pixel-image';
 export {
   MARKER_FAMILY,
@@ -125,12 +125,3 @@ export {
   type PrintableCardOptions,
 } from './cards/printable-card';
 export { courseCodeFor } from './cards/course-code';
-export {
-  synthesizeScene,
-  type Scene,
-  type SceneOptions,
-  type SceneTruthPage,
-  type OcclusionMode,
-} from './photo-synthesis/scene-synthesizer';
-export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, type WrittenField } from './photo-synthesis/handwriting';
-export { planFilledCard, type FieldToWrite } from './photo-synthesis/card-filling';

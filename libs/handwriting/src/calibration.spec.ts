@@ -1,5 +1,5 @@
+import { SeededRandom } from '@caddie/synthesis';
 import { chooseAcceptThreshold, fitTemperature, measureAtThreshold, negativeLogLikelihood, wilsonLowerBound } from './calibration';
-import { SeededRandom } from './synthesis/seeded-random';
 
 describe('wilsonLowerBound', () => {
   it('is below the observed proportion and tightens with more evidence', () => {

@@ -32,15 +32,5 @@ export { normalizeGlyph } from './reading/glyph-normalization';
 export { decideDigitCell, decideTextCell, blankCertainty, type DigitCellDecision } from './reading/cell-reading';
 export { DigitNetwork, DigitNetworkError, type ConvLayer, type DenseLayer, type NetworkLayer } from './reading/digit-network';
 export { DIGIT_CLASSES, NOT_A_DIGIT, softmax } from './reading/glyph-classes';
-export { SeededRandom } from './synthesis/seeded-random';
-export {
-  synthesizeDigitCell,
-  CANONICAL_PX_PER_MM,
-  CELL_CROP_MARGIN,
-  type BlankMark,
-  type CellSynthesisOptions,
-  type SynthesizedCell,
-  type SynthesizedCellKind,
-} from './synthesis/cell-synthesis';
-export { labelCandidate, labelledCellGlyphs, ownedPixelCounts, type CellGlyphs, type LabelledGlyph } from './training/glyph-labels';
-export { evaluateCells, readingIsCorrect, synthesizeCells, type CellEvaluation } from './training/cell-evaluation';
+// Exported for the test-side cell synthesis (test/synthesis/cells), which stamps and blurs glyphs with them.
+export { distanceToMask, gaussianBlur, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from './raster-ops';

@@ -1,12 +1,11 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { evaluateCells, synthesizeCells, synthesizeDigitCell } from '@caddie/synthesis';
 import { TARGET_PRECISION } from './calibration';
 import { LocalDigitReader } from './local-digit-reader';
 import { CALIBRATION_FILE, defaultModelDirectory, NETWORK_FILE, readCalibration, WEIGHTS_FILE } from './model-files';
 import { HandwritingProviderError, type CellImage } from './provider';
-import { synthesizeDigitCell } from './synthesis/cell-synthesis';
-import { evaluateCells, synthesizeCells } from './training/cell-evaluation';
 
 /**
  * Fixed calibration-range cells (MNIST items 600..749), seeds apart from those the threshold

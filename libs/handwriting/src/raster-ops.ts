@@ -1,4 +1,4 @@
-/** Small raster helpers shared by cell synthesis and segmentation (row-major, single channel). */
+/** Small raster helpers shared by segmentation and the test-side cell synthesis (row-major, single channel). */
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { PI, SQRT2, ceil, exp, floor, max } = Math;

@@ -1,7 +1,5 @@
+import { labelCandidate, ownedPixelCounts, SeededRandom, synthesizeDigitCell, type CellSynthesisOptions } from '@caddie/synthesis';
 import type { CellRaster } from '../provider';
-import { synthesizeDigitCell, type CellSynthesisOptions } from '../synthesis/cell-synthesis';
-import { SeededRandom } from '../synthesis/seeded-random';
-import { labelCandidate, ownedPixelCounts } from '../training/glyph-labels';
 import { segmentCell } from './cell-segmentation';
 import { NOT_A_DIGIT } from './glyph-classes';
 

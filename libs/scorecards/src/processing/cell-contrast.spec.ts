@@ -1,4 +1,5 @@
-import { LocalDigitReader, evaluateCells, synthesizeCells, type CellRaster, type SynthesizedCell } from '@caddie/handwriting';
+import { LocalDigitReader, type CellRaster } from '@caddie/handwriting';
+import { evaluateCells, synthesizeCells, type SynthesizedCell } from '@caddie/synthesis';
 import { normalizeCellContrast, PAPER_LEVEL } from './cell-contrast';
 
 /** The same cell photographed in dim light: every level scaled down, a little sensor offset added. */

@@ -1,6 +1,6 @@
 import { generateDemoCourses, type Course } from '@caddie/catalog';
-import { synthesizeScene, type Scene, type WrittenField } from '@caddie/fiducials';
 import { HandwritingProviderError, type CellImage, type CellReading, type HandwritingProvider } from '@caddie/handwriting';
+import { synthesizeScene, type Scene, type WrittenField } from '@caddie/synthesis';
 import { processingBodyV3Schema } from './processing-schema';
 import { processPhoto } from './process-photo';
 

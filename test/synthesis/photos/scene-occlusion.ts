@@ -1,7 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { MarkerPlacement } from '../capture-geometry';
-import { MARKER_MODULES } from '../marker-dictionary';
-import type { Point } from '../pixel-image';
+import { MARKER_MODULES, type MarkerPlacement, type Point } from '@caddie/fiducials';
 import type { SeededRandom } from './seeded-random';
 
 /** Something lying on or held over the card: a thumb, a pen, a phone. Convex, photo pixels. */

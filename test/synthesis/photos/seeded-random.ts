@@ -1,10 +1,13 @@
-const { imul, sqrt, log, cos, PI, floor } = Math;
+import { RandomDraws } from '../random-draws';
+
+const { imul, sqrt, log, cos, PI } = Math;
 
 /** Small deterministic generator (mulberry32): a scene is a pure function of its seed. */
-export class SeededRandom {
+export class SeededRandom extends RandomDraws {
   private state: number;
 
   constructor(seed: number) {
+    super();
     // Spread nearby seeds apart so seed 1 and seed 2 do not start on similar sequences.
     this.state = imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
   }
@@ -15,23 +18,6 @@ export class SeededRandom {
     t = imul(t ^ (t >>> 15), t | 1);
     t ^= t + imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  uniform(min: number, max: number): number {
-    return min + (max - min) * this.next();
-  }
-
-  /** Integer in [min, max). */
-  int(min: number, max: number): number {
-    return min + floor(this.next() * (max - min));
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(0, items.length)];
   }
 
   gaussian(sigma = 1): number {

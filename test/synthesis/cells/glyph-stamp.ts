@@ -1,5 +1,4 @@
-import { MNIST_SIDE } from '../mnist-source';
-import { distanceToMask, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from '../raster-ops';
+import { MNIST_SIDE, distanceToMask, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from '@caddie/handwriting';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { PI, ceil, cos, floor, max, min, sin } = Math;

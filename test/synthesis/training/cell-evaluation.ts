@@ -1,6 +1,5 @@
-import type { ScoredReading } from '../calibration';
-import type { CellReading, HandwritingProvider } from '../provider';
-import { synthesizeDigitCell, type CellSynthesisOptions, type SynthesizedCell } from '../synthesis/cell-synthesis';
+import type { CellReading, HandwritingProvider, ScoredReading } from '@caddie/handwriting';
+import { synthesizeDigitCell, type CellSynthesisOptions, type SynthesizedCell } from '../cells/cell-synthesis';
 
 /** Synthesized cells for seeds first..first+count-1 (pure function of the seeds). */
 export function synthesizeCells(first: number, count: number, options: CellSynthesisOptions): SynthesizedCell[] {

@@ -1,5 +1,4 @@
-import type { Box } from '../capture-geometry';
-import type { CaptureDefinition } from '../design-catalog';
+import type { Box, CaptureDefinition } from '@caddie/fiducials';
 import type { SeededRandom } from './seeded-random';
 
 /** One field a player writes on the card: a number (as digit glyphs) or free text (a scribble). */

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import { generateDemoCourses, type Course } from '@caddie/catalog';
-import { findCapture } from '../design-catalog';
-import { applyHomography, invertHomography } from '../homography';
-import { detectMarkers } from '../marker-detector';
-import { groupPages } from '../page-grouping';
-import { toGrey } from '../pixel-image';
+import { applyHomography, detectMarkers, findCapture, groupPages, invertHomography, toGrey } from '@caddie/fiducials';
 import { mnistRangeSize } from '@caddie/handwriting';
 import { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT } from './handwriting';
 import { synthesizeScene } from './scene-synthesizer';

@@ -1,17 +1,20 @@
+import { RandomDraws } from '../random-draws';
+
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
-const { PI, cos, floor, imul, log, sqrt } = Math;
+const { PI, cos, imul, log, sqrt } = Math;
 
 /**
  * Deterministic random numbers (sfc32 seeded through splitmix32): a synthesized cell is a
  * pure function of its seed, so training runs and tests reproduce exactly.
  */
-export class SeededRandom {
+export class SeededRandom extends RandomDraws {
   private a: number;
   private b: number;
   private c: number;
   private d: number;
 
   constructor(seed: number) {
+    super();
     let s = seed >>> 0;
     const next = () => {
       s = (s + 0x9e3779b9) >>> 0;
@@ -36,23 +39,6 @@ export class SeededRandom {
     this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
     this.c = (this.c + t) >>> 0;
     return t / 4294967296;
-  }
-
-  uniform(min: number, max: number): number {
-    return min + (max - min) * this.next();
-  }
-
-  /** Integer in [min, max). */
-  int(min: number, max: number): number {
-    return min + floor(this.next() * (max - min));
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(0, items.length)];
   }
 
   /** Picks an index with probability proportional to its weight. */

@@ -1,4 +1,4 @@
-import type { PixelImage } from '../pixel-image';
+import type { PixelImage } from '@caddie/fiducials';
 import type { FieldToWrite } from './card-filling';
 import type { SeededRandom } from './seeded-random';
 import { MNIST_SIDE, mnistGlyph, mnistRangeSize, type MnistItemRange } from '@caddie/handwriting';

@@ -1,6 +1,4 @@
-import { mnistGlyph, mnistRangeSize, type MnistItemRange } from '../mnist-source';
-import type { CellImage } from '../provider';
-import { gaussianBlur } from '../raster-ops';
+import { gaussianBlur, mnistGlyph, mnistRangeSize, type CellImage, type MnistItemRange } from '@caddie/handwriting';
 import { placedGlyphWidth, stampGlyph, type GlyphPlacement, type InkCanvas, type PenStroke } from './glyph-stamp';
 import { SeededRandom } from './seeded-random';
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { loadOpenCv, withCvScope } from '../open-cv-runtime';
+import { loadOpenCv, withCvScope } from '@caddie/fiducials';
 import type { SeededRandom } from './seeded-random';
 
 // Module-level aliases: these loops run over every pixel of a 12 MP photo.

@@ -1,7 +1,5 @@
-import { segmentCell, type GlyphCandidate } from '../reading/cell-segmentation';
-import { NOT_A_DIGIT } from '../reading/glyph-classes';
-import { normalizeGlyph } from '../reading/glyph-normalization';
-import type { SynthesizedCell } from '../synthesis/cell-synthesis';
+import { NOT_A_DIGIT, normalizeGlyph, segmentCell, type GlyphCandidate } from '@caddie/handwriting';
+import type { SynthesizedCell } from '../cells/cell-synthesis';
 
 export interface LabelledGlyph {
   /** 28x28 normalized ink. */

@@ -1,6 +1,4 @@
-import { loadOpenCv, withCvScope } from '../open-cv-runtime';
-import { multiplyHomographies, type Homography } from '../homography';
-import type { PixelImage, Point } from '../pixel-image';
+import { loadOpenCv, multiplyHomographies, withCvScope, type Homography, type PixelImage, type Point } from '@caddie/fiducials';
 
 /** Paper colour and how dark the printer's black is on it (fraction of the paper's brightness). */
 export interface PaperTone {

@@ -1,10 +1,18 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { Course } from '@caddie/catalog';
-import { renderCardRaster } from '../cards/printable-card';
-import type { CaptureTopology } from '../capture-geometry';
-import { DESIGN_CATALOG, findCapture, type CaptureDefinition } from '../design-catalog';
-import { applyHomography, fitHomography, multiplyHomographies, type Homography } from '../homography';
-import type { PixelImage, Point } from '../pixel-image';
+import {
+  DESIGN_CATALOG,
+  applyHomography,
+  findCapture,
+  fitHomography,
+  multiplyHomographies,
+  renderCardRaster,
+  type CaptureDefinition,
+  type CaptureTopology,
+  type Homography,
+  type PixelImage,
+  type Point,
+} from '@caddie/fiducials';
 import { placeCard, randomPose, type CardPose, type Region } from './card-pose';
 import { compositeCard } from './card-compositor';
 import type { MnistItemRange } from '@caddie/handwriting';

@@ -1,4 +1,4 @@
-import { findCapture } from '../design-catalog';
+import { findCapture } from '@caddie/fiducials';
 import { planFilledCard, type FieldToWrite } from './card-filling';
 import { SeededRandom } from './seeded-random';
 

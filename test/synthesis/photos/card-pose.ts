@@ -1,4 +1,4 @@
-import type { Point } from '../pixel-image';
+import type { Point } from '@caddie/fiducials';
 import type { SeededRandom } from './seeded-random';
 
 const { cos, sin, PI, min, max } = Math;
