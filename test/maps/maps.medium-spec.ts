@@ -146,6 +146,11 @@ describe('course maps API with a render worker', () => {
       expect(first[0].headers.etag).toMatch(/^"t[0-9a-f]{24}"$/);
       expect((await get(url, { 'if-none-match': String(first[0].headers.etag) })).statusCode).toBe(304);
       expect(await store.head(mapArchiveKey(cold.id, coldRevision, 256, 'webp'))).toBeNull();
+      // a static map while building is drawn from tiles rendered on demand, not refused until the archive exists
+      const staticUrl = `/v1/courses/${cold.id}/maps/static?bbox=${coldPlan.bounds.join(',')}&zoom=19`;
+      const staticWhileBuilding = await get(staticUrl);
+      expect([staticWhileBuilding.statusCode, staticWhileBuilding.headers['content-type']]).toEqual([200, 'image/png']);
+      expect(await store.head(mapArchiveKey(cold.id, coldRevision, 256, 'webp'))).toBeNull();
       expect((await get(`/v1/courses/${cold.id}/maps/tiles`)).json().archive.status).toBe('building');
 
       release();
@@ -167,6 +172,10 @@ describe('course maps API with a render worker', () => {
       const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
       expect((await pixels(later.rawPayload)).equals(await pixels(first[0].rawPayload))).toBe(true);
       expect(later.rawPayload.equals(first[0].rawPayload)).toBe(true);
+      // the static map drawn from the archive has the same pixels as the one drawn while it was building
+      const staticFromArchive = await get(staticUrl);
+      expect(staticFromArchive.statusCode).toBe(200);
+      expect((await pixels(staticFromArchive.rawPayload)).equals(await pixels(staticWhileBuilding.rawPayload))).toBe(true);
       expect(held).toHaveBeenCalled();
     } finally {
       release();

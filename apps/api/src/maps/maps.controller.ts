@@ -37,7 +37,7 @@ export class MapsController {
     operationId: 'getStaticMap',
     summary: 'Bounded static map (PNG)',
     description:
-      'North-up PNG of bbox (west,south,east,north) at a zoom, cropped to the box rounded outward to whole Web Mercator pixels (256-pixel world), with a small mark and the data credit. Drawn from the pre-rendered archive: the box must overlap the coverage bounds (past them it is drawn as empty paper, so a margin around the course may be asked for) and the zoom lie inside the archive zoom range (422 bbox-outside-coverage); at most 4096x4096 pixels (422 static-map-too-large). X-Caddie-Map-Bounds gives the resolved bounds.',
+      'North-up PNG of bbox (west,south,east,north) at a zoom, cropped to the box rounded outward to whole Web Mercator pixels (256-pixel world), with a small mark and the data credit. Drawn from the pre-rendered archive (while that is still building, from the same tiles rendered on demand, so the first static map of a course does not wait for the whole archive): the box must overlap the coverage bounds (past them it is drawn as empty paper, so a margin around the course may be asked for) and the zoom lie inside the archive zoom range (422 bbox-outside-coverage); at most 4096x4096 pixels (422 static-map-too-large). X-Caddie-Map-Bounds gives the resolved bounds.',
     params: courseParams,
     query: z.strictObject({ bbox: z.string().max(200).describe('west,south,east,north in WGS84'), zoom: integer(0, 22).describe('Zoom 0..22'), revision }),
     responses: { 200: { description: 'The map', contentTypes: ['image/png'], headers: { 'X-Caddie-Map-Bounds': 'resolved west,south,east,north' } } },

@@ -320,10 +320,15 @@ export class MapsService {
       if (error instanceof StaticMapError) throw new ApiProblem(error.code, error.message);
       throw error;
     }
-    const archive = await this.archives.require(payloadOf(map, { tileSize: 256, format: 'webp' }), map.coverage.ranges);
-    const tiles = await Promise.all(
-      staticMapTiles(frame.rect).map(async ([x, y]) => ({ x, y, bytes: await archive.index.readTile(zoom, x, y) })),
-    );
+    const payload = payloadOf(map, { tileSize: 256, format: 'webp' });
+    const status = await this.archives.status(payload, map.coverage.ranges);
+    if (status.state === 'absent') throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
+    // from the archive once it exists; while it builds, from the same tiles rendered on demand
+    const readTile =
+      status.state === 'ready'
+        ? (x: number, y: number) => status.archive.index.readTile(zoom, x, y)
+        : async (x: number, y: number) => (tileInCoverage(map.coverage, zoom, x, y) ? (await this.archives.tileOnDemand(payload, zoom, x, y)).bytes : null);
+    const tiles = await Promise.all(staticMapTiles(frame.rect).map(async ([x, y]) => ({ x, y, bytes: await readTile(x, y) })));
     const present = tiles.filter((t): t is { x: number; y: number; bytes: Uint8Array } => t.bytes !== null);
     const png = await composeStaticMap(frame.rect, present, map.attribution);
     return { png, frame };
