@@ -20,4 +20,24 @@ describe('paintOverlayInstructions', () => {
     expect(pixel(data, 200, 50, 100)).toEqual([0, 0, 255, 255]);
     expect(pixel(data, 200, 50, 106)[3]).toBe(0);
   });
+
+  it('draws a line\'s end caps as discs (dot) or as arrow heads pointing outward (point)', () => {
+    const canvas = createCanvas(200, 100);
+    const ctx = canvas.getContext('2d');
+    const stroke = { color: '#000000', widthPixels: 2, opacity: 1, dash: [], lineCap: 'butt' as const };
+    paintOverlayInstructions(ctx, [
+      { kind: 'line', from: [30, 25], to: [170, 25], stroke, endCaps: { shape: 'dot', sizePixels: 20, color: '#FF0000' } },
+      { kind: 'line', from: [30, 75], to: [170, 75], stroke, endCaps: { shape: 'point', sizePixels: 20, color: '#0000FF' } },
+    ]);
+    const data = ctx.getImageData(0, 0, 200, 100).data;
+    // a disc of radius 10 about each end: 8 px above the end is inside, so is 8 px beyond it
+    expect(pixel(data, 200, 30, 17)).toEqual([255, 0, 0, 255]);
+    expect(pixel(data, 200, 22, 25)).toEqual([255, 0, 0, 255]);
+    // an arrow head: its tip is the end, its 18 px wide base 20 px back along the line
+    expect(pixel(data, 200, 160, 78)).toEqual([0, 0, 255, 255]);
+    expect(pixel(data, 200, 153, 70)).toEqual([0, 0, 255, 255]); // near the base, off the line
+    expect(pixel(data, 200, 168, 67)[3]).toBe(0); // near the tip the head is narrow
+    expect(pixel(data, 200, 26, 75)[3]).toBe(0); // nothing beyond the end (a disc would cover it)
+    expect(pixel(data, 200, 47, 81)).toEqual([0, 0, 255, 255]); // the other end's head points the other way
+  });
 });
