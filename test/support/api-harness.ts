@@ -36,7 +36,8 @@ export async function startApi(
   const env: Record<string, string> = {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-api-')),
     REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: `test-${id}`,
+    // a Redis Cluster hash tag, as a clustered deployment sets it: every key of the API must live with it
+    REDIS_PREFIX: `{test-${id}}`,
     API_KEY_CACHE_SECONDS: '0',
     LOG_LEVEL: 'silent',
     PUBLIC_BASE_URL: 'http://api.test',

@@ -30,8 +30,16 @@ export const commonEnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .default('redis://127.0.0.1:6379'),
-  /** Prefix of every BullMQ and rate-limit key, so several deployments or test runs share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('caddie'),
+  /**
+   * Prefix of every BullMQ and rate-limit key, so several deployments or test runs share one Redis.
+   * It may hold one Redis Cluster hash tag (`{caddie}`): every key then falls in one hash slot, as
+   * BullMQ's multi-key scripts need on a cluster.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .max(64)
+    .regex(/^(?:[A-Za-z0-9:_-]+|[A-Za-z0-9:_-]*\{[A-Za-z0-9:_-]+\}[A-Za-z0-9:_-]*)$/, 'letters, digits, colon, underscore and hyphen, with at most one {hash tag}')
+    .default('caddie'),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
