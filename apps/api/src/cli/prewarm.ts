@@ -9,16 +9,15 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { FlowProducer, type Queue, type QueueEvents } from 'bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
-import { apiEnvSchema, loadEnvOrExit, type ApiEnv } from '@caddie/config';
-import { graphicObjectKey, JobWaiter, openQueueEvents, redisOptionsFromUrl, RenderSubmitter, type MapTileFormatName, type RenderMapArchivePayload } from '@caddie/jobs';
+import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
+import { graphicObjectKey, JobWaiter, RenderSubmitter, type MapTileFormatName, type RenderMapArchivePayload } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { artifactKey, GRAPHIC_STYLES, GraphicsRequestError, parseGraphicsQuery } from '@caddie/styles';
 import { courseTileCoverage, MAP_TILE_FORMATS, RENDERER_VERSION, TileCoverageError } from '@caddie/renderer';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from '../maps/map-archive-submitter';
 import { courseAndTimeoutOrExit, err, failureText, progress } from './cli-output';
-import { openRenderQueue } from './render-queue';
+import { openRenderQueue, type RenderQueueClients } from './render-queue';
 
 const USAGE = [
   `usage: npm run prewarm -- --course ID [--styles ${GRAPHIC_STYLES.join(',')}] [--format webp|png|jpeg] [--timeout-seconds 900]`,
@@ -62,10 +61,8 @@ async function main(): Promise<void> {
   const env = loadEnvOrExit(apiEnvSchema);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false });
   const store = createArtifactStore(env);
-  // the queue connections open only once there is something to submit: closing them while they
-  // are still connecting makes BullMQ emit an unhandled 'Connection is closed' error
-  let queue: Queue | undefined;
-  let events: QueueEvents | undefined;
+  // the queue connections open only once there is something to submit
+  let clients: RenderQueueClients | undefined;
   try {
     const summary = await new CourseStore(db).summary(values.course);
     const doc = summary && (await new CourseStore(db).document(values.course));
@@ -74,7 +71,8 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    ({ queue, events } = openRenderQueue(env));
+    clients = openRenderQueue(env);
+    const { queue, events } = clients;
     const context = { classification: summary.classification, country: summary.country, region: summary.region };
     const subjects = ['course', ...doc.course.holes.flatMap((h) => [`hole-${h.number}`, `green-${h.number}`, `profile-elevation-${h.number}`])];
     const submitter = new RenderSubmitter(queue, new JobWaiter(queue, events));
@@ -120,8 +118,7 @@ async function main(): Promise<void> {
     for (const failure of failures) err(`  failed: ${failure}`);
     if (counts.failed > 0 && counts.rendered + counts.hit === 0) process.exitCode = 1;
   } finally {
-    await events?.close();
-    await queue?.close();
+    await clients?.close();
     await db.destroy();
   }
 }
@@ -132,9 +129,7 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: MapTil
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false });
   const store = createArtifactStore(env);
   // opened only when a build is submitted (see prewarmGraphics)
-  let queue: Queue | undefined;
-  let events: QueueEvents | undefined;
-  let flows: FlowProducer | undefined;
+  let clients: RenderQueueClients | undefined;
   const started = Date.now();
   const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
   try {
@@ -163,9 +158,9 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: MapTil
       err(`${label} already present: ${describe(present.metadata.tileCount, present.metadata.minZoom, present.metadata.maxZoom, present.size)}`);
       return;
     }
-    ({ queue, events } = openRenderQueue(env));
+    clients = openRenderQueue(env);
+    const { queue, events, flows } = clients;
     await events.waitUntilReady();
-    flows = new FlowProducer({ connection: redisOptionsFromUrl(env.REDIS_URL), prefix: env.REDIS_PREFIX });
     const submitter = new MapArchiveSubmitter(flows, queue, new JobWaiter(queue, events));
     const { jobId, coalesced, blocks } = await submitter.submit(payload, ranges);
     err(`${label}: ${coalesced ? 'joined the build already under way' : `build submitted as ${blocks} blocks of tiles`} (job ${jobId})`);
@@ -200,9 +195,7 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: MapTil
       process.stderr.write(`\r  ${status?.state ?? 'queued'}${detail}, ${seconds()} s   `);
     }
   } finally {
-    await flows?.close();
-    await events?.close();
-    await queue?.close();
+    await clients?.close();
     await db.destroy();
   }
 }

@@ -8,15 +8,14 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { FlowProducer } from 'bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
-import { PrintableFlowSubmitter, printablePackageKeys, redisOptionsFromUrl } from '@caddie/jobs';
+import { PrintableFlowSubmitter, printablePackageKeys } from '@caddie/jobs';
 import { CourseStore, openDatabase, OrganizationEntity, PrintableStore } from '@caddie/persistence';
 import { compilePrintable, parsePrintableRequest, PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError, PrintableUnrenderableError } from '@caddie/printables';
 import { flowBaseOf, newPrintableRow } from '../printables/printable-rows';
 import { courseAndTimeoutOrExit, err, failureText, progress } from './cli-output';
-import { openRenderQueue } from './render-queue';
+import { openRenderQueue, type RenderQueueClients } from './render-queue';
 
 const USAGE = 'usage: npm run printables -- create --course ID --template yardage-book@1 [--option key=value …] --out book.zip [--org ORG_ID] [--timeout-seconds 900]';
 /** Who created a printable from the command line (the API records the key id instead). */
@@ -65,7 +64,7 @@ async function main(): Promise<void> {
   const store = createArtifactStore(env);
   const started = Date.now();
   const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
-  let connections: { close(): Promise<unknown> }[] = [];
+  let clients: RenderQueueClients | undefined;
   try {
     const organizations = await db.getRepository(OrganizationEntity).find({ take: 2 });
     const organizationId = values.org ?? (organizations.length === 1 ? organizations[0].id : undefined);
@@ -99,9 +98,8 @@ async function main(): Promise<void> {
       await printables.insert({ ...row, status: 'ready', pagesDone: row.pagesTotal });
       err(`${label}: the same printable is already stored`);
     } else {
-      const { queue, events } = openRenderQueue(env);
-      const flows = new FlowProducer({ connection: redisOptionsFromUrl(env.REDIS_URL), prefix: env.REDIS_PREFIX });
-      connections = [events, flows, queue];
+      clients = openRenderQueue(env);
+      const { queue, events, flows } = clients;
       await events.waitUntilReady();
       const submitter = new PrintableFlowSubmitter(flows, queue, events);
       await printables.insert(row);
@@ -144,7 +142,7 @@ async function main(): Promise<void> {
     for (const warning of manifest.warnings) err(`  warning: ${warning}`);
     for (const missing of manifest.missingData) err(`  missing: ${missing}`);
   } finally {
-    for (const connection of connections) await connection.close().catch(() => undefined);
+    await clients?.close();
     await db.destroy();
   }
 }
