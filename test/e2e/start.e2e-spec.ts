@@ -39,7 +39,7 @@ describe('npm start (the launcher)', () => {
       // both workers consume their queues, on the Redis the launcher chose (its own one when the shared one did not answer in time)
       const privateRedis = /started a private redis-server at (redis:\/\/\S+)/.exec(output())?.[1];
       const connection = redisOptionsFromUrl(privateRedis ?? REDIS_URL);
-      for (const name of ['render', 'scorecard']) {
+      for (const name of ['render', 'render-batch', 'scorecard']) {
         const queue = new Queue(name, { connection, prefix });
         const events = new QueueEvents(name, { connection, prefix });
         await events.waitUntilReady();

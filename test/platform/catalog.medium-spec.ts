@@ -1,5 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { describeGraphicsOptions, GRAPHICS_OPTIONS_DOCUMENT_SCHEMA } from '@caddie/styles';
+import { QUEUE_NAMES } from '@caddie/jobs';
 import { CONSUMER_CHECK_CACHE_MS } from '../../apps/api/src/platform/redis/queue-consumers';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { idleConsumer } from '../support/idle-consumer';
@@ -75,7 +76,7 @@ describe('service catalog, OpenAPI and operations endpoints', () => {
     const render = await idleConsumer(api, 'render');
     try {
       const ready = await api.request({ method: 'GET', url: '/ready' });
-      expect(expectProblem(ready, 503, 'not-ready')).toMatchObject({ checks: { redis: { status: 'ok' } }, queues: { render: 'ok', scorecard: 'no-consumer' } });
+      expect(expectProblem(ready, 503, 'not-ready')).toMatchObject({ checks: { redis: { status: 'ok' } }, queues: { render: 'ok', 'render-batch': 'no-consumer', scorecard: 'no-consumer' } });
     } finally {
       await render.close();
     }
@@ -85,10 +86,10 @@ describe('service catalog, OpenAPI and operations endpoints', () => {
 
   it('reports liveness, readiness of each dependency and queue, and Prometheus metrics to operators only', async () => {
     expect((await api.request({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
-    const consumers = [await idleConsumer(api, 'render'), await idleConsumer(api, 'scorecard')];
+    const consumers = await Promise.all(QUEUE_NAMES.map((name) => idleConsumer(api, name)));
     const ready = await api.request({ method: 'GET', url: '/ready' }).finally(() => Promise.all(consumers.map((c) => c.close())));
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' }, redis: { status: 'ok' }, artifactStore: { status: 'ok' } }, queues: { render: 'ok', scorecard: 'ok' } });
+    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' }, redis: { status: 'ok' }, artifactStore: { status: 'ok' } }, queues: { render: 'ok', 'render-batch': 'ok', scorecard: 'ok' } });
     expectProblem(await api.request({ method: 'GET', url: '/metrics' }), 401, 'missing-credential');
     const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
     expectProblem(await api.request({ method: 'GET', url: '/metrics', headers: { 'x-api-key': other } }), 403, 'insufficient-scope');

@@ -10,17 +10,18 @@ import { GraphicRenderHandler } from './graphic-render.handler';
 import { MapArchiveHandler } from './map-archive.handler';
 import { printablesLibraryEngine } from './printable-engine';
 import { PrintableRenderHandler } from './printable-render.handler';
-import { renderProcessorClass } from './render.processor';
+import { renderBatchProcessorClass, renderProcessorClass } from './render.processor';
 
 const DATABASE = Symbol('DATABASE');
 const REDIS = Symbol('REDIS');
 const BULL_CONNECTION = Symbol('BULL_CONNECTION');
-const PROCESSOR = Symbol('PROCESSOR');
+const PROCESSORS = Symbol('PROCESSORS');
 
 /**
  * Closes the worker's connections on shutdown. Nest runs this module's hooks before BullModule's,
- * so the BullMQ worker is closed here first (its active jobs finish or return to the queue; a
- * second close by BullModule is a no-op), then the shared BullMQ client, the database and Redis.
+ * so the BullMQ workers (render and render-batch) are closed here first (their active jobs finish
+ * or return to the queue; a second close by BullModule is a no-op), then the shared BullMQ
+ * client, the database and Redis.
  */
 @Injectable()
 class WorkerConnections implements OnApplicationShutdown {
@@ -28,10 +29,10 @@ class WorkerConnections implements OnApplicationShutdown {
     @Inject(DATABASE) private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(BULL_CONNECTION) private readonly bull: Redis,
-    @Inject(PROCESSOR) private readonly processor: { host: WorkerHost },
+    @Inject(PROCESSORS) private readonly processors: { hosts: WorkerHost[] },
   ) {}
   async onApplicationShutdown(): Promise<void> {
-    await closeWorkerConnection(workerOf(this.processor.host), this.bull);
+    await closeWorkerConnection(this.processors.hosts.map(workerOf), this.bull);
     await this.db.destroy().catch(() => undefined);
     this.redis.disconnect();
   }
@@ -51,9 +52,10 @@ export class RenderWorkerModule {
   static forRoot(env: WorkerEnv): DynamicModule {
     const bull = workerBullOptions(env);
     const processor = renderProcessorClass(env);
+    const batchProcessor = renderBatchProcessorClass(env);
     return {
       module: RenderWorkerModule,
-      imports: [BullModule.forRoot(bull.root), BullModule.registerQueue({ name: 'render' })],
+      imports: [BullModule.forRoot(bull.root), BullModule.registerQueue({ name: 'render' }, { name: 'render-batch' })],
       providers: [
         // workers read the catalog; the API owns migrations
         { provide: DATABASE, useFactory: () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false }) },
@@ -74,7 +76,8 @@ export class RenderWorkerModule {
               (await redis.exists(printableDeletedKey(env.REDIS_PREFIX, base.organizationId, base.contentKey))) > 0),
         },
         processor,
-        { provide: PROCESSOR, useFactory: (host: WorkerHost) => ({ host }), inject: [processor] },
+        batchProcessor,
+        { provide: PROCESSORS, useFactory: (...hosts: WorkerHost[]) => ({ hosts }), inject: [processor, batchProcessor] },
         WorkerConnections,
       ],
     };

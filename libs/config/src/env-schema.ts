@@ -79,6 +79,12 @@ export const apiEnvSchema = commonEnvSchema.extend({
 
 export const workerEnvSchema = commonEnvSchema.extend({
   WORKER_CONCURRENCY: positiveInt(2, 64),
+  /**
+   * Slots of a render worker for the render-batch queue (map archive blocks), beside its
+   * WORKER_CONCURRENCY slots for the render queue: one keeps a build from crowding out the
+   * renders someone waits for.
+   */
+  WORKER_BATCH_CONCURRENCY: positiveInt(1, 64),
   /** How long a worker's claim on a job lasts without renewal; a crashed worker's job is retaken after it. */
   WORKER_LOCK_DURATION_MS: positiveInt(30_000, 600_000),
   /** How often workers look for jobs whose worker died. */

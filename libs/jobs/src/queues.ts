@@ -7,7 +7,14 @@ import type { AssemblePrintablePayload, AssemblePrintableResult, RenderPrintable
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
 import type { ScorecardNormalizePayload, ScorecardNormalizeResult, ScorecardProcessPayload, ScorecardProcessResult, ScorecardSweepPayload, ScorecardSweepResult } from './scorecard-jobs';
 
-export const QUEUE_NAMES = ['render', 'scorecard'] as const;
+/**
+ * `render` carries what someone waits for (graphics, tiles on demand, printables);
+ * `render-batch` the map archive builds (their blocks of tiles and the assembly: one flow stays in
+ * one queue, where BullMQ fails a parent with its failing child). Render workers consume both,
+ * `render-batch` with few slots (WORKER_BATCH_CONCURRENCY), so an archive build never takes every
+ * slot of the farm and a cold map view's tiles are rendered next to it.
+ */
+export const QUEUE_NAMES = ['render', 'render-batch', 'scorecard'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface WorkerPingPayload {
@@ -24,11 +31,14 @@ export interface JobContract {
   render: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
     'render.graphic': { payload: RenderGraphicPayload; result: RenderGraphicResult };
-    'render.map-archive': { payload: AssembleMapArchivePayload; result: RenderMapArchiveResult };
-    'render.map-tiles': { payload: RenderMapTilesPayload; result: RenderMapTilesResult };
     'render.map-tile': { payload: RenderMapTilePayload; result: RenderMapTileResult };
     'render.printable-page': { payload: RenderPrintablePagePayload; result: RenderPrintablePageResult };
     'render.printable-assemble': { payload: AssemblePrintablePayload; result: AssemblePrintableResult };
+  };
+  'render-batch': {
+    'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
+    'render.map-archive': { payload: AssembleMapArchivePayload; result: RenderMapArchiveResult };
+    'render.map-tiles': { payload: RenderMapTilesPayload; result: RenderMapTilesResult };
   };
   scorecard: {
     'worker.ping': { payload: WorkerPingPayload; result: WorkerPingResult };
@@ -43,7 +53,8 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobContract[
 export type JobResult<Q extends QueueName, N extends JobName<Q>> = JobContract[Q][N] extends { result: infer R } ? R : never;
 
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
-  render: ['worker.ping', 'render.graphic', 'render.map-archive', 'render.map-tiles', 'render.map-tile', 'render.printable-page', 'render.printable-assemble'],
+  render: ['worker.ping', 'render.graphic', 'render.map-tile', 'render.printable-page', 'render.printable-assemble'],
+  'render-batch': ['worker.ping', 'render.map-archive', 'render.map-tiles'],
   scorecard: ['worker.ping', 'scorecard.normalize', 'scorecard.process', 'scorecard.sweep-artifacts'],
 };
 

@@ -46,8 +46,9 @@ export function workerBullOptions(env: WorkerEnv): { root: { connection: Connect
   return { root: { connection: client as unknown as ConnectionOptions, prefix: env.REDIS_PREFIX }, client };
 }
 
-/** Closes the worker first (its active jobs finish or return to the queue), then the shared client. */
-export async function closeWorkerConnection(worker: { close(): Promise<void> } | undefined, connection: Redis): Promise<void> {
-  if (worker) await closeWithin(() => worker.close(), () => undefined, 30_000);
+/** Closes the workers first (their active jobs finish or return to the queue), then their shared client. */
+export async function closeWorkerConnection(workers: { close(): Promise<void> } | undefined | readonly ({ close(): Promise<void> } | undefined)[], connection: Redis): Promise<void> {
+  const closing = (Array.isArray(workers) ? workers : [workers]) as readonly ({ close(): Promise<void> } | undefined)[];
+  await Promise.all(closing.map((worker) => worker && closeWithin(() => worker.close(), () => undefined, 30_000)));
   await closeWithin(() => connection.quit(), () => connection.disconnect());
 }

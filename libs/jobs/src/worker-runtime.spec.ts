@@ -4,7 +4,7 @@ import { JobDispatcher, pingHandler, type JobHandlers } from '@caddie/jobs';
 /** A render dispatcher whose graphic handler echoes its payload (the contract is exercised, not the renderer). */
 const echo = async (p: unknown) => p;
 const handlers = {
-  'worker.ping': pingHandler('render'), 'render.graphic': echo, 'render.map-archive': echo, 'render.map-tiles': echo, 'render.map-tile': echo, 'render.printable-page': echo, 'render.printable-assemble': echo,
+  'worker.ping': pingHandler('render'), 'render.graphic': echo, 'render.map-tile': echo, 'render.printable-page': echo, 'render.printable-assemble': echo,
 } as unknown as JobHandlers<'render'>;
 
 describe('JobDispatcher', () => {

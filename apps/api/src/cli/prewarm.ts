@@ -159,9 +159,9 @@ async function prewarmMaps(courseId: string, tileSize: 256 | 512, format: MapTil
       return;
     }
     clients = openRenderQueue(env);
-    const { queue, events, flows } = clients;
-    await events.waitUntilReady();
-    const submitter = new MapArchiveSubmitter(flows, queue, new JobWaiter(queue, events));
+    const { queue, batchQueue, events, batchEvents, flows } = clients;
+    await Promise.all([events.waitUntilReady(), batchEvents.waitUntilReady()]);
+    const submitter = new MapArchiveSubmitter(flows, queue, new JobWaiter(queue, events), batchQueue, new JobWaiter(batchQueue, batchEvents));
     const { jobId, coalesced, blocks } = await submitter.submit(payload, ranges);
     err(`${label}: ${coalesced ? 'joined the build already under way' : `build submitted as ${blocks} blocks of tiles`} (job ${jobId})`);
     const deadline = started + timeoutMs;

@@ -23,10 +23,9 @@ export type MapArchiveWait = MapJobWait<RenderMapArchiveResult>;
 export const mapArchiveKeyOf = (p: RenderMapArchivePayload) => mapArchiveKey(p.courseId, p.courseRevision, p.tileSize, p.format);
 
 /**
- * BullMQ priorities of an archive build's jobs (a lower number goes first). Jobs without a
- * priority (graphics, printables, tiles rendered on demand) are always taken before these, so a
- * cold map view's tiles overtake the blocks of the archive being built for it. A parent whose
- * blocks are done goes ahead of other builds' blocks: an archive is assembled as soon as it can be.
+ * BullMQ priorities of an archive build's jobs on the render-batch queue (a lower number goes
+ * first): a parent whose blocks are done goes ahead of other builds' blocks, so an archive is
+ * assembled as soon as it can be.
  */
 export const MAP_ARCHIVE_PRIORITY = { assemble: 5, block: 10 } as const;
 
@@ -37,18 +36,23 @@ const retention = {
 const retry = { attempts: 2, backoff: { type: 'exponential', delay: 1000 } };
 
 /**
- * Submits map archive builds as BullMQ flows on the render queue: one `render.map-tiles` child per
- * block of tiles (MAP_TILE_BLOCK_SIDE square, per zoom), taken by any render worker, under a
- * `render.map-archive` parent that assembles the archive once every block is stored. Identical
- * builds coalesce through deduplication on the parent (the archive's object key): the offered
- * flow is then not created at all. Also submits single tiles on demand, coalesced per tile.
+ * Submits map archive builds as BullMQ flows on the render-batch queue: one `render.map-tiles`
+ * child per block of tiles (MAP_TILE_BLOCK_SIDE square, per zoom), taken by any render worker,
+ * under a `render.map-archive` parent that assembles the archive once every block is stored.
+ * Identical builds coalesce through deduplication on the parent (the archive's object key): the
+ * offered flow is then not created at all. Also submits single tiles on demand to the render
+ * queue, coalesced per tile: a build never holds the slots those need.
  * Plain class, no NestJS, so the prewarm CLI uses the very same submission as the API.
  */
 export class MapArchiveSubmitter {
   constructor(
     private readonly flows: FlowProducer,
-    private readonly queue: Queue,
-    private readonly waiter: JobWaiter,
+    /** render: tiles on demand */
+    private readonly tileQueue: Queue,
+    private readonly tileWaiter: JobWaiter,
+    /** render-batch: archive builds */
+    private readonly archiveQueue: Queue,
+    private readonly archiveWaiter: JobWaiter,
   ) {}
 
   /**
@@ -61,12 +65,12 @@ export class MapArchiveSubmitter {
     const blocks = mapTileBlocks(ranges);
     const node = await this.flows.add({
       name: 'render.map-archive',
-      queueName: this.queue.name,
+      queueName: this.archiveQueue.name,
       data: { ...base, blocks } satisfies AssembleMapArchivePayload,
       opts: { jobId: offeredId, deduplication: { id: mapArchiveKeyOf(base) }, priority: MAP_ARCHIVE_PRIORITY.assemble, ...retry, ...retention },
       children: blocks.map((block, index) => ({
         name: 'render.map-tiles',
-        queueName: this.queue.name,
+        queueName: this.archiveQueue.name,
         data: { ...base, block } satisfies RenderMapTilesPayload,
         opts: { jobId: `${offeredId}-block-${index}`, failParentOnFailure: true, priority: MAP_ARCHIVE_PRIORITY.block, ...retry, ...retention },
       })),
@@ -76,7 +80,7 @@ export class MapArchiveSubmitter {
 
   /** Renders one tile on demand into the store (mapTileKey), coalesced per tile across the cluster. */
   async submitTile(payload: RenderMapTilePayload): Promise<string> {
-    const job = await this.queue.add('render.map-tile', payload, {
+    const job = await this.tileQueue.add('render.map-tile', payload, {
       jobId: `t-${randomUUID()}`,
       deduplication: { id: mapTileKey(payload, payload.z, payload.x, payload.y) },
       ...retry,
@@ -87,17 +91,17 @@ export class MapArchiveSubmitter {
 
   /** Waits for a build until the deadline: done, still pending, failed (the failing block's reason), or gone. */
   async wait(jobId: string, timeoutMs: number): Promise<MapArchiveWait> {
-    const outcome = await this.waiter.wait<RenderMapArchiveResult>(jobId, timeoutMs);
-    return outcome.state === 'failed' ? { state: 'failed', reason: await flowFailureReason(this.queue, outcome.reason) } : outcome;
+    const outcome = await this.archiveWaiter.wait<RenderMapArchiveResult>(jobId, timeoutMs);
+    return outcome.state === 'failed' ? { state: 'failed', reason: await flowFailureReason(this.archiveQueue, outcome.reason) } : outcome;
   }
 
   waitTile(jobId: string, timeoutMs: number): Promise<MapJobWait<RenderMapTileResult>> {
-    return this.waiter.wait<RenderMapTileResult>(jobId, timeoutMs);
+    return this.tileWaiter.wait<RenderMapTileResult>(jobId, timeoutMs);
   }
 
   /** Progress of a build: its state and { done, total } blocks while children render, or null. */
   async progress(jobId: string): Promise<{ state: string; progress: { done: number; total: number } | null } | null> {
-    const job = await Job.fromId<AssembleMapArchivePayload>(this.queue, jobId);
+    const job = await Job.fromId<AssembleMapArchivePayload>(this.archiveQueue, jobId);
     if (!job) return null;
     const state = await job.getState();
     if (state !== 'waiting-children') return { state, progress: null };

@@ -78,7 +78,8 @@ export class MapArchivesService implements OnModuleDestroy {
   private readonly tiles = new TileBytesCache(TILE_CACHE_BYTES);
 
   constructor(
-    @InjectQueue('render') private readonly queue: Queue,
+    @InjectQueue('render') queue: Queue,
+    @InjectQueue('render-batch') batchQueue: Queue,
     @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
     private readonly config: ApiConfig,
     waiters: QueueWaiters,
@@ -86,7 +87,7 @@ export class MapArchivesService implements OnModuleDestroy {
     // producers fail fast rather than queue commands while Redis is away: the API's bounded options
     this.flows = openFlowProducer({ connection: apiRedisOptions(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
     this.flows.on('error', () => undefined);
-    this.submitter = new MapArchiveSubmitter(this.flows, queue, waiters.of('render'));
+    this.submitter = new MapArchiveSubmitter(this.flows, queue, waiters.of('render'), batchQueue, waiters.of('render-batch'));
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -26,7 +26,7 @@ const queueState = z.enum(['ok', 'no-consumer', 'unknown']);
 const readinessSchema = z.strictObject({
   status: z.literal('ready'),
   checks: z.strictObject({ database: dependencyCheck, redis: dependencyCheck, artifactStore: dependencyCheck }),
-  queues: z.strictObject({ render: queueState, scorecard: queueState }),
+  queues: z.strictObject({ render: queueState, 'render-batch': queueState, scorecard: queueState }),
 });
 
 @Controller()
@@ -58,15 +58,15 @@ export class HealthController {
     operationId: 'getReadiness',
     summary: 'Readiness: database, Redis, artifact store, and a live consumer on each queue',
     description:
-      'Each check reports `ok` with its latency or `failed` with a reason (`timeout` after 2 s, or `error`; never internal error text). `queues.render` and `queues.scorecard` are `ok` when at least one worker of that queue is connected, `no-consumer` when none is (then the process is not ready: requests needing that queue would wait for nothing), `unknown` when Redis cannot list its clients.',
+      'Each check reports `ok` with its latency or `failed` with a reason (`timeout` after 2 s, or `error`; never internal error text). `queues.render`, `queues.render-batch` (map archive builds, consumed by the render workers) and `queues.scorecard` are `ok` when at least one worker of that queue is connected, `no-consumer` when none is (then the process is not ready: requests needing that queue would wait for nothing), `unknown` when Redis cannot list its clients.',
     tags: ['Operations'],
     access: 'public',
     unversioned: true,
     responses: { 200: { description: 'Every dependency answers and every queue has a consumer', schema: readinessSchema }, 503: { description: 'Problem `not-ready`: at least one dependency failed or a queue has no consumer (members `checks` and `queues` list each)' } },
     problems: ['not-ready'],
     example: {
-      summary: 'All three dependencies answer and both queues have a worker',
-      responses: { 200: { status: 'ready', checks: { database: { status: 'ok', ms: 2 }, redis: { status: 'ok', ms: 1 }, artifactStore: { status: 'ok', ms: 3 } }, queues: { render: 'ok', scorecard: 'ok' } } },
+      summary: 'All three dependencies answer and every queue has a worker',
+      responses: { 200: { status: 'ready', checks: { database: { status: 'ok', ms: 2 }, redis: { status: 'ok', ms: 1 }, artifactStore: { status: 'ok', ms: 3 } }, queues: { render: 'ok', 'render-batch': 'ok', scorecard: 'ok' } } },
     },
   })
   async ready(@Res() reply: FastifyReply) {

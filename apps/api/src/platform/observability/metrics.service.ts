@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import { Inject, Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { QUEUES, type ApiQueues } from '../redis/api-queues';
 import { LatencyHistogram, type LatencySeries } from './latency-histogram';
 
 /** Prometheus metrics of one API process: HTTP latency by route pattern, and queue depths read at scrape time. */
@@ -16,9 +15,9 @@ export class MetricsService {
     this.registry,
   );
 
-  constructor(@InjectQueue('render') renderQueue: Queue, @InjectQueue('scorecard') scorecardQueue: Queue) {
+  constructor(@Inject(QUEUES) byName: ApiQueues) {
     collectDefaultMetrics({ register: this.registry, prefix: 'caddie_' });
-    const queues = [renderQueue, scorecardQueue];
+    const queues = Object.values(byName);
     new Gauge({
       name: 'caddie_queue_jobs',
       help: 'Jobs per queue and state',

@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import { Inject, Injectable } from '@nestjs/common';
 import type { QueueName } from '@caddie/jobs';
+import { QUEUES, type ApiQueues } from './api-queues';
 
 /** How long one answer about a queue's consumers is reused (one CLIENT LIST per queue per second at most). */
 export const CONSUMER_CHECK_CACHE_MS = 1_000;
@@ -18,15 +17,12 @@ export type ConsumerPresence = boolean | undefined;
 export class QueueConsumers {
   private readonly recent = new Map<QueueName, { at: number; answer: Promise<ConsumerPresence> }>();
 
-  constructor(
-    @InjectQueue('render') private readonly render: Queue,
-    @InjectQueue('scorecard') private readonly scorecard: Queue,
-  ) {}
+  constructor(@Inject(QUEUES) private readonly queues: ApiQueues) {}
 
   present(name: QueueName): Promise<ConsumerPresence> {
     const cached = this.recent.get(name);
     if (cached && Date.now() - cached.at < CONSUMER_CHECK_CACHE_MS) return cached.answer;
-    const queue = name === 'render' ? this.render : this.scorecard;
+    const queue = this.queues[name];
     let timer: NodeJS.Timeout | undefined;
     const answer = Promise.race([
       queue.getWorkersCount().then((count) => count > 0),

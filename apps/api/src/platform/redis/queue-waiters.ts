@@ -1,8 +1,8 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue, QueueEvents } from 'bullmq';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { QueueEvents } from 'bullmq';
 import { closeBullWithin, JobWaiter, openQueueEvents, type QueueName } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
+import { QUEUES, type ApiQueues } from './api-queues';
 import { apiRedisOptions } from './api-redis-options';
 
 /**
@@ -16,8 +16,7 @@ export class QueueWaiters implements OnApplicationShutdown {
   private lastLog = 0;
 
   constructor(
-    @InjectQueue('render') private readonly render: Queue,
-    @InjectQueue('scorecard') private readonly scorecard: Queue,
+    @Inject(QUEUES) private readonly queues: ApiQueues,
     private readonly config: ApiConfig,
   ) {}
 
@@ -31,7 +30,7 @@ export class QueueWaiters implements OnApplicationShutdown {
       this.lastLog = Date.now();
       this.logger.warn(`queue events ${name}: ${error.message}`);
     });
-    const waiter = new JobWaiter(name === 'render' ? this.render : this.scorecard, events);
+    const waiter = new JobWaiter(this.queues[name], events);
     this.open.set(name, { events, waiter });
     return waiter;
   }

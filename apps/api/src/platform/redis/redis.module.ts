@@ -1,9 +1,10 @@
 import { type BeforeApplicationShutdown, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { getQueueToken, InjectQueue } from '@nestjs/bullmq';
+import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { closeBullWithin, closeWithin, openQueue, QUEUE_NAMES } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
+import { QUEUES, type ApiQueues } from './api-queues';
 import { apiRedisOptions } from './api-redis-options';
 import { QueueConsumers } from './queue-consumers';
 import { QueueWaiters } from './queue-waiters';
@@ -28,10 +29,10 @@ class RedisLifecycle implements OnApplicationShutdown {
  */
 @Injectable()
 class QueueLifecycle implements BeforeApplicationShutdown {
-  constructor(@InjectQueue('render') private readonly render: Queue, @InjectQueue('scorecard') private readonly scorecard: Queue) {}
+  constructor(@Inject(QUEUES) private readonly queues: ApiQueues) {}
 
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([this.render, this.scorecard].map((queue) => closeBullWithin(queue)));
+    await Promise.all(Object.values(this.queues).map((queue) => closeBullWithin(queue)));
   }
 }
 
@@ -73,11 +74,16 @@ const queueProviders = QUEUE_NAMES.map((name) => ({
       },
     },
     ...queueProviders,
+    {
+      provide: QUEUES,
+      inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
+      useFactory: (...queues: Queue[]): ApiQueues => Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, queues[i]])) as ApiQueues,
+    },
     RedisLifecycle,
     QueueLifecycle,
     QueueWaiters,
     QueueConsumers,
   ],
-  exports: [REDIS, ...queueProviders.map(({ provide }) => provide), QueueWaiters, QueueConsumers],
+  exports: [REDIS, QUEUES, ...queueProviders.map(({ provide }) => provide), QueueWaiters, QueueConsumers],
 })
 export class RedisModule {}
