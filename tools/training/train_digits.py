@@ -9,7 +9,7 @@ caddie-digit-classifier@2, layer list + weight manifest + sha256) and digit-clas
 and run by the plain TypeScript forward pass in reading/digit-network.ts.
 
     /usr/bin/python3 tools/training/train_digits.py --data /tmp/glyphs --out libs/handwriting/model \
-        [--epochs 10] [--seed 7] [--threads 1] [--not-a-digit-weight 0.3]
+        [--epochs 10] [--seed 7] [--threads 1] [--not-a-digit-weight 0.3] [--widths 12,24,32] [--hidden 96]
 
 Seeded and deterministic on one machine (torch 1.13 CPU, fixed thread count). Calibration
 (temperature, accept threshold) is not done here: tools/train-handwriting.ts fits it afterwards
@@ -214,6 +214,8 @@ def main():
     parser.add_argument('--rate', type=float, default=3e-3)
     parser.add_argument('--seed', type=int, default=7)
     parser.add_argument('--threads', type=int, default=1)
+    parser.add_argument('--widths', default='12,24,32', help='channels of the three convolution blocks')
+    parser.add_argument('--hidden', type=int, default=96, help='units of the first dense layer')
     parser.add_argument('--not-a-digit-weight', type=float, default=0.3,
                         help='loss weight of the "not a digit" class: its training glyphs include digit-like fragments '
                              '(part of a 4 looks like a 1), which at full weight cap the confidence of every clean 1')
@@ -228,7 +230,10 @@ def main():
     val_x, val_y = load(args.data + '.validation.bin')
     print(f'training glyphs {len(train_y)} (classes {torch.bincount(train_y, minlength=CLASSES).tolist()}), validation glyphs {len(val_y)}', flush=True)
 
-    model = DigitNet()
+    widths = tuple(int(w) for w in args.widths.split(','))
+    if len(widths) != 3 or min(widths) < 1 or args.hidden < 1:
+        parser.error('--widths takes three positive channel counts, --hidden a positive unit count')
+    model = DigitNet(widths, args.hidden)
     class_weights = torch.ones(CLASSES)
     class_weights[CLASSES - 1] = args.not_a_digit_weight
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.rate, weight_decay=1e-4)
@@ -258,7 +263,8 @@ def main():
     figures = evaluate(model, val_x, val_y)
     provenance = {
         'trainer': 'tools/training/train_digits.py', 'torch': torch.__version__, 'seed': args.seed, 'epochs': args.epochs,
-        'batch': args.batch, 'rate': args.rate, 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight, 'trainingGlyphs': len(train_y),
+        'batch': args.batch, 'rate': args.rate, 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight,
+        'widths': ','.join(str(w) for w in widths), 'hidden': args.hidden, 'trainingGlyphs': len(train_y),
         'validationGlyphs': len(val_y), 'seconds': round(seconds), 'validation': {k: round(v, 5) for k, v in figures.items()},
     }
     digest = export(model, args.out, provenance)

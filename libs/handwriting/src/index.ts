@@ -26,11 +26,22 @@ export {
   type ScoredReading,
   type ThresholdChoice,
 } from './calibration';
-export { defaultModelDirectory, readCalibration, readDigitNetwork, sha256, writeCalibration, CALIBRATION_FILE, NETWORK_FILE, WEIGHTS_FILE } from './model-files';
+export {
+  defaultModelDirectory,
+  readCalibration,
+  readDigitNetwork,
+  sha256,
+  writeCalibration,
+  CALIBRATION_FILE,
+  ENSEMBLE_FORMAT,
+  NETWORK_FILE,
+  NETWORK_FORMAT,
+  WEIGHTS_FILE,
+} from './model-files';
 export { segmentCell, type CellBox, type CellSegmentation, type GlyphCandidate, type SegmentationHypothesis } from './reading/cell-segmentation';
 export { normalizeGlyph } from './reading/glyph-normalization';
 export { decideDigitCell, decideTextCell, blankCertainty, type DigitCellDecision } from './reading/cell-reading';
-export { DigitNetwork, DigitNetworkError, type ConvLayer, type DenseLayer, type NetworkLayer } from './reading/digit-network';
+export { DigitEnsemble, DigitNetwork, DigitNetworkError, type ConvLayer, type DenseLayer, type DigitClassifier, type NetworkLayer } from './reading/digit-network';
 export { DIGIT_CLASSES, NOT_A_DIGIT, softmax } from './reading/glyph-classes';
 // Exported for the test-side cell synthesis (test/synthesis/cells), which stamps and blurs glyphs with them.
 export { distanceToMask, gaussianBlur, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from './raster-ops';

@@ -3,7 +3,7 @@ import { defaultModelDirectory, readCalibration, readDigitNetwork } from './mode
 import { HandwritingProviderError, type CellImage, type CellReading, type HandwritingProvider } from './provider';
 import { decideDigitCell, decideTextCell } from './reading/cell-reading';
 import { segmentCell, type CellSegmentation } from './reading/cell-segmentation';
-import type { DigitNetwork } from './reading/digit-network';
+import type { DigitClassifier } from './reading/digit-network';
 import { softmax } from './reading/glyph-classes';
 import { normalizeGlyph } from './reading/glyph-normalization';
 
@@ -12,7 +12,7 @@ export interface LocalDigitReaderOptions {
   modelDirectory?: string;
   /** Use these instead of the files (training and evaluation). */
   calibration?: Pick<HandwritingCalibration, 'temperature' | 'acceptThreshold'> & { weightsSha256?: string };
-  network?: DigitNetwork;
+  network?: DigitClassifier;
 }
 
 /**
@@ -28,7 +28,7 @@ export class LocalDigitReader implements HandwritingProvider {
   readonly temperature: number;
   private readonly modelDirectory: string;
   private readonly weightsSha256?: string;
-  private network?: DigitNetwork;
+  private network?: DigitClassifier;
 
   /**
    * Reads calibration.json at once (the accept threshold must be known up front); the network
@@ -72,7 +72,7 @@ export class LocalDigitReader implements HandwritingProvider {
     });
   }
 
-  private loadNetwork(): DigitNetwork {
+  private loadNetwork(): DigitClassifier {
     // Not cached on failure: a fixed model folder serves the next request.
     this.network ??= readDigitNetwork(this.modelDirectory, this.weightsSha256);
     return this.network;

@@ -3,12 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { calibrationSchema, type HandwritingCalibration } from './calibration';
 import { HandwritingProviderError } from './provider';
-import { DigitNetwork, DigitNetworkError, type NetworkLayer } from './reading/digit-network';
+import { DigitEnsemble, DigitNetwork, DigitNetworkError, type DigitClassifier, type NetworkLayer } from './reading/digit-network';
 
 export const NETWORK_FILE = 'digit-classifier.json';
 export const WEIGHTS_FILE = 'digit-classifier.weights.bin';
 export const CALIBRATION_FILE = 'calibration.json';
 export const NETWORK_FORMAT = 'caddie-digit-classifier@2';
+/** Networks of the NETWORK_FORMAT kind whose logits are averaged; one weights file, members in turn. */
+export const ENSEMBLE_FORMAT = 'caddie-digit-ensemble@1';
 
 /**
  * The committed model folder, `libs/handwriting/model` of the repository. Found by walking up
@@ -68,14 +70,24 @@ interface LayerSpec {
   relu?: unknown;
 }
 
+interface NetworkSpec {
+  layers?: unknown;
+  weightSpecs?: unknown;
+}
+
+function isNetworkSpec(spec: NetworkSpec | undefined): spec is { layers: LayerSpec[]; weightSpecs: WeightSpec[] } {
+  return !!spec && Array.isArray(spec.weightSpecs) && Array.isArray(spec.layers) && spec.weightSpecs.length === 2 * spec.layers.length;
+}
+
 /**
- * Reads the committed network (manifest and float32 weights, written by
- * tools/training/train_digits.py) into the plain forward pass. Missing files →
- * provider-unavailable; files that do not match each other, the expected architecture or the
- * calibration → provider-misconfigured.
+ * Reads the committed classifier (manifest and float32 weights, written by
+ * tools/training/train_digits.py, or by tools/training/combine_ensemble.py for an ensemble
+ * whose members' weights follow each other in one file) into the plain forward pass. Missing
+ * files → provider-unavailable; files that do not match each other, the expected architecture
+ * or the calibration → provider-misconfigured.
  */
-export function readDigitNetwork(directory: string, expectedSha256?: string): DigitNetwork {
-  let json: { format?: unknown; layers?: unknown; weightSpecs?: unknown; weightsSha256?: unknown };
+export function readDigitNetwork(directory: string, expectedSha256?: string): DigitClassifier {
+  let json: NetworkSpec & { format?: unknown; combine?: unknown; members?: unknown; weightsSha256?: unknown };
   let weights: Buffer;
   try {
     json = JSON.parse(readFileSync(join(directory, NETWORK_FILE), 'utf8'));
@@ -84,14 +96,19 @@ export function readDigitNetwork(directory: string, expectedSha256?: string): Di
     if (error instanceof SyntaxError) throw new HandwritingProviderError('provider-misconfigured', `${NETWORK_FILE} is not JSON`);
     throw new HandwritingProviderError('provider-unavailable', `the digit model cannot be read from ${directory}: ${(error as Error).message}`);
   }
-  if (json.format !== NETWORK_FORMAT || !Array.isArray(json.weightSpecs) || !Array.isArray(json.layers) || json.weightSpecs.length !== 2 * json.layers.length) {
-    throw new HandwritingProviderError('provider-misconfigured', `${NETWORK_FILE} is not a ${NETWORK_FORMAT} file`);
+  const members: unknown[] | null =
+    json.format === NETWORK_FORMAT
+      ? [json]
+      : json.format === ENSEMBLE_FORMAT && json.combine === 'mean-logits' && Array.isArray(json.members) && json.members.length >= 2
+        ? json.members
+        : null;
+  if (!members || !members.every((m) => isNetworkSpec(m as NetworkSpec))) {
+    throw new HandwritingProviderError('provider-misconfigured', `${NETWORK_FILE} is not a ${NETWORK_FORMAT} or ${ENSEMBLE_FORMAT} file`);
   }
   const digest = sha256(weights);
   if (json.weightsSha256 !== digest || (expectedSha256 !== undefined && expectedSha256 !== digest)) {
     throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights do not match their manifest or the calibration');
   }
-  const specs = json.weightSpecs as WeightSpec[];
   const floats = new Float32Array(weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength));
   let offset = 0;
   const take = (spec: WeightSpec | undefined, shape: number[]): Float32Array => {
@@ -104,22 +121,25 @@ export function readDigitNetwork(directory: string, expectedSha256?: string): Di
     offset += size;
     return values;
   };
-  const layers: NetworkLayer[] = (json.layers as LayerSpec[]).map((layer, k) => {
-    const { type, inputs, units } = layer;
-    if (!Number.isInteger(inputs) || !Number.isInteger(units) || (inputs as number) < 1 || (units as number) < 1) {
-      throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has no valid size`);
+  const networks = (members as { layers: LayerSpec[]; weightSpecs: WeightSpec[] }[]).map(({ layers, weightSpecs: specs }) => {
+    const parsed: NetworkLayer[] = layers.map((layer, k) => {
+      const { type, inputs, units } = layer;
+      if (!Number.isInteger(inputs) || !Number.isInteger(units) || (inputs as number) < 1 || (units as number) < 1) {
+        throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has no valid size`);
+      }
+      const i = inputs as number;
+      const u = units as number;
+      if (type === 'conv3x3') return { type, kernel: take(specs[2 * k], [u, i, 3, 3]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u };
+      if (type === 'dense') return { type, kernel: take(specs[2 * k], [i, u]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u, relu: layer.relu === true };
+      throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has an unknown type`);
+    });
+    try {
+      return new DigitNetwork(parsed);
+    } catch (error) {
+      if (error instanceof DigitNetworkError) throw new HandwritingProviderError('provider-misconfigured', `the digit model does not fit the reader: ${error.message}`);
+      throw error;
     }
-    const i = inputs as number;
-    const u = units as number;
-    if (type === 'conv3x3') return { type, kernel: take(specs[2 * k], [u, i, 3, 3]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u };
-    if (type === 'dense') return { type, kernel: take(specs[2 * k], [i, u]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u, relu: layer.relu === true };
-    throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has an unknown type`);
   });
   if (offset !== floats.length) throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights are longer than their manifest');
-  try {
-    return new DigitNetwork(layers);
-  } catch (error) {
-    if (error instanceof DigitNetworkError) throw new HandwritingProviderError('provider-misconfigured', `the digit model does not fit the reader: ${error.message}`);
-    throw error;
-  }
+  return networks.length === 1 ? networks[0] : new DigitEnsemble(networks);
 }

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NETWORK_FILE, defaultModelDirectory, readDigitNetwork } from '../model-files';
-import { DigitNetwork, DigitNetworkError, type ConvLayer, type DenseLayer } from './digit-network';
+import { ENSEMBLE_FORMAT, NETWORK_FILE, NETWORK_FORMAT, WEIGHTS_FILE, defaultModelDirectory, readDigitNetwork, sha256 } from '../model-files';
+import { DigitEnsemble, DigitNetwork, DigitNetworkError, type ConvLayer, type DenseLayer } from './digit-network';
 
 /** The fixed inputs whose PyTorch logits train_digits.py records in the manifest. */
 function checkInputs(): Float32Array[] {
@@ -45,5 +46,77 @@ describe('DigitNetwork (the PyTorch network in plain TypeScript)', () => {
     expect(() => new DigitNetwork([conv(1, 4), dense(4 * 7 * 7, 11)])).toThrow(DigitNetworkError);
     expect(() => new DigitNetwork([dense(784, 11), conv(1, 4)])).toThrow(DigitNetworkError);
     expect(new DigitNetwork([conv(1, 4), conv(4, 8), dense(8 * 7 * 7, 16), dense(16, 11, false)]).logits(checkInputs())).toHaveLength(3);
+  });
+});
+
+/** One network's manifest and weights (a member of the committed model when that is an ensemble). */
+function singleNetwork(): { manifest: Record<string, unknown>; weights: Buffer } {
+  const manifest = JSON.parse(readFileSync(join(defaultModelDirectory(), NETWORK_FILE), 'utf8')) as Record<string, unknown> & { members?: Record<string, unknown>[] };
+  const weights = readFileSync(join(defaultModelDirectory(), WEIGHTS_FILE));
+  if (manifest.format === NETWORK_FORMAT) return { manifest, weights };
+  const [member] = manifest.members!;
+  const floats = (member.weightSpecs as { shape: number[] }[]).reduce((n, spec) => n + spec.shape.reduce((a, b) => a * b, 1), 0);
+  const memberWeights = weights.subarray(0, 4 * floats);
+  return { manifest: { ...member, format: NETWORK_FORMAT, weightsSha256: sha256(memberWeights), input: manifest.input }, weights: memberWeights };
+}
+
+describe('DigitEnsemble (networks of other seeds, logits averaged)', () => {
+  it('averages its members\' logits', () => {
+    const a = dense(784, 11, false);
+    const b = dense(784, 11, false);
+    a.bias.set([1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 4]);
+    b.bias.set([3, 0, -3, 0, 0, 0, 0, 0, 0, 0, 4]);
+    const [logits] = new DigitEnsemble([new DigitNetwork([a]), new DigitNetwork([b])]).logits([new Float32Array(784)]);
+    expect(Array.from(logits)).toEqual([2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 4]);
+    expect(() => new DigitEnsemble([new DigitNetwork([a])])).toThrow(DigitNetworkError);
+  });
+
+  describe('model files', () => {
+    let directory: string;
+    const { manifest: single, weights } = singleNetwork();
+    const write = (manifest: Record<string, unknown>, blob: Buffer) => {
+      writeFileSync(join(directory, NETWORK_FILE), JSON.stringify(manifest));
+      writeFileSync(join(directory, WEIGHTS_FILE), blob);
+    };
+    const ensemble = (members: Record<string, unknown>[], blob: Buffer, extra: Record<string, unknown> = {}) => ({
+      format: ENSEMBLE_FORMAT,
+      combine: 'mean-logits',
+      input: single.input,
+      members: members.map(({ layers, weightSpecs }) => ({ layers, weightSpecs })),
+      weightsSha256: sha256(blob),
+      ...extra,
+    });
+    beforeEach(() => (directory = mkdtempSync(join(tmpdir(), 'handwriting-ensemble-'))));
+    afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+    it('reads an ensemble whose members\' weights follow each other in one file and averages their logits', () => {
+      // The second member is the first with its output bias raised by 1: the mean is the first member's logits plus 0.5.
+      const raised = Buffer.from(weights);
+      const floats = new Float32Array(raised.buffer, raised.byteOffset, raised.byteLength / 4);
+      for (let c = floats.length - 11; c < floats.length; c++) floats[c] += 1;
+      const blob = Buffer.concat([weights, raised]);
+      write(single, weights);
+      const member = readDigitNetwork(directory).logits(checkInputs());
+      write(ensemble([single, single], blob), blob);
+      const network = readDigitNetwork(directory, sha256(blob));
+      expect(network).toBeInstanceOf(DigitEnsemble);
+      network.logits(checkInputs()).forEach((row, k) => row.forEach((v, c) => expect(v).toBeCloseTo(member[k][c] + 0.5, 4)));
+    });
+
+    it('refuses an ensemble file that does not hold together as misconfigured', () => {
+      const blob = Buffer.concat([weights, weights]);
+      const refused = (manifest: Record<string, unknown>, bytes: Buffer) => {
+        write(manifest, bytes);
+        expect(() => readDigitNetwork(directory)).toThrow(expect.objectContaining({ code: 'provider-misconfigured' }));
+      };
+      refused(ensemble([single], weights), weights);
+      refused(ensemble([single, single], blob, { combine: 'vote' }), blob);
+      refused(ensemble([single, single], weights), weights);
+      const longer = Buffer.concat([blob, weights.subarray(0, 4)]);
+      refused(ensemble([single, single], longer), longer);
+      refused({ ...ensemble([single, single], blob), members: [single, { layers: [] }] }, blob);
+      write(ensemble([single, single], blob), blob);
+      expect(() => readDigitNetwork(directory, sha256(weights))).toThrow(expect.objectContaining({ code: 'provider-misconfigured' }));
+    });
   });
 });

@@ -25,13 +25,18 @@ export type NetworkLayer = ConvLayer | DenseLayer;
 
 export class DigitNetworkError extends Error {}
 
+/** What the reader needs of its classifier: DIGIT_CLASSES logits per glyph. */
+export interface DigitClassifier {
+  logits(glyphs: readonly Float32Array[]): Float32Array[];
+}
+
 /**
  * The classifier's forward pass in plain TypeScript (the service needs no tensor runtime):
  * convolution blocks on a 28x28 glyph (channel-major planes), flattened channel by channel like
  * PyTorch's flatten, then dense layers to DIGIT_CLASSES logits. The weights come from
  * tools/training/train_digits.py.
  */
-export class DigitNetwork {
+export class DigitNetwork implements DigitClassifier {
   private readonly layers: readonly NetworkLayer[];
 
   constructor(layers: readonly NetworkLayer[]) {
@@ -73,6 +78,28 @@ export class DigitNetwork {
       }
       return values;
     });
+  }
+}
+
+/**
+ * Networks trained apart (other seeds) whose logits are averaged: their mistakes overlap less
+ * than their right answers, so the mean is surer where they agree and less sure where they do
+ * not, which is what the accept threshold needs. One temperature and threshold are calibrated
+ * for the mean, never for a member.
+ */
+export class DigitEnsemble implements DigitClassifier {
+  readonly members: readonly DigitNetwork[];
+
+  constructor(members: readonly DigitNetwork[]) {
+    if (members.length < 2) throw new DigitNetworkError('an ensemble needs at least two networks');
+    this.members = members;
+  }
+
+  logits(glyphs: readonly Float32Array[]): Float32Array[] {
+    const [first, ...rest] = this.members.map((m) => m.logits(glyphs));
+    for (const logits of rest) logits.forEach((row, k) => row.forEach((v, c) => (first[k][c] += v)));
+    for (const row of first) for (let c = 0; c < row.length; c++) row[c] /= this.members.length;
+    return first;
   }
 }
 
