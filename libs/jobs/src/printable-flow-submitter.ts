@@ -26,15 +26,13 @@ const retention = {
 
 /**
  * A flow's parent failed by a child names the child (its key: prefix, queue name, job id); the
- * child's own reason says what went wrong. The child is read from the one of `queues` it is in.
+ * child's own reason says what went wrong. Flows keep their children in the parent's queue.
  */
-export async function flowFailureReason(queues: Queue | readonly Queue[], reason: string): Promise<string> {
+export async function flowFailureReason(queue: Queue, reason: string): Promise<string> {
   const child = /^child (\S+) failed$/.exec(reason);
   if (!child) return reason;
-  const parts = child[1].split(':');
-  const [queueName, childId] = parts.slice(-2);
-  const queue = (Array.isArray(queues) ? queues : [queues]).find((q: Queue) => q.name === queueName);
-  return (queue && (await Job.fromId(queue, childId))?.failedReason) || reason;
+  const childId = child[1].slice(child[1].lastIndexOf(':') + 1);
+  return (await Job.fromId(queue, childId))?.failedReason ?? reason;
 }
 
 /**
