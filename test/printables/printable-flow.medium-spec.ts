@@ -198,6 +198,22 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     expect(await store.head(printablePackageKeys('org_a', job.contentKey).zip)).not.toBeNull();
   });
 
+  it('still reports a deleted printable as deleted when the page that failed its flow was removed afterwards (cancel racing the page)', async () => {
+    engine.pageDelayMs = 300;
+    const job = base('org_race', 4);
+    const { jobId } = await submitter.submit(job, 4);
+    await waitUntil(async () => (await queue.getActiveCount()) > 0);
+    // the deletion mark as cancel() sets it: the running pages fail on it and the first failure fails the flow
+    await redis.set(printableDeletedKey(prefix, 'org_race', job.contentKey), '1', 'EX', 60);
+    await waitUntil(async () => (await submitter.state(jobId)).state === 'failed');
+    // cancel() removing page jobs one by one can remove the page that failed the flow, once it failed
+    for (let page = 0; page < 4; page++) await queue.remove(`${jobId}-page-${page}`).catch(() => 0);
+    const flow = await submitter.state(jobId);
+    expect(flow.state).toBe('failed');
+    expect(JSON.parse((flow as { reason: string }).reason)).toMatchObject({ code: 'printable-deleted' });
+    engine.pageDelayMs = 0;
+  }, 30_000);
+
   it('answers missing for a flow it never had', async () => {
     expect(await submitter.state('p-nothing')).toEqual({ state: 'missing' });
   });

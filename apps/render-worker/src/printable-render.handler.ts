@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
 import type { Course } from '@caddie/catalog';
 import {
-  PRINTABLE_DELETED_CODE,
+  PRINTABLE_DELETED_REASON,
   printablePackageKeys,
   type AssemblePrintablePayload,
   type AssemblePrintableResult,
@@ -96,7 +96,7 @@ export class PrintableRenderHandler {
   private async stopIfDeleted(payload: PrintableJobBase, written: string[] = []): Promise<void> {
     if (!(await this.deleted(payload))) return;
     for (const key of written) await this.store.delete(key).catch(() => undefined);
-    throw new UnrecoverableError(JSON.stringify({ code: PRINTABLE_DELETED_CODE, detail: 'the printable was deleted while it rendered' }));
+    throw new UnrecoverableError(PRINTABLE_DELETED_REASON);
   }
 
   private assembled(payload: AssemblePrintablePayload, pdfBytes: number, zipBytes: number): AssemblePrintableResult {

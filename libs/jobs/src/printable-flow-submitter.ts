@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type FlowProducer, Job, type Queue, type QueueEvents } from 'bullmq';
 import {
   PRINTABLE_DELETED_MARK_SECONDS,
+  PRINTABLE_DELETED_REASON,
   PRINTABLE_JOB_RETENTION,
   printableDeduplicationId,
   printableDeletedKey,
@@ -74,7 +75,12 @@ export class PrintableFlowSubmitter {
     if (!job) return { state: 'missing' };
     const state = await job.getState();
     if (state === 'completed') return { state: 'done', result: job.returnvalue };
-    if (state === 'failed') return { state: 'failed', reason: await flowFailureReason(this.queue, job.failedReason ?? '') };
+    if (state === 'failed') {
+      const reason = await flowFailureReason(this.queue, job.failedReason ?? '');
+      // cancel() may remove the page that failed the flow on the deletion mark after it failed it: the mark still says why
+      if (reason.startsWith('child ') && (await (await this.queue.client).get(this.deletedKey(job.data))) !== null) return { state: 'failed', reason: PRINTABLE_DELETED_REASON };
+      return { state: 'failed', reason };
+    }
     if (state === 'unknown') return { state: 'missing' };
     const counts = await job.getDependenciesCount({ processed: true });
     const pagesDone = state === 'waiting-children' ? (counts.processed ?? 0) : job.data.pageCount;

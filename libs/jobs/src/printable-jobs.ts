@@ -82,3 +82,5 @@ export const PRINTABLE_DELETED_MARK_SECONDS = 24 * 60 * 60;
 
 /** The failure of a job whose printable was deleted while it rendered. */
 export const PRINTABLE_DELETED_CODE = 'printable-deleted';
+/** The failed reason (a problem as JSON) of such a job, and of its flow. */
+export const PRINTABLE_DELETED_REASON = JSON.stringify({ code: PRINTABLE_DELETED_CODE, detail: 'the printable was deleted while it rendered' });
