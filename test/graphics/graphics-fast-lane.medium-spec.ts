@@ -4,9 +4,9 @@ import { JOB_WAIT_RECHECK_MS } from '@caddie/jobs';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CoursesService } from '../../apps/api/src/courses/courses.service';
 import { RenderQueueService } from '../../apps/api/src/graphics/render-queue.service';
-import { FastLane } from '../../apps/api/src/platform/http/fast-lane';
 import { QueueWaiters } from '../../apps/api/src/platform/redis/queue-waiters';
 import { startApi, type ApiHarness } from '../support/api-harness';
+import { fastLaneComparison } from '../support/fast-lane-comparison';
 import { startRenderWorker } from '../support/render-worker-harness';
 
 jest.setTimeout(60_000);
@@ -39,31 +39,7 @@ describe('graphics image route: fast lane and coalescing on a real socket', () =
   };
 
   it('answers a stored graphic in the fast lane exactly as the full route does (headers and bytes), and leaves the rest to it', async () => {
-    const answer = jest.spyOn(FastLane.prototype, 'answer');
-    const laneAnswered = () => answer.mock.results.at(-1)?.value as boolean;
-    // the same request through the full route (the fast lane declines it) and then through the fast
-    // lane (which needs the course read to be younger than COURSE_READ_FRESH_MS: on a stalled
-    // machine the second request may come too late, so the pair is tried again)
-    const bothWays = async (path: string, headers: Record<string, string> = {}) => {
-      let full;
-      let fast;
-      for (let attempt = 0; attempt < 3 && !(fast && laneAnswered()); attempt++) {
-        answer.mockImplementationOnce(() => false);
-        full = await fetchImage(path, headers);
-        fast = await fetchImage(path, headers);
-      }
-      if (!full || !fast) throw new Error('unreachable');
-      expect(laneAnswered()).toBe(true);
-      expect(fast.status).toBe(full.status);
-      expect(fast.body.equals(full.body)).toBe(true);
-      const comparable = (h: Record<string, string>) => {
-        const { date, 'x-request-id': id, 'ratelimit-remaining': remaining, 'ratelimit-reset': reset, ...rest } = h;
-        return rest;
-      };
-      expect(comparable(fast.headers)).toEqual(comparable(full.headers));
-      expect(Number(fast.headers['ratelimit-remaining'])).toBe(Number(full.headers['ratelimit-remaining']) - 1);
-      return { full, fast };
-    };
+    const { bothWays, laneAnswered, restore } = fastLaneComparison(origin, key);
     try {
       const path = `/v1/courses/${course.id}/graphics/images/green-3/webp?width=400&height=400`;
       const first = await fetchImage(path);
@@ -96,7 +72,7 @@ describe('graphics image route: fast lane and coalescing on a real socket', () =
       const head = await fetchImage(path, {}, 'HEAD');
       expect([laneAnswered(), head.status, head.body.length]).toEqual([false, 200, 0]);
     } finally {
-      answer.mockRestore();
+      restore();
     }
   });
 

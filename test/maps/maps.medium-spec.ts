@@ -10,10 +10,10 @@ import type { ArtifactStore } from '@caddie/artifacts';
 import { mapArchiveKey, mapTileBlockKey, mapTileBlocks, mapTileKey } from '@caddie/jobs';
 import { ARCHIVE_RECHECK_MS, MapArchivesService } from '../../apps/api/src/maps/map-archives.service';
 import { REVISION_CACHE_MS } from '../../apps/api/src/maps/maps.service';
-import { FastLane } from '../../apps/api/src/platform/http/fast-lane';
 import { ARTIFACT_STORE } from '../../apps/api/src/platform/storage/artifact-store.provider';
 import { referenceReader } from '../../libs/pmtiles/src/testing/reference-reader';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
+import { fastLaneComparison } from '../support/fast-lane-comparison';
 import { startRenderWorker } from '../support/render-worker-harness';
 import { MapArchiveHandler } from '../../apps/render-worker/src/map-archive.handler';
 import { smallOsmCourse } from './small-course';
@@ -390,37 +390,7 @@ describe('course maps API with a render worker', () => {
   it('answers repeated tiles in the fast lane on a real socket exactly as the full route does, and leaves the rest to it', async () => {
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
-    const answer = jest.spyOn(FastLane.prototype, 'answer');
-    const laneAnswered = () => answer.mock.results.at(-1)?.value as boolean;
-    const fetchTile = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
-      const response = await fetch(`${origin}${path}`, { method, headers: { 'x-api-key': key, ...headers } });
-      return { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) };
-    };
-    // the same request through the full route (the fast lane declines it) and then through the fast lane
-    // (the fast lane needs the revision read behind the tile to be younger than REVISION_CACHE_MS: on a
-    // stalled machine the second request may come too late, so the pair is tried again)
-    const bothWays = async (path: string, headers: Record<string, string> = {}) => {
-      let full;
-      let fast;
-      let attempt = 0;
-      for (; attempt < 3 && !(fast && laneAnswered()); attempt++) {
-        answer.mockImplementationOnce(() => false);
-        full = await fetchTile(path, headers);
-        fast = await fetchTile(path, headers);
-      }
-      if (!full || !fast) throw new Error('unreachable');
-      expect(laneAnswered()).toBe(true);
-      expect(fast.status).toBe(full.status);
-      expect(fast.body.equals(full.body)).toBe(true);
-      const comparable = (h: Record<string, string>) => {
-        const { date, 'x-request-id': id, 'ratelimit-remaining': remaining, 'ratelimit-reset': reset, ...rest } = h;
-        return rest;
-      };
-      expect(comparable(fast.headers)).toEqual(comparable(full.headers));
-      // one slot each, counted in one sequence
-      expect(Number(fast.headers['ratelimit-remaining'])).toBe(Number(full.headers['ratelimit-remaining']) - 1);
-      return { full, fast, requests: 2 * attempt };
-    };
+    const { fetchOnce: fetchTile, bothWays, laneAnswered, restore } = fastLaneComparison(origin, key);
     const operator = (await api.createKey({ kind: 'live', scopes: ['operations:read'] })).key;
     const metric = async () => {
       const text = await (await fetch(`${origin}/metrics`, { headers: { 'x-api-key': operator } })).text();
@@ -466,7 +436,7 @@ describe('course maps API with a render worker', () => {
       expect([(await fetchTile(unseen)).status, laneAnswered()]).toEqual([200, false]);
       expect((await bothWays(unseen)).fast.status).toBe(200);
     } finally {
-      answer.mockRestore();
+      restore();
     }
   }, 60_000);
 
