@@ -7,39 +7,30 @@
  * Starts the built API and two render workers on loopback. Run: npm run bench:graphics
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { freePort, removeRedisPrefix, throughput, waitForHealth } from './support/load';
+import { freePort, throughput } from './support/load';
+import { startBenchFarm } from './support/farm';
 import { median } from './support/timing';
 
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REQUESTS = 3000;
 const CONCURRENCY = 32;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const DIST = join(__dirname, '..');
 
 async function main(): Promise<void> {
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'caddie-bench-graphics-'));
-  const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000000', RENDER_WAIT_MS: '120000' };
-  const children: ChildProcess[] = [spawn(process.execPath, [join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore' })];
-  const origin = `http://127.0.0.1:${port}`;
+  const farm = await startBenchFarm('graphics', { RENDER_WAIT_MS: '120000' });
+  const { origin, dataDir } = farm;
   try {
-    await waitForHealth(origin);
     const db = await openDatabase({ dataDir });
     const course = generateDemoCourses()[0];
     await new CourseStore(db).upsert(course, courseRevision(course));
     const key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'bench', kind: 'live', scopes: ['course-graphics:read'] })).key;
     await db.destroy();
-    for (let i = 0; i < 2; i++) children.push(spawn(process.execPath, [join(DIST, 'apps/render-worker/src/main.js')], { env: { ...env, WORKER_CONCURRENCY: '1' }, stdio: 'ignore' }));
+    for (let i = 0; i < 2; i++) farm.startWorker();
     const headers = { 'x-api-key': key };
     const path = `/v1/courses/${course.id}/graphics/images/green-3/webp?width=600&height=600`;
     const first = await fetch(`${origin}${path}`, { headers });
@@ -94,9 +85,8 @@ async function main(): Promise<void> {
     console.log(
       `cold (median of ${ROUNDS} rounds): 1 request ${median(ones)} ms; 100 concurrent identical ${median(hundreds)} ms (1 MISS + 99 COALESCED); ratio ${median(coldRatios).toFixed(2)}x [rounds ${coldRatios.map((r) => r.toFixed(2)).join(' ')}]; the same 100 as HITs ${median(deliveries)} ms`,
     );
-    await removeRedisPrefix(REDIS_URL, prefix);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    await farm.stop();
   }
 }
 

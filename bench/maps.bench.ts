@@ -17,20 +17,14 @@
  *   npm run bench:maps   (BENCH_MAPS_SAMPLE=10, BENCH_MAPS_COLD=3)
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { courseTileCoverage, coverageTiles, encodeMapImage, MAP_TILE_FORMATS, paintMapRegion } from '@caddie/renderer';
-import { freePort, processCpuSeconds, removeRedisPrefix, waitForHealth } from './support/load';
+import { processCpuSeconds } from './support/load';
+import { startBenchFarm } from './support/farm';
 import { median } from './support/timing';
 
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DIST = join(__dirname, '..');
 const SAMPLE = Number(process.env.BENCH_MAPS_SAMPLE ?? 10);
 const COLD_RUNS = Number(process.env.BENCH_MAPS_COLD ?? 3);
 const FIRST_TILE_TARGET_MS = 1500;
@@ -83,15 +77,9 @@ async function measureEncodings(course: Course): Promise<{ sequentialMsPerTile: 
 }
 
 async function main(): Promise<void> {
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'caddie-bench-maps-'));
-  const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000000', RENDER_WAIT_MS: '20000' };
-  const children: ChildProcess[] = [spawn(process.execPath, [join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore' })];
-  const startWorker = () => children.push(spawn(process.execPath, [join(DIST, 'apps/render-worker/src/main.js')], { env: { ...env, WORKER_CONCURRENCY: '1' }, stdio: 'ignore' }));
-  const origin = `http://127.0.0.1:${port}`;
+  const farm = await startBenchFarm('maps', { RENDER_WAIT_MS: '20000' });
+  const { origin, dataDir, children, startWorker } = farm;
   try {
-    await waitForHealth(origin);
     const course = generateDemoCourses()[0];
     const copies = { one: copyOf(course, 'bench-maps-one-worker'), two: copyOf(course, 'bench-maps-two-workers'), cold: Array.from({ length: COLD_RUNS }, (_, i) => copyOf(course, `bench-maps-cold-${i + 1}`)) };
     const db = await openDatabase({ dataDir });
@@ -156,9 +144,7 @@ async function main(): Promise<void> {
     const typical = median(firsts);
     console.log(`time to first tile of a cold course: median ${typical.toFixed(0)} ms of ${firsts.length}; ${(typical / FIRST_TILE_TARGET_MS).toFixed(2)}x the ${FIRST_TILE_TARGET_MS} ms target`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    await removeRedisPrefix(REDIS_URL, prefix);
+    await farm.stop();
   }
 }
 

@@ -9,30 +9,17 @@
  * Starts the built API and the render workers on loopback. Run: npm run bench:printables
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { freePort, removeRedisPrefix, waitForHealth } from './support/load';
+import { startBenchFarm } from './support/farm';
 
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DIST = join(__dirname, '..');
 const BOOK = { template: 'yardage-book@1', options: { dpi: 300 } };
 
 async function main(): Promise<void> {
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'caddie-bench-printables-'));
-  const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000000', RENDER_WAIT_MS: '20000' };
-  const children: ChildProcess[] = [spawn(process.execPath, [join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore' })];
-  const startWorker = () => children.push(spawn(process.execPath, [join(DIST, 'apps/render-worker/src/main.js')], { env: { ...env, WORKER_CONCURRENCY: '1' }, stdio: 'ignore' }));
-  const origin = `http://127.0.0.1:${port}`;
+  const farm = await startBenchFarm('printables', { RENDER_WAIT_MS: '20000' });
+  const { origin, dataDir, startWorker } = farm;
   try {
-    await waitForHealth(origin);
     const db = await openDatabase({ dataDir });
     const course = generateDemoCourses()[0];
     await new CourseStore(db).upsert(course, courseRevision(course));
@@ -83,9 +70,8 @@ async function main(): Promise<void> {
     const notRendered = statuses.filter((s) => s !== 200).length;
     console.log(`the same subjects as ${subjects.length} plain graphics (${width}x${height} PNG), 2 render workers: ${(graphics / 1000).toFixed(1)} s${notRendered ? ` (${notRendered} not rendered: ${statuses.join(',')})` : ''}`);
     console.log(`book / plain graphics: ${(two / graphics).toFixed(2)}x`);
-    await removeRedisPrefix(REDIS_URL, prefix);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    await farm.stop();
   }
 }
 
