@@ -38,6 +38,37 @@ describe('chooseAcceptThreshold', () => {
   });
 });
 
+describe('chooseAcceptThreshold with shared sources', () => {
+  // 20,000 correct readings spread over 1,500 sources, and 20 confident errors.
+  const correct = Array.from({ length: 20_000 }, (_, k) => ({ confidence: 0.9 + (k / 20_000) * 0.1, correct: true, sources: [`d:${k % 1500}`] }));
+  const errors = (source: (k: number) => string) => Array.from({ length: 20 }, (_, k) => ({ confidence: 0.95 + k * 0.0015, correct: false, sources: [source(k)] }));
+
+  it('is the plain Wilson bound when no source is shared', () => {
+    const plain = [...correct.map(({ confidence }) => ({ confidence, correct: true })), ...errors(() => '').map(({ confidence }) => ({ confidence, correct: false }))];
+    const distinct = [...correct.map((r, k) => ({ ...r, sources: [`own:${k}`] })), ...errors((k) => `err:${k}`)];
+    const a = measureAtThreshold(plain, 0.9);
+    const b = measureAtThreshold(distinct, 0.9);
+    expect(b.precisionLowerBound).toBeCloseTo(a.precisionLowerBound, 12);
+    expect(a.precisionLowerBound).toBeCloseTo(wilsonLowerBound(20_000, 20_020), 12);
+    expect(a.designEffect).toBe(1);
+    expect(b.designEffect).toBe(1);
+  });
+
+  it('widens the bound when the errors come from one source reused in many readings', () => {
+    const independent = [...correct, ...errors((k) => `err:${k}`)];
+    const clustered = [...correct, ...errors(() => 'err:same')];
+    const a = measureAtThreshold(independent, 0.9);
+    const b = measureAtThreshold(clustered, 0.9);
+    expect(b.precision).toBe(a.precision);
+    expect(b.designEffect).toBeGreaterThan(10);
+    expect(b.precisionLowerBound).toBeLessThan(a.precisionLowerBound);
+    // Twenty independent errors in 20,000 readings keep the bound; twenty from one source do not.
+    const target = 0.998;
+    expect(chooseAcceptThreshold(independent, target)!.threshold).toBeLessThan(0.95);
+    expect(chooseAcceptThreshold(clustered, target)!.threshold).toBeGreaterThan(0.95);
+  });
+});
+
 describe('fitTemperature', () => {
   it('recovers the temperature that made over-confident logits', () => {
     const random = new SeededRandom(3);

@@ -15,6 +15,8 @@ const measuredSchema = z.object({
   precision: z.number().min(0).max(1),
   precisionLowerBound: z.number().min(0).max(1),
   accuracy: z.number().min(0).max(1),
+  /** How much the sharing of sources widens the bound (1: none); absent in older files. */
+  designEffect: z.number().min(1).optional(),
 });
 
 export const calibrationSchema = z.object({
@@ -23,7 +25,12 @@ export const calibrationSchema = z.object({
   weightsSha256: z.string().regex(/^[0-9a-f]{64}$/),
   temperature: z.number().positive().max(100),
   acceptThreshold: z.number().min(0).max(1),
-  rule: z.object({ targetPrecision: z.number(), wilsonZ: z.number() }),
+  rule: z.object({
+    targetPrecision: z.number(),
+    wilsonZ: z.number(),
+    /** 'source-clustered': the Wilson bound on the effective sample size of readings that share sources. */
+    bound: z.literal('source-clustered').optional(),
+  }),
   /** Whole-cell readings of the calibration cells at the threshold (blanks included). */
   calibrationCells: measuredSchema,
   glyphs: z.object({ count: z.number().int(), accuracy: z.number(), digitAccuracy: z.number(), negativeLogLikelihood: z.number() }),
@@ -80,6 +87,64 @@ export function fitTemperature(logits: readonly Float32Array[], labels: readonly
 export interface ScoredReading {
   confidence: number;
   correct: boolean;
+  /**
+   * What the reading was drawn from (a synthesized cell's MNIST items, e.g. '3:123'). Readings
+   * that share a source are not independent: one oddly written digit reused in many cells
+   * makes many errors, which is not the evidence of many independent ones. None: independent.
+   */
+  sources?: readonly string[];
+}
+
+/** Figures of the readings at or above one threshold. */
+interface AcceptedSet {
+  threshold: number;
+  accepted: number;
+  correct: number;
+  designEffect: number;
+  precisionLowerBound: number;
+}
+
+/**
+ * The accepted sets at every distinct confidence, highest first, each with its precision's
+ * one-sided Wilson lower bound on the effective sample size: accepted / design effect, where
+ * the design effect compares the cluster-robust variance of the error share (readings grouped
+ * by each source they hold; a reading without sources is its own group) with the binomial
+ * one, and is at least 1. A reading with several sources counts in each group, which can only
+ * widen the bound. With no shared sources this is the plain Wilson bound.
+ */
+function acceptedSets(readings: readonly ScoredReading[], z: number): AcceptedSet[] {
+  const sorted = [...readings].sort((a, b) => b.confidence - a.confidence);
+  const accepted = new Map<string, number>();
+  const wrong = new Map<string, number>();
+  // Sums over groups of A_s^2, W_s A_s and W_s^2 (accepted and wrong readings of group s).
+  let sumAA = 0;
+  let sumWA = 0;
+  let sumWW = 0;
+  let correct = 0;
+  const sets: AcceptedSet[] = [];
+  sorted.forEach((reading, k) => {
+    if (reading.correct) correct++;
+    const error = reading.correct ? 0 : 1;
+    const groups = reading.sources?.length ? new Set(reading.sources) : [`#${k}`];
+    for (const group of groups) {
+      const a = accepted.get(group) ?? 0;
+      const w = wrong.get(group) ?? 0;
+      sumAA += 2 * a + 1;
+      sumWA += w + error * (a + 1);
+      sumWW += error * (2 * w + 1);
+      accepted.set(group, a + 1);
+      wrong.set(group, w + error);
+    }
+    // A threshold sits at a distinct confidence value: ties are accepted together.
+    if (k + 1 < sorted.length && sorted[k + 1].confidence === reading.confidence) return;
+    const n = k + 1;
+    const errorShare = (n - correct) / n;
+    const clusteredVariance = sumWW - 2 * errorShare * sumWA + errorShare * errorShare * sumAA;
+    const designEffect = errorShare > 0 && errorShare < 1 ? Math.max(1, clusteredVariance / (n * errorShare * (1 - errorShare))) : 1;
+    const effective = n / designEffect;
+    sets.push({ threshold: reading.confidence, accepted: n, correct, designEffect, precisionLowerBound: wilsonLowerBound(effective * (correct / n), effective, z) });
+  });
+  return sets;
 }
 
 export interface ThresholdChoice {
@@ -92,20 +157,14 @@ export interface ThresholdChoice {
 
 /**
  * The lowest confidence threshold whose accepted readings (confidence >= threshold) reach the
- * target precision at the Wilson lower bound. Null when no threshold does.
+ * target precision at the Wilson lower bound, on the effective sample size when readings share
+ * sources (acceptedSets). Null when no threshold does.
  */
 export function chooseAcceptThreshold(readings: readonly ScoredReading[], targetPrecision = TARGET_PRECISION, z = WILSON_Z): ThresholdChoice | null {
-  const sorted = [...readings].sort((a, b) => b.confidence - a.confidence);
   let best: ThresholdChoice | null = null;
-  let correct = 0;
-  for (let k = 0; k < sorted.length; k++) {
-    if (sorted[k].correct) correct++;
-    // A threshold sits at a distinct confidence value: ties are accepted together.
-    if (k + 1 < sorted.length && sorted[k + 1].confidence === sorted[k].confidence) continue;
-    const accepted = k + 1;
-    const bound = wilsonLowerBound(correct, accepted, z);
-    if (bound >= targetPrecision) {
-      best = { threshold: sorted[k].confidence, accepted, coverage: accepted / sorted.length, precision: correct / accepted, precisionLowerBound: bound };
+  for (const set of acceptedSets(readings, z)) {
+    if (set.precisionLowerBound >= targetPrecision) {
+      best = { threshold: set.threshold, accepted: set.accepted, coverage: set.accepted / readings.length, precision: set.correct / set.accepted, precisionLowerBound: set.precisionLowerBound };
     }
   }
   return best;
@@ -113,16 +172,19 @@ export function chooseAcceptThreshold(readings: readonly ScoredReading[], target
 
 export type MeasuredReadings = z.infer<typeof measuredSchema>;
 
-/** Figures of whole-cell readings at a threshold. */
+/** Figures of whole-cell readings at a threshold (the bound as chooseAcceptThreshold computes it). */
 export function measureAtThreshold(readings: readonly ScoredReading[], threshold: number, zScore = WILSON_Z): MeasuredReadings {
-  const accepted = readings.filter((r) => r.confidence >= threshold);
-  const acceptedCorrect = accepted.filter((r) => r.correct).length;
+  const set = acceptedSets(readings, zScore)
+    .filter((s) => s.threshold >= threshold)
+    .pop();
+  const accepted = set?.accepted ?? 0;
   return {
     cells: readings.length,
-    accepted: accepted.length,
-    coverage: readings.length ? accepted.length / readings.length : 0,
-    precision: accepted.length ? acceptedCorrect / accepted.length : 1,
-    precisionLowerBound: wilsonLowerBound(acceptedCorrect, accepted.length, zScore),
+    accepted,
+    coverage: readings.length ? accepted / readings.length : 0,
+    precision: set ? set.correct / set.accepted : 1,
+    precisionLowerBound: set?.precisionLowerBound ?? 0,
     accuracy: readings.length ? readings.filter((r) => r.correct).length / readings.length : 0,
+    designEffect: set?.designEffect ?? 1,
   };
 }

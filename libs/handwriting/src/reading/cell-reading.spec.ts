@@ -1,9 +1,9 @@
-import { blankCertainty, decideDigitCell, decideTextCell } from './cell-reading';
+import { WHOLE_GROUP_NOT_A_DIGIT_ODDS, blankCertainty, decideDigitCell, decideTextCell } from './cell-reading';
 import type { CellSegmentation, GlyphCandidate } from './cell-segmentation';
 import { NOT_A_DIGIT } from './glyph-classes';
 
-function glyph(x0: number, height = 40, width = 20): GlyphCandidate {
-  return { pixels: new Int32Array([0]), x0, y0: 10, x1: x0 + width, y1: 10 + height };
+function glyph(x0: number, height = 40, width = 20, whole = true): GlyphCandidate {
+  return { pixels: new Int32Array([0]), x0, y0: 10, x1: x0 + width, y1: 10 + height, whole };
 }
 
 function segmentation(glyphs: GlyphCandidate[], hypotheses: CellSegmentation['hypotheses'], strayInk = 0, faintInk = 0): CellSegmentation {
@@ -27,7 +27,8 @@ describe('decideDigitCell', () => {
   });
 
   it('multiplies glyph probabilities and offers the next combinations as alternatives', () => {
-    const seg = segmentation([glyph(10), glyph(40)], [{ glyphs: [0, 1], prior: 1 }]);
+    // Two pieces of a split (a whole group's "not a digit" odds would be shifted first).
+    const seg = segmentation([glyph(10, 40, 20, false), glyph(40, 40, 20, false)], [{ glyphs: [0, 1], prior: 1 }]);
     const reading = decideDigitCell(seg, [probabilities(1, 0.9), probabilities(2, 0.8)], 2);
     expect(reading.blank).toBe(false);
     expect(reading.literal).toBe('12');
@@ -41,7 +42,8 @@ describe('decideDigitCell', () => {
     const seg = segmentation([glyph(10), glyph(60, 12, 12)], [{ glyphs: [0, 1], prior: 1 }]);
     const reading = decideDigitCell(seg, [probabilities(4, 0.99), probabilities(NOT_A_DIGIT, 0.99)], 2);
     expect(reading.literal).toBe('4');
-    expect(reading.confidence).toBeCloseTo(0.99 * 0.99, 6);
+    // The 4 is a writing-sized whole group: its 0.001 of "not a digit" is shifted first.
+    expect(reading.confidence).toBeCloseTo((0.99 / (0.999 + 0.001 * WHOLE_GROUP_NOT_A_DIGIT_ODDS)) * 0.99, 6);
   });
 
   it('reads blank when every mark is a small "not a digit"', () => {
@@ -68,14 +70,38 @@ describe('decideDigitCell', () => {
 
   it('weighs segmentation hypotheses by how digit-like their glyphs are', () => {
     // Glyph 0 is a whole touching pair (the classifier says "not a digit"); 1 and 2 are its halves.
-    const seg = segmentation([glyph(10), glyph(10), glyph(30)], [
+    const seg = segmentation([glyph(10, 40, 40), glyph(10, 40, 20, false), glyph(30, 40, 20, false)], [
       { glyphs: [0], prior: 0.5 },
       { glyphs: [1, 2], prior: 0.5 },
     ]);
-    const reading = decideDigitCell(seg, [probabilities(NOT_A_DIGIT, 0.95), probabilities(1, 0.98), probabilities(3, 0.98)], 2);
+    const reading = decideDigitCell(seg, [probabilities(NOT_A_DIGIT, 0.99), probabilities(1, 0.98), probabilities(3, 0.98)], 2);
     expect(reading.literal).toBe('13');
     expect(reading.confidence).toBeGreaterThan(0.85);
     expect(reading.confidence).toBeLessThan(0.98 * 0.98);
+  });
+});
+
+describe('decideDigitCell and "not a digit"', () => {
+  // A clean 1 as the network sees it: the 1% left on "not a digit" comes from pieces of other digits that look like 1s.
+  const cleanOne = (): Float64Array => {
+    const p = new Float64Array(11).fill(0.002 / 9);
+    p[1] = 0.99;
+    p[NOT_A_DIGIT] = 0.008;
+    return p;
+  };
+
+  it('shifts a writing-sized whole group to the "not a digit" odds of whole groups, so a clean 1 is sure', () => {
+    const reading = decideDigitCell(segmentation([glyph(10)], [{ glyphs: [0], prior: 1 }]), [cleanOne()], 2);
+    const expected = 0.99 / (0.99 + 0.002 + 0.008 * WHOLE_GROUP_NOT_A_DIGIT_ODDS);
+    expect(reading.literal).toBe('1');
+    expect(reading.confidence).toBeCloseTo(expected, 6);
+    expect(reading.confidence).toBeGreaterThan(0.995);
+  });
+
+  it("keeps the network's odds for a piece a split cut (it may be a fragment)", () => {
+    const reading = decideDigitCell(segmentation([glyph(10, 40, 20, false)], [{ glyphs: [0], prior: 1 }]), [cleanOne()], 2);
+    expect(reading.literal).toBe('1');
+    expect(reading.confidence).toBeCloseTo(0.99, 6);
   });
 });
 

@@ -20,6 +20,12 @@ export interface GlyphCandidate {
   /** Exclusive. */
   x1: number;
   y1: number;
+  /**
+   * A whole group of connected ink (true), or a piece cut from a wider group by a split
+   * hypothesis (false). Pieces are often fragments of one digit; whole groups rarely are not
+   * digits at all.
+   */
+  whole: boolean;
 }
 
 /** One way to cut the cell's ink into glyphs, with a prior weight from its geometry. */
@@ -138,7 +144,7 @@ function findComponents(ink: Uint8Array, width: number, height: number, box: Cel
       }
     }
     // Ink mostly outside the border belongs to a neighbouring cell or the printed form.
-    if (inside >= 0.5 * pixels.length) components.push({ pixels: Int32Array.from(pixels), x0, y0, x1, y1, area: pixels.length });
+    if (inside >= 0.5 * pixels.length) components.push({ pixels: Int32Array.from(pixels), x0, y0, x1, y1, whole: true, area: pixels.length });
   }
   const cellHeight = writingHeight(box);
   const speck = SPECK_SIDE * cellHeight;
@@ -229,10 +235,10 @@ function splitGroup(group: Component, width: number, parts: number): GlyphCandid
     buckets[k].push(i);
   }
   if (buckets.some((b) => b.length === 0)) return null;
-  return buckets.map((pixels) => boundingCandidate(Int32Array.from(pixels), width));
+  return buckets.map((pixels) => ({ ...boundingBox(Int32Array.from(pixels), width), whole: false }));
 }
 
-function boundingCandidate(pixels: Int32Array, width: number): GlyphCandidate {
+function boundingBox(pixels: Int32Array, width: number): Omit<GlyphCandidate, 'whole'> {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
