@@ -9,13 +9,25 @@ const { ceil, max, min } = Math;
 const FIT_SIDE = 20;
 /** MNIST strokes are about this share of the digit's longer side. */
 const MNIST_STROKE_SHARE = 0.13;
+/**
+ * Strokes wider than this many times MNIST's are thinned down to it. Thinner ones are only
+ * grown, never thinned to MNIST's width (that would break a heavy pen's thin joins). But the
+ * ink of small writing in a low-detail photo is widened by blur far past any pen: of the whole
+ * glyphs in the digit cells of 20 synthetic photos, 81% were over 1.2 times MNIST's stroke and
+ * 40% over 1.5 times, against 9% and 2.6% of training glyphs; the network had not seen such
+ * fat strokes and read fat 1s as 6 or 8. Thinning to 1.25 times moved `eval:process` (120
+ * photos) from 35.69% to 32.99% review at the same precision, and left training glyphs nearly
+ * as they were.
+ */
+const FAT_STROKE = 1.25;
 /** Largest slant removed (x shift per pixel of height). */
 const MAX_SKEW = 0.7;
 
 /**
  * Turns a glyph's ink pixels into an MNIST-like 28x28 image (ink 0..1): thin strokes grown to
- * MNIST's relative width (a ballpoint is far thinner), slant removed, longer side fitted to
- * 20 px with the aspect kept, centre of mass at the centre.
+ * MNIST's relative width (a ballpoint is far thinner), blur-fattened ones thinned to
+ * FAT_STROKE times it, slant removed, longer side fitted to 20 px with the aspect kept, centre
+ * of mass at the centre.
  */
 export function normalizeGlyph(glyph: GlyphCandidate, cropWidth: number): Float32Array {
   const longer = max(glyph.x1 - glyph.x0, glyph.y1 - glyph.y0);
@@ -30,8 +42,7 @@ export function normalizeGlyph(glyph: GlyphCandidate, cropWidth: number): Float3
     mask[(y - glyph.y0 + pad) * w + (x - glyph.x0 + pad)] = 1;
   }
   const drawn = strokeWidth(mask, w, h);
-  // Only ever thicken: thinning a heavy pen's strokes would break their thin joins.
-  const offset = max(0, min((target - drawn) / 2, target));
+  const offset = drawn > FAT_STROKE * target ? -(drawn - FAT_STROKE * target) / 2 : max(0, min((target - drawn) / 2, target));
   const sd = signedDistance(mask, w, h);
   const coverage = new Float32Array(w * h);
   let mass = 0;
