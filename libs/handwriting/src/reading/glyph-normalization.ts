@@ -10,9 +10,9 @@ const FIT_SIDE = 20;
 /** MNIST strokes are about this share of the digit's longer side. */
 const MNIST_STROKE_SHARE = 0.13;
 /**
- * Strokes wider than this many times MNIST's are thinned down to it. Thinner ones are only
- * grown, never thinned to MNIST's width (that would break a heavy pen's thin joins). But the
- * ink of small writing in a low-detail photo is widened by blur far past any pen: of the whole
+ * Strokes thinner than MNIST's are grown to it; strokes up to this many times MNIST's are kept
+ * (thinning a heavy pen all the way would break its thin joins); wider ones are thinned to this.
+ * The ink of small writing in a low-detail photo is widened by blur far past any pen: of the whole
  * glyphs in the digit cells of 20 synthetic photos, 81% were over 1.2 times MNIST's stroke and
  * 40% over 1.5 times, against 9% and 2.6% of training glyphs; the network had not seen such
  * fat strokes and read fat 1s as 6 or 8. Thinning to 1.25 times moved `eval:process` (120
