@@ -96,8 +96,8 @@ describe('decideByArithmetic', () => {
   });
 
   it('resolves a single misread cell by the totals when its alternative restores the sum', () => {
-    // Hole 5's 6 is read as 8, with 6 as runner-up: the total corrects it.
-    const decisions = byId(decide(readings({ 'hole-5.score': { literal: '8', confidence: 0.9, alternatives: [['6', 0.095]] } })));
+    // Hole 5's 6 is read as 8, with 6 a close runner-up: the total corrects it (a mis-add by 2 explains the readings far less well).
+    const decisions = byId(decide(readings({ 'hole-5.score': { literal: '8', confidence: 0.6, alternatives: [['6', 0.39]] } })));
     expect(decisions.get('hole-5.score')).toMatchObject({ decision: 'ACCEPTED', value: 6, literal: '8', reasonCodes: ['decided-by-cross-check'] });
     expect(reviewed([...decisions.values()])).toEqual([]);
   });
@@ -118,9 +118,41 @@ describe('decideByArithmetic', () => {
     expect(byId(decisions).get('totals.score')).toMatchObject({ bestGuess: 39, reasonCodes: ['low-confidence', 'total-mismatch'] });
   });
 
-  it('flags the whole column when equally confident readings disagree (no cell can be blamed)', () => {
+  it('flags only the total when every cell is read confidently and the player mis-added', () => {
     const decisions = decide(readings({ 'totals.score': { literal: '38', confidence: 0.9995 } }));
-    expect(reviewed(decisions).sort()).toEqual(['totals.score', ...SCORES.map((_, i) => `hole-${i + 1}.score`)].sort());
+    expect(reviewed(decisions)).toEqual(['totals.score']);
+    expect(byId(decisions).get('totals.score')).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, literal: '38', bestGuess: 38, reasonCodes: ['total-mismatch'] });
+    expect(byId(decisions).get('hole-5.score')).toMatchObject({ decision: 'ACCEPTED', value: 6, reasonCodes: [] });
+  });
+
+  it('without the mis-add allowance, the same page could blame no cell and every one would go to review', () => {
+    const total = valueDistribution(front.find((s) => s.id === 'totals.score')!, readings({ 'totals.score': { literal: '38', confidence: 0.9995 } }).get('totals.score')!)!;
+    const parts = SCORES.map((v, i) => valueDistribution(front.find((s) => s.id === `hole-${i + 1}.score`)!, readings().get(`hole-${i + 1}.score`)!)!);
+    const strict = sumPosteriors(parts, total, 0);
+    const allowing = sumPosteriors(parts, total);
+    expect(Math.max(...strict.parts.map((p, i) => p[SCORES[i]]))).toBeLessThan(0.99);
+    expect(Math.min(...allowing.parts.map((p, i) => p[SCORES[i]]))).toBeGreaterThan(0.99);
+    expect(allowing.misadded).toBeGreaterThan(0.9);
+    expect(allowing.total[38]).toBeGreaterThan(0.99);
+    expect(strict.misadded).toBe(0);
+  });
+
+  it('counts confidently blank holes as 0: a partly filled card is checked against what was played', () => {
+    // Hole 9 not played (blank), the total 34 of the eight others; hole 4 uncertain between 4 and 9.
+    const cells = readings({
+      'hole-9.score': { literal: null, confidence: 0.9995 },
+      'hole-9.putts': { literal: null, confidence: 0.9995 },
+      'totals.score': { literal: '34', confidence: 0.9995 },
+      'totals.putts': { literal: '15', confidence: 0.9995 },
+      'hole-4.score': { literal: '4', confidence: 0.7, alternatives: [['9', 0.28]] },
+    });
+    const decisions = byId(decide(cells));
+    expect(decisions.get('hole-4.score')).toMatchObject({ decision: 'ACCEPTED', value: 4, reasonCodes: ['decided-by-cross-check'] });
+    expect(decisions.get('hole-9.score')).toMatchObject({ decision: 'ACCEPTED', value: null, reasonCodes: [] });
+    expect(reviewed([...decisions.values()])).toEqual([]);
+    // The same total on a card whose ninth hole is unreadable is not checked: the column is left alone.
+    const unsure = byId(decide(new Map([...cells, ['hole-9.score', { id: 'hole-9.score', blank: true, literal: null, confidence: 0.5, alternatives: [] }]])));
+    expect(unsure.get('hole-4.score')).toMatchObject({ decision: 'NEEDS_REVIEW', reasonCodes: ['low-confidence'] });
   });
 
   it('falls back to flagging the whole column when a cell has no numeric reading', () => {

@@ -78,11 +78,50 @@ function convolve(a: Float64Array, b: Float64Array): Float64Array {
 }
 
 /**
- * Posteriors of the cells of one sum rule (parts add up to total), each cell's reading
- * independent a priori: part i's value v is weighted by the probability that the other parts
- * and the total make the sum hold. Exact, by convolution.
+ * Share of written column totals that do not add up as written: players mis-add. The arithmetic
+ * must allow for it, or a card totalled wrong by hand would cast doubt on every confident cell
+ * of its column. A prior, not fitted: about one total in twenty.
  */
-export function sumPosteriors(parts: readonly ValueDistribution[], total: ValueDistribution): { parts: ValueDistribution[]; total: ValueDistribution } {
+export const MISADD_RATE = 0.05;
+/** A mis-added total lies 1 to this many strokes from the true sum, either way, weight 1 / distance. */
+const MISADD_REACH = 10;
+
+/** The mis-add offsets d (written = sum + d) and their probabilities. */
+function misaddOffsets(): { offset: number; weight: number }[] {
+  const raw: { offset: number; weight: number }[] = [];
+  for (let d = 1; d <= MISADD_REACH; d++) raw.push({ offset: d, weight: 1 / d }, { offset: -d, weight: 1 / d });
+  const sum = raw.reduce((s, o) => s + o.weight, 0);
+  return raw.map((o) => ({ ...o, weight: o.weight / sum }));
+}
+const MISADD_OFFSETS = misaddOffsets();
+
+/** Sum-rule posteriors: the parts, the total as written, and the chance the total was mis-added. */
+export interface SumPosteriors {
+  parts: ValueDistribution[];
+  /** Over the value written in the totals cell. */
+  total: ValueDistribution;
+  /** Probability that the written total is not the sum of the written parts. */
+  misadded: number;
+}
+
+/**
+ * Posteriors of the cells of one sum rule (parts add up to total), each cell's reading
+ * independent a priori, and the written total equal to the parts' sum except for a mis-add
+ * (probability `misaddRate`, off by MISADD_OFFSETS). Exact, by convolution: part i's value v is
+ * weighted by the probability that the other parts and the total reading fit it.
+ */
+export function sumPosteriors(parts: readonly ValueDistribution[], total: ValueDistribution, misaddRate = MISADD_RATE): SumPosteriors {
+  let all: Float64Array = Float64Array.of(1);
+  for (const p of parts) all = convolve(all, p);
+  // How likely the total's reading is for each possible sum s: written right, or mis-added.
+  const fits = all.map((_, s) => {
+    let misadded = 0;
+    for (const { offset, weight } of MISADD_OFFSETS) {
+      const t = s + offset;
+      if (t >= 0 && t < total.length) misadded += weight * total[t];
+    }
+    return (1 - misaddRate) * (s < total.length ? total[s] : 0) + misaddRate * misadded;
+  });
   const posteriorParts = parts.map((p, i) => {
     let others: Float64Array = Float64Array.of(1);
     parts.forEach((q, j) => {
@@ -92,15 +131,24 @@ export function sumPosteriors(parts: readonly ValueDistribution[], total: ValueD
     for (let v = 0; v < p.length; v++) {
       if (p[v] === 0) continue;
       let agree = 0;
-      for (let u = 0; u < others.length && u + v < total.length; u++) agree += others[u] * total[u + v];
+      for (let u = 0; u < others.length; u++) agree += others[u] * fits[u + v];
       out[v] = p[v] * agree;
     }
     return normalize(out);
   });
-  let all: Float64Array = Float64Array.of(1);
-  for (const p of parts) all = convolve(all, p);
-  const posteriorTotal = normalize(total.map((q, t) => q * (t < all.length ? all[t] : 0)));
-  return { parts: posteriorParts, total: posteriorTotal };
+  const right = total.map((q, t) => q * (1 - misaddRate) * (t < all.length ? all[t] : 0));
+  const wrong = total.map((q, t) => {
+    let from = 0;
+    for (const { offset, weight } of MISADD_OFFSETS) {
+      const s = t - offset;
+      if (s >= 0 && s < all.length) from += weight * all[s];
+    }
+    return q * misaddRate * from;
+  });
+  const rightMass = right.reduce((a, b) => a + b, 0);
+  const wrongMass = wrong.reduce((a, b) => a + b, 0);
+  const posteriorTotal = normalize(right.map((q, t) => q + wrong[t]));
+  return { parts: posteriorParts, total: posteriorTotal, misadded: rightMass + wrongMass > 0 ? wrongMass / (rightMass + wrongMass) : 0 };
 }
 
 /** Score and putts of one hole conditioned on putts <= score. */
@@ -133,24 +181,32 @@ const readValue = (d: FieldDecision): number | null => {
   return typeof v === 'number' ? v : null;
 };
 
+/** A confidently blank cell: in a column sum it counts as 0 (a hole not played or not putted). */
+const confidentlyBlank = (d: FieldDecision): boolean => d.decision === 'ACCEPTED' && d.value === null && d.literal === null;
+
 /**
  * Decides the hole and totals fields of each sum rule (score column, putts column) from the
  * most probable consistent reading of the whole column, instead of from each cell alone.
  * Each cell's distribution comes from its reading (valueDistribution), refined by putts <=
- * score on its hole, then conditioned on the column's sum (sumPosteriors).
+ * score on its hole, then conditioned on the column's sum (sumPosteriors), which allows for a
+ * player's mis-add. Confidently blank holes count as 0: a partly filled card totals what was played.
  *
  * - Readings that already add up: a review field whose own reading is now at least as
  *   probable as the accept threshold (the totals row vouches for it) is ACCEPTED with
  *   `decided-by-cross-check`; accepted fields stay as they are.
- * - Readings that do not add up: every field of the column is decided by its posterior. One
- *   at or above the threshold is ACCEPTED (with `decided-by-cross-check` when that changed
- *   its decision or its value); the others go to review with `total-mismatch` and the
- *   posterior's best value as their guess. A single misread cell is thus either corrected
- *   or flagged alone. Accepted fields of one column add up: each holds its posterior's best
- *   value at probability >= threshold, and the posterior only weighs consistent readings.
+ * - Readings that do not add up: every written field of the column is decided by its
+ *   posterior. One at or above the threshold is ACCEPTED (with `decided-by-cross-check` when
+ *   that changed its decision or its value); the others go to review with `total-mismatch`
+ *   and the posterior's best value as their guess. A single misread cell is thus either
+ *   corrected or flagged alone.
+ * - When the most probable values still do not add up, the player's own sum is wrong as
+ *   written (everything read confidently, the total off): the totals field alone goes to
+ *   review with `total-mismatch`, the value it most probably holds as its guess. So the
+ *   accepted fields of a column always add up, or its total is in review.
  *
  * A column is left to crossCheckPage (which flags every field of a mismatch) when a cell
- * has no numeric reading (blank, unreadable) or no field range. Returns the decisions and
+ * has no numeric reading and is not confidently blank (unreadable, uncertain), when the total
+ * is blank or no hole is written, or when a field has no range. Returns the decisions and
  * the columns it decided.
  */
 export function decideByArithmetic(
@@ -182,20 +238,29 @@ export function decideByArithmetic(
     distributions.set(`hole-${hole}.putts`, refined.putts);
   }
   for (const field of ['score', 'putts'] as const) {
-    const ids = holes.map((h) => `hole-${h}.${field}`);
     const totalId = `totals.${field}`;
-    const parts = ids.map(distributionOf);
     const total = distributionOf(totalId);
-    if (holes.length === 0 || !total || parts.some((p) => p === undefined)) continue;
-    decidedColumns.add(field);
+    // Written holes take part with their distributions; confidently blank ones add 0.
+    const written = holes.map((h) => `hole-${h}.${field}`).filter((id) => at.has(id) && !confidentlyBlank(decisions[at.get(id) as number]));
+    const parts = written.map(distributionOf);
+    if (written.length === 0 || !total || parts.some((p) => p === undefined)) continue;
     const posterior = sumPosteriors(parts as ValueDistribution[], total);
-    const values = [...ids, totalId].map((id) => readValue(decisions[at.get(id) as number]) as number);
+    if (!posterior.total.some((q) => q > 0)) continue; // no sum the readings allow explains the total
+    decidedColumns.add(field);
+    const values = [...written, totalId].map((id) => readValue(decisions[at.get(id) as number]) as number);
     const consistent = values.slice(0, -1).reduce((a, b) => a + b, 0) === values[values.length - 1];
-    [...ids, totalId].forEach((id, k) => {
+    const bestValues: number[] = [];
+    [...written, totalId].forEach((id, k) => {
       const i = at.get(id) as number;
-      const { value, probability } = best(k < ids.length ? posterior.parts[k] : posterior.total);
+      const { value, probability } = best(k < written.length ? posterior.parts[k] : posterior.total);
+      bestValues.push(value);
       out[i] = consistent ? vouched(decisions[i], value, probability, reader) : decidedByPosterior(decisions[i], value, probability, reader);
     });
+    const totalBest = bestValues.pop() as number;
+    if (!consistent && bestValues.reduce((a, b) => a + b, 0) !== totalBest) {
+      const i = at.get(totalId) as number;
+      out[i] = mismatched(decisions[i], totalBest);
+    }
   }
   return { decisions: out, decidedColumns };
 }
@@ -216,9 +281,15 @@ function decidedByPosterior(decision: FieldDecision, value: number, probability:
     const ownReasons = decision.reasonCodes.filter((r) => r !== 'low-confidence');
     if (ownReasons.length === 0) return accepted(decision, value);
   }
+  return mismatched(decision, value);
+}
+
+/** In review for the column's arithmetic, `guess` as the best guess; the field's own reasons stay. */
+function mismatched(decision: FieldDecision, guess: number): FieldDecision {
   const { bestGuess: _previous, ...rest } = decision;
-  const reasonCodes: ReasonCode[] = decision.reasonCodes.includes('total-mismatch') ? decision.reasonCodes : [...decision.reasonCodes, 'total-mismatch'];
-  return { ...rest, decision: 'NEEDS_REVIEW', value: null, bestGuess: value, reasonCodes };
+  const own = decision.reasonCodes.filter((r) => r !== DECIDED);
+  const reasonCodes: ReasonCode[] = own.includes('total-mismatch') ? own : [...own, 'total-mismatch'];
+  return { ...rest, decision: 'NEEDS_REVIEW', value: null, bestGuess: guess, reasonCodes };
 }
 
 function accepted(decision: FieldDecision, value: number): FieldDecision {
