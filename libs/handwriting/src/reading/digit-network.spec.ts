@@ -25,6 +25,17 @@ describe('DigitNetwork (the PyTorch network in plain TypeScript)', () => {
     logits.forEach((row, k) => row.forEach((v, c) => expect(Math.abs(v - manifest.check.logits[k][c])).toBeLessThan(2e-4)));
   });
 
+  it('reads each glyph of a batch as it reads it alone', () => {
+    const network = readDigitNetwork(defaultModelDirectory());
+    const glyphs = [...checkInputs(), new Float32Array(784), Float32Array.from({ length: 784 }, (_, i) => ((i % 28) + Math.floor(i / 28)) / 54)];
+    const together = network.logits(glyphs);
+    glyphs.forEach((glyph, k) => {
+      const [alone] = network.logits([glyph]);
+      alone.forEach((v, c) => expect(together[k][c]).toBeCloseTo(v, 5));
+    });
+    expect(network.logits([])).toEqual([]);
+  });
+
   it('convolves with zero padding, pools 2x2 and flattens channel by channel', () => {
     // One channel summing each pixel's 3x3 neighbourhood, pooled to 14x14, then a dense layer
     // copying pooled pixels 0 (top-left) and 15 (row 1, column 1) into logits 0 and 1.

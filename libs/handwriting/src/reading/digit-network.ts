@@ -63,22 +63,40 @@ export class DigitNetwork implements DigitClassifier {
     this.layers = layers;
   }
 
-  /** Logits of each glyph (DIGIT_CLASSES per glyph). */
+  /**
+   * Logits of each glyph (DIGIT_CLASSES per glyph). The glyphs go through the convolutions
+   * together (activations laid out [channel][glyph][pixel]), so each weight runs over one long
+   * row of every glyph's pixels at once instead of many short ones.
+   */
   logits(glyphs: readonly Float32Array[]): Float32Array[] {
-    return glyphs.map((glyph) => {
-      let values: Float32Array = glyph;
-      let side = MNIST_SIDE;
-      for (const layer of this.layers) {
-        if (layer.type === 'conv3x3') {
-          values = convolveReluPool(layer, values, side);
-          side = Math.floor(side / 2);
-        } else {
-          values = dense(layer, values);
-        }
+    const n = glyphs.length;
+    if (n === 0) return [];
+    let side = MNIST_SIDE;
+    let channels = 1;
+    let values: Float32Array = new Float32Array(n * side * side);
+    glyphs.forEach((glyph, g) => values.set(glyph.subarray(0, side * side), g * side * side));
+    let rows: Float32Array[] | undefined;
+    for (const layer of this.layers) {
+      if (layer.type === 'conv3x3') {
+        values = convolveReluPool(layer, values, n, side);
+        side = Math.floor(side / 2);
+        channels = layer.units;
+      } else {
+        rows ??= flattenPerGlyph(values, n, channels, side * side);
+        rows = rows.map((row) => dense(layer, row));
       }
-      return values;
-    });
+    }
+    return rows as Float32Array[];
   }
+}
+
+/** [channel][glyph][pixel] activations as one vector per glyph, channel by channel (PyTorch's flatten). */
+function flattenPerGlyph(values: Float32Array, n: number, channels: number, pixels: number): Float32Array[] {
+  return Array.from({ length: n }, (_, g) => {
+    const row = new Float32Array(channels * pixels);
+    for (let c = 0; c < channels; c++) row.set(values.subarray((c * n + g) * pixels, (c * n + g + 1) * pixels), c * pixels);
+    return row;
+  });
 }
 
 /**
@@ -103,42 +121,68 @@ export class DigitEnsemble implements DigitClassifier {
   }
 }
 
-/** One convolution block on `side`x`side` planes: 3x3 with zero padding, bias, ReLU, 2x2 max pool. */
-function convolveReluPool(layer: ConvLayer, input: Float32Array, side: number): Float32Array {
+/**
+ * One convolution block on n glyphs' `side`x`side` planes ([channel][glyph][pixel]): 3x3 with
+ * zero padding, bias, ReLU, 2x2 max pool. The 3x3 neighbourhoods are laid out first (one row per
+ * input channel and kernel tap, over every glyph's pixels), then each unit sums its taps' rows.
+ */
+function convolveReluPool(layer: ConvLayer, input: Float32Array, n: number, side: number): Float32Array {
   const { kernel, bias, inputs, units } = layer;
-  const padded = side + 2;
-  // Zero-padded copies of the input planes: the inner loops need no bounds checks.
-  const source = new Float32Array(inputs * padded * padded);
+  const pixels = side * side;
+  const span = n * pixels;
+  const taps = new Float32Array(inputs * 9 * span);
   for (let c = 0; c < inputs; c++) {
-    for (let y = 0; y < side; y++) source.set(input.subarray((c * side + y) * side, (c * side + y + 1) * side), (c * padded + y + 1) * padded + 1);
-  }
-  const plane = new Float32Array(side * side);
-  const half = Math.floor(side / 2);
-  const out = new Float32Array(units * half * half);
-  for (let u = 0; u < units; u++) {
-    plane.fill(bias[u]);
-    for (let c = 0; c < inputs; c++) {
-      const base = c * padded * padded;
-      const k = (u * inputs + c) * 9;
-      for (let ky = 0; ky < 3; ky++) {
-        for (let kx = 0; kx < 3; kx++) {
-          const w = kernel[k + ky * 3 + kx];
-          if (w === 0) continue;
+    for (let ky = 0; ky < 3; ky++) {
+      for (let kx = 0; kx < 3; kx++) {
+        const row = ((c * 3 + ky) * 3 + kx) * span;
+        for (let g = 0; g < n; g++) {
+          const from = (c * n + g) * pixels;
           for (let y = 0; y < side; y++) {
-            const from = base + (y + ky) * padded + kx;
-            const to = y * side;
-            for (let x = 0; x < side; x++) plane[to + x] += w * source[from + x];
+            const sy = y + ky - 1;
+            if (sy < 0 || sy >= side) continue;
+            const to = row + g * pixels + y * side;
+            const x0 = kx === 0 ? 1 : 0;
+            const x1 = kx === 2 ? side - 1 : side;
+            for (let x = x0; x < x1; x++) taps[to + x] = input[from + sy * side + x + kx - 1];
           }
         }
       }
     }
-    // ReLU then max pool equals max pool then ReLU.
-    const o = u * half * half;
-    for (let y = 0; y < half; y++) {
-      for (let x = 0; x < half; x++) {
-        const at = 2 * y * side + 2 * x;
-        const m = Math.max(plane[at], plane[at + 1], plane[at + side], plane[at + side + 1]);
-        out[o + y * half + x] = m > 0 ? m : 0;
+  }
+  const plane = new Float32Array(span);
+  const half = Math.floor(side / 2);
+  const out = new Float32Array(units * n * half * half);
+  for (let u = 0; u < units; u++) {
+    plane.fill(bias[u]);
+    const k = u * inputs * 9;
+    const count = inputs * 9;
+    let t = 0;
+    // Four taps per pass: one read and write of the plane per four products.
+    for (; t + 4 <= count; t += 4) {
+      const w0 = kernel[k + t];
+      const w1 = kernel[k + t + 1];
+      const w2 = kernel[k + t + 2];
+      const w3 = kernel[k + t + 3];
+      const r0 = t * span;
+      const r1 = r0 + span;
+      const r2 = r1 + span;
+      const r3 = r2 + span;
+      for (let i = 0; i < span; i++) plane[i] += w0 * taps[r0 + i] + w1 * taps[r1 + i] + w2 * taps[r2 + i] + w3 * taps[r3 + i];
+    }
+    for (; t < count; t++) {
+      const w = kernel[k + t];
+      const row = t * span;
+      for (let i = 0; i < span; i++) plane[i] += w * taps[row + i];
+    }
+    for (let g = 0; g < n; g++) {
+      const o = (u * n + g) * half * half;
+      const p = g * pixels;
+      for (let y = 0; y < half; y++) {
+        for (let x = 0; x < half; x++) {
+          const at = p + 2 * y * side + 2 * x;
+          const m = Math.max(plane[at], plane[at + 1], plane[at + side], plane[at + side + 1]);
+          out[o + y * half + x] = m > 0 ? m : 0;
+        }
       }
     }
   }
