@@ -4,7 +4,7 @@
  * ink by the handwriting generator's glyph stamp (test/synthesis/cells).
  */
 import type { CaptureDefinition, PixelImage } from '@caddie/fiducials';
-import { mnistGlyph, mnistRangeSize, type MnistItemRange } from '@caddie/handwriting';
+import { mnistGlyph, mnistItems, type MnistItemRange } from '@caddie/handwriting';
 import {
   placedGlyphWidth,
   planFilledCard,
@@ -40,7 +40,6 @@ export function fillCardByHand(card: PixelImage, capture: CaptureDefinition, par
   for (let i = 0; i < ink.lum.length; i++) ink.lum[i] = 0.299 * card.data[i * c] + 0.587 * card.data[i * c + 1] + 0.114 * card.data[i * c + 2];
   const before = Float32Array.from(ink.lum);
   const pen: PenStroke = { luminance: random.uniform(20, 60), width: Math.max(2, card.width / 400), pressure: random.uniform(0.85, 1), wobble: random.uniform(0, 0.15), phase: random.uniform(0, Math.PI * 2) };
-  const items = mnistRangeSize(range);
   const written: WrittenValue[] = [];
   for (const field of fields) {
     if (field.content !== 'digits' || field.value === null) continue;
@@ -48,7 +47,9 @@ export function fillCardByHand(card: PixelImage, capture: CaptureDefinition, par
     const y1 = field.box.y1 * card.height;
     const w = (field.box.x2 - field.box.x1) * card.width;
     const h = (field.box.y2 - field.box.y1) * card.height;
-    const glyphs = String(field.value).split('').map((d) => mnistGlyph(Number(d), random.int(0, items), range));
+    const glyphs = String(field.value)
+      .split('')
+      .map((d) => mnistGlyph(Number(d), random.pick(mnistItems(Number(d), range)), range));
     let height = (field.area === 'cell' ? h * random.uniform(0.55, 0.75) : Math.min(h * 0.7, w * 0.5));
     const gap = 0.15 * height;
     const span = (hh: number) => glyphs.reduce((sum, g, i) => sum + placedGlyphWidth(g, { height: hh, xScale: 1 }) + (i > 0 ? 0.15 * hh : 0), 0);

@@ -30,6 +30,8 @@ export const calibrationSchema = z.object({
     wilsonZ: z.number(),
     /** 'source-clustered': the Wilson bound on the effective sample size of readings that share sources. */
     bound: z.literal('source-clustered').optional(),
+    /** Calibration items left out as label errata (MNIST_LABEL_ERRATA); absent in older files. */
+    labelErrata: z.array(z.object({ digit: z.number().int(), mnistItem: z.number().int(), writtenAs: z.number().int() })).optional(),
   }),
   /** Whole-cell readings of the calibration cells at the threshold (blanks included). */
   calibrationCells: measuredSchema,

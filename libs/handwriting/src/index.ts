@@ -1,4 +1,4 @@
-export { mnistGlyph, mnistRangeSize, MNIST_ITEM_RANGES, MNIST_SIDE, MnistItemOutOfRangeError, type MnistItemRange } from './mnist-source';
+export { mnistGlyph, mnistItems, mnistRangeSize, MNIST_ITEM_RANGES, MNIST_LABEL_ERRATA, MNIST_SIDE, MnistItemOutOfRangeError, type MnistItemRange } from './mnist-source';
 export {
   HandwritingProviderError,
   type CellAlternative,

@@ -1,4 +1,4 @@
-import { MNIST_ITEM_RANGES, MnistItemOutOfRangeError, mnistGlyph, mnistRangeSize } from './mnist-source';
+import { MNIST_ITEM_RANGES, MNIST_LABEL_ERRATA, MnistItemOutOfRangeError, mnistGlyph, mnistItems, mnistRangeSize } from './mnist-source';
 
 // A stand-in for the package records every item the gate asks for: no test here may touch the
 // real held-out items, and the records prove that refused items are never read at all.
@@ -62,5 +62,19 @@ describe('mnistGlyph range gate', () => {
     expect(() => mnistGlyph(10, 0, 'training')).toThrow(MnistItemOutOfRangeError);
     expect(() => mnistGlyph(-1, 0, 'training')).toThrow(MnistItemOutOfRangeError);
     expect(requested).toEqual([]);
+  });
+
+  it('refuses the label errata and leaves them out of the items a range draws', () => {
+    expect(MNIST_LABEL_ERRATA).toEqual([{ digit: 3, mnistItem: 723, writtenAs: 5 }]);
+    expect(() => mnistGlyph(3, 123, 'calibration')).toThrow(/written as a 5/);
+    expect(requested).toEqual([]);
+    const threes = mnistItems(3, 'calibration');
+    expect(threes).toHaveLength(149);
+    expect(threes).not.toContain(123);
+    expect(threes.slice(120, 125)).toEqual([120, 121, 122, 124, 125]);
+    // Other classes and the training range keep every item.
+    expect(mnistItems(5, 'calibration')).toEqual([...Array(150).keys()]);
+    expect(mnistItems(3, 'training')).toHaveLength(600);
+    expect(mnistGlyph(5, 123, 'calibration')).toHaveLength(784);
   });
 });

@@ -1,4 +1,4 @@
-import { gaussianBlur, mnistGlyph, mnistRangeSize, type CellImage, type MnistItemRange } from '@caddie/handwriting';
+import { gaussianBlur, mnistGlyph, mnistItems, type CellImage, type MnistItemRange } from '@caddie/handwriting';
 import { placedGlyphWidth, stampGlyph, type GlyphPlacement, type InkCanvas, type PenStroke } from './glyph-stamp';
 import { SeededRandom } from './seeded-random';
 
@@ -68,8 +68,7 @@ export function synthesizeDigitCell(seed: number, options: CellSynthesisOptions)
     blankMark = options.blankMark ?? (['clean', 'specks', 'dot', 'smudge'] as const)[random.weighted([0.62, 0.16, 0.12, 0.1])];
     paintBlankMark(canvas, box, blankMark, random);
   } else {
-    const items = mnistRangeSize(options.range);
-    for (const ch of literal) glyphs.push({ digit: Number(ch), item: random.int(0, items) });
+    for (const ch of literal) glyphs.push({ digit: Number(ch), item: random.pick(mnistItems(Number(ch), options.range)) });
     writeNumber(canvas, box, glyphs.map((g) => mnistGlyph(g.digit, g.item, options.range)), random);
   }
   const data = finishPhotograph(canvas, random);

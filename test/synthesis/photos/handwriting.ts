@@ -1,7 +1,7 @@
 import type { PixelImage } from '@caddie/fiducials';
 import type { FieldToWrite } from './card-filling';
 import type { SeededRandom } from './seeded-random';
-import { MNIST_SIDE, mnistGlyph, mnistRangeSize, type MnistItemRange } from '@caddie/handwriting';
+import { MNIST_SIDE, mnistGlyph, mnistItems, mnistRangeSize, type MnistItemRange } from '@caddie/handwriting';
 
 /** Training items per digit class that scenes may draw from (see @caddie/handwriting's gate). */
 export const HANDWRITING_ITEMS_PER_DIGIT = mnistRangeSize('training');
@@ -38,7 +38,6 @@ const PENS: readonly (readonly [number, number, number])[] = [
 export function writeFields(raster: PixelImage, fields: readonly FieldToWrite[], pixelsPerMm: number, random: SeededRandom, range: MnistItemRange = 'training'): WrittenField[] {
   const pen = random.pick(PENS);
   const strength = random.uniform(0.75, 0.95);
-  const itemsPerDigit = mnistRangeSize(range);
   const written: WrittenField[] = [];
   for (const field of fields) {
     const x1 = field.box.x1 * raster.width;
@@ -51,7 +50,7 @@ export function writeFields(raster: PixelImage, fields: readonly FieldToWrite[],
       continue;
     }
     const digits = String(field.value).split('').map(Number);
-    const items = digits.map(() => random.int(0, itemsPerDigit));
+    const items = digits.map((digit) => random.pick(mnistItems(digit, range)));
     let side = field.area === 'cell' ? Math.min(w, h) * random.uniform(0.95, 1.25) : Math.min(h * 0.9, pixelsPerMm * random.uniform(8, 12));
     let advance = side * random.uniform(0.52, 0.66);
     // A glyph's ink spans about 0.72 of its 28-pixel box; several digits must fit the cell.
