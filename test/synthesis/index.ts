@@ -27,5 +27,5 @@ export {
   type SynthesizedCellKind,
 } from './cells/cell-synthesis';
 export { placedGlyphWidth, stampGlyph, type InkCanvas, type PenStroke } from './cells/glyph-stamp';
-export { labelCandidate, labelledCellGlyphs, ownedPixelCounts, type CellGlyphs, type LabelledGlyph } from './training/glyph-labels';
+export { labelCandidate, labelledCellGlyphs, labelledWrittenGlyphs, ownedPixelCounts, type CellGlyphs, type LabelledGlyph } from './training/glyph-labels';
 export { evaluateCells, readingIsCorrect, synthesizeCells, type CellEvaluation } from './training/cell-evaluation';

@@ -1,15 +1,23 @@
 #!/bin/sh
 # Trains and calibrates the local digit reader (libs/handwriting/model), reproducibly for a seed:
 #   1. export-glyphs (Node): the reader's own segmented, normalized glyphs of synthesized cells,
-#      training cells from MNIST items 0..599, validation cells from items 600..749;
+#      training cells from MNIST items 0..599, validation cells from items 600..749; and
+#      export-photo-glyphs (Node, two processes): glyphs of the written cells of synthetic phone
+#      photos (items 0..599) as the page pipeline crops them, added to the training glyphs;
 #   2. train_digits.py (PyTorch on CPU, Debian's python3-torch at /usr/bin/python3): the network;
 #   3. train-handwriting (Node): temperature and accept threshold on calibration-range cells.
-# Options through the environment: SEED (7), CELLS (24000), EPOCHS (10), THREADS (1), WIDTHS
-# (12,24,32: channels of the convolution blocks), HIDDEN (96), OUT (libs/handwriting/model),
-# PYTHON (/usr/bin/python3), DATA (a temporary file prefix).
+# Options through the environment: SEED (7: the synthesized cells and the calibration),
+# TRAIN_SEED (SEED: the network's initialization and augmentation), CELLS (24000), PHOTOS (2000),
+# EPOCHS (10), THREADS (1), WIDTHS (12,24,32: channels of the convolution blocks), HIDDEN (96),
+# OUT (libs/handwriting/model), PYTHON (/usr/bin/python3), DATA (a temporary file prefix).
+# An ensemble: train members into folders of their own (OUT, TRAIN_SEED), combine them with
+# tools/training/combine_ensemble.py, then calibrate the whole with
+# node dist/tools/train-handwriting.js --from <folder> --seed 7 (see the model README).
 set -eu
 SEED=${SEED:-7}
+TRAIN_SEED=${TRAIN_SEED:-$SEED}
 CELLS=${CELLS:-24000}
+PHOTOS=${PHOTOS:-2000}
 EPOCHS=${EPOCHS:-10}
 THREADS=${THREADS:-1}
 WIDTHS=${WIDTHS:-12,24,32}
@@ -20,5 +28,13 @@ WORK=$(mktemp -d)
 DATA=${DATA:-$WORK/glyphs}
 trap 'rm -rf "$WORK"' EXIT
 node dist/tools/training/export-glyphs.js --out "$DATA" --cells "$CELLS" --validation-cells 3000 --seed "$SEED"
-"$PYTHON" tools/training/train_digits.py --data "$DATA" --out "$OUT" --epochs "$EPOCHS" --seed "$SEED" --threads "$THREADS" --widths "$WIDTHS" --hidden "$HIDDEN"
+# The photos (seeds from PHOTO_TRAINING_SEEDS in export-glyphs-seeds.ts) in two halves side by side.
+FIRST_PHOTO=$(node -p "require('./dist/tools/training/export-glyphs-seeds.js').PHOTO_TRAINING_SEEDS")
+HALF=$((PHOTOS / 2))
+node dist/tools/training/export-photo-glyphs.js --out "$DATA.photos-a.bin" --photos "$HALF" --first "$FIRST_PHOTO" &
+FIRST_HALF=$!
+node dist/tools/training/export-photo-glyphs.js --out "$DATA.photos-b.bin" --photos "$((PHOTOS - HALF))" --first "$((FIRST_PHOTO + HALF))"
+wait "$FIRST_HALF"
+cat "$DATA.photos-a.bin" "$DATA.photos-b.bin" >> "$DATA.train.bin"
+"$PYTHON" tools/training/train_digits.py --data "$DATA" --out "$OUT" --epochs "$EPOCHS" --seed "$TRAIN_SEED" --threads "$THREADS" --widths "$WIDTHS" --hidden "$HIDDEN"
 node dist/tools/train-handwriting.js --from "$OUT" --seed "$SEED"

@@ -1,4 +1,4 @@
-import { NOT_A_DIGIT, normalizeGlyph, segmentCell, type GlyphCandidate } from '@caddie/handwriting';
+import { NOT_A_DIGIT, normalizeGlyph, segmentCell, type CellImage, type GlyphCandidate, type SegmentationHypothesis } from '@caddie/handwriting';
 import type { SynthesizedCell } from '../cells/cell-synthesis';
 
 export interface LabelledGlyph {
@@ -70,4 +70,23 @@ export function labelledCellGlyphs(cell: SynthesizedCell): CellGlyphs {
     segmentable: segmentation.hypotheses.length === 0 ? truth === '' : spelled.includes(truth),
     bestPriorSegmentable: segmentation.hypotheses.length === 0 ? truth === '' : spelled[0] === truth,
   };
+}
+
+/**
+ * Labelled glyphs of a cell known only by the digits written in it (a crop the page pipeline
+ * cut from a photo, where no pixel ownership is known): the most probable segmentation
+ * hypothesis that cuts the ink into exactly that many whole groups gets the digits, left to
+ * right; other candidates stay unlabelled. No such hypothesis (touching digits, a broken
+ * stroke) labels nothing: a guessed cut would teach the classifier a wrong shape.
+ */
+export function labelledWrittenGlyphs(cell: CellImage, digits: readonly number[]): LabelledGlyph[] {
+  if (digits.length === 0) return [];
+  const segmentation = segmentCell(cell.image, cell.maxDigits ?? 3);
+  let chosen: SegmentationHypothesis | undefined;
+  for (const h of segmentation.hypotheses) {
+    if (h.glyphs.length !== digits.length || !h.glyphs.every((k) => segmentation.glyphs[k].whole)) continue;
+    if (!chosen || h.prior > chosen.prior) chosen = h;
+  }
+  if (!chosen) return [];
+  return chosen.glyphs.map((k, position) => ({ image: normalizeGlyph(segmentation.glyphs[k], segmentation.width), label: digits[position] }));
 }

@@ -1,0 +1,88 @@
+/**
+ * Exports labelled glyphs from synthetic phone photos for the PyTorch trainer: each photo of a
+ * filled card (handwriting from MNIST items 0..599 only) goes through the production page
+ * pipeline (processPhoto: markers, registration, normalization, cell crops), and the crops of
+ * written digit cells are segmented and normalized by the reader's own code and labelled from
+ * the scene's truth (labelledWrittenGlyphs). So the network also trains on writing as the photo
+ * path delivers it: resampled from 2 to 8 px per mm, blurred, compressed, unevenly lit.
+ *   node dist/tools/training/export-photo-glyphs.js --out <file> [--photos 500] [--first <seed>]
+ * Appends nothing: writes <file> in export-glyphs' format (per glyph a label byte, then 784 ink bytes).
+ */
+import { writeFileSync } from 'node:fs';
+import { generateDemoCourses } from '@caddie/catalog';
+import { MNIST_SIDE, type CellImage, type HandwritingProvider } from '@caddie/handwriting';
+import { processPhoto } from '@caddie/scorecards';
+import { labelledWrittenGlyphs, synthesizeScene } from '@caddie/synthesis';
+import { PRODUCTION_CAPTURES } from '../eval-process';
+import { argument, textArgument } from '../tool-arguments';
+import { PHOTO_TRAINING_SEEDS } from './export-glyphs-seeds';
+
+const GLYPH_BYTES = 1 + MNIST_SIDE * MNIST_SIDE;
+
+/** Hands every cell crop to `keep` and reads nothing (every cell blank). */
+function capturingProvider(keep: (cells: readonly CellImage[]) => void): HandwritingProvider {
+  return {
+    name: 'crop-capture',
+    acceptThreshold: 1,
+    readsText: false,
+    async readCells(cells) {
+      keep(cells);
+      return cells.map((cell) => ({ id: cell.id, blank: true, literal: null, confidence: 0, alternatives: [] }));
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const out = textArgument('out');
+  if (!out) throw new Error('--out <file> is required');
+  const photos = argument('photos', 500);
+  if (!Number.isInteger(photos) || photos < 0) throw new Error('--photos takes a whole number of photos');
+  const first = argument('first', PHOTO_TRAINING_SEEDS);
+  const courses = generateDemoCourses();
+  const chunks: Buffer[] = [];
+  const classes = new Array<number>(11).fill(0);
+  let writtenCells = 0;
+  let labelledCells = 0;
+  const started = Date.now();
+  for (let i = 0; i < photos; i++) {
+    const seed = first + i;
+    const scene = await synthesizeScene(seed, {
+      course: courses[seed % courses.length],
+      width: 2000,
+      height: 1500,
+      pageCount: 1,
+      captureIds: PRODUCTION_CAPTURES,
+      handwriting: true,
+      handwritingItems: 'training',
+    });
+    let crops: readonly CellImage[] = [];
+    try {
+      await processPhoto(scene.image, capturingProvider((cells) => (crops = cells)), { requestId: `photo-glyphs-${seed}` });
+    } catch {
+      continue; // a photo the pipeline cannot normalize has no crops to learn from
+    }
+    const written = new Map(scene.truth.pages[0].handwriting.filter((w) => w.content === 'digits').map((w) => [`${w.row}.${w.field}`, w.digits]));
+    for (const cell of crops) {
+      const digits = written.get(cell.id);
+      if (cell.content !== 'digits' || !digits || digits.length === 0) continue;
+      writtenCells++;
+      const glyphs = labelledWrittenGlyphs(cell, digits);
+      if (glyphs.length > 0) labelledCells++;
+      for (const glyph of glyphs) {
+        const bytes = Buffer.alloc(GLYPH_BYTES);
+        bytes[0] = glyph.label;
+        for (let p = 0; p < glyph.image.length; p++) bytes[1 + p] = Math.round(Math.min(1, Math.max(0, glyph.image[p])) * 255);
+        chunks.push(bytes);
+        classes[glyph.label]++;
+      }
+    }
+    if ((i + 1) % 100 === 0) process.stdout.write(`${i + 1}/${photos} photos, ${chunks.length} glyphs [${((Date.now() - started) / 1000).toFixed(0)}s]\n`);
+  }
+  writeFileSync(out, Buffer.concat(chunks));
+  process.stdout.write(`photo glyphs: ${chunks.length} from ${labelledCells} of ${writtenCells} written digit cells of ${photos} photos (seeds ${first}..${first + photos - 1}, MNIST items 0..599), classes ${classes.join(',')}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(2);
+});
