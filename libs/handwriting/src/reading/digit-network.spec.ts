@@ -25,14 +25,15 @@ describe('DigitNetwork (the PyTorch network in plain TypeScript)', () => {
     logits.forEach((row, k) => row.forEach((v, c) => expect(Math.abs(v - manifest.check.logits[k][c])).toBeLessThan(2e-4)));
   });
 
-  it('reads each glyph of a batch as it reads it alone', () => {
+  it('reads each glyph of a batch as it reads it alone, however many there are', () => {
     const network = readDigitNetwork(defaultModelDirectory());
-    const glyphs = [...checkInputs(), new Float32Array(784), Float32Array.from({ length: 784 }, (_, i) => ((i % 28) + Math.floor(i / 28)) / 54)];
+    const distinct = [...checkInputs(), new Float32Array(784), Float32Array.from({ length: 784 }, (_, i) => ((i % 28) + Math.floor(i / 28)) / 54)];
+    const alone = distinct.map((glyph) => network.logits([glyph])[0]);
+    // 140 glyphs: more than one internal batch of the convolutions.
+    const glyphs = Array.from({ length: 140 }, (_, k) => distinct[k % distinct.length]);
     const together = network.logits(glyphs);
-    glyphs.forEach((glyph, k) => {
-      const [alone] = network.logits([glyph]);
-      alone.forEach((v, c) => expect(together[k][c]).toBeCloseTo(v, 5));
-    });
+    expect(together).toHaveLength(140);
+    together.forEach((row, k) => row.forEach((v, c) => expect(v).toBeCloseTo(alone[k % distinct.length][c], 5)));
     expect(network.logits([])).toEqual([]);
   });
 

@@ -69,8 +69,14 @@ export class DigitNetwork implements DigitClassifier {
    * row of every glyph's pixels at once instead of many short ones.
    */
   logits(glyphs: readonly Float32Array[]): Float32Array[] {
+    const out: Float32Array[] = [];
+    // Bounded batches: the laid-out taps of the second block take about 85 KB per glyph.
+    for (let k = 0; k < glyphs.length; k += GLYPHS_PER_BATCH) out.push(...this.batchLogits(glyphs.slice(k, k + GLYPHS_PER_BATCH)));
+    return out;
+  }
+
+  private batchLogits(glyphs: readonly Float32Array[]): Float32Array[] {
     const n = glyphs.length;
-    if (n === 0) return [];
     let side = MNIST_SIDE;
     let channels = 1;
     let values: Float32Array = new Float32Array(n * side * side);
@@ -89,6 +95,9 @@ export class DigitNetwork implements DigitClassifier {
     return rows as Float32Array[];
   }
 }
+
+/** Glyphs that go through the convolutions together (a page's digit cells hold about this many). */
+const GLYPHS_PER_BATCH = 64;
 
 /** [channel][glyph][pixel] activations as one vector per glyph, channel by channel (PyTorch's flatten). */
 function flattenPerGlyph(values: Float32Array, n: number, channels: number, pixels: number): Float32Array[] {
