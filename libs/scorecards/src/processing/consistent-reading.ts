@@ -170,13 +170,15 @@ export function puttsWithinScore(score: ValueDistribution, putts: ValueDistribut
   return { score: newScore, putts: newPutts };
 }
 
-function best(d: ValueDistribution): { value: number; probability: number } {
+/** The most probable value of a distribution and its probability. */
+export function best(d: ValueDistribution): { value: number; probability: number } {
   let value = 0;
   for (let v = 1; v < d.length; v++) if (d[v] > d[value]) value = v;
   return { value, probability: d[value] };
 }
 
-const readValue = (d: FieldDecision): number | null => {
+/** A decision's number: its accepted value or its best guess. */
+export const readValue = (d: FieldDecision): number | null => {
   const v = d.value ?? d.bestGuess;
   return typeof v === 'number' ? v : null;
 };
@@ -268,27 +270,28 @@ export function decideByArithmetic(
 const DECIDED: ReasonCode = 'decided-by-cross-check';
 
 /** Readings that add up: only a review field holding its own low-confidence reading can be accepted. */
-function vouched(decision: FieldDecision, value: number, probability: number, reader: ReaderTraits): FieldDecision {
+export function vouched(decision: FieldDecision, value: number, probability: number, reader: ReaderTraits): FieldDecision {
   const ownReading = decision.decision === 'NEEDS_REVIEW' && decision.reasonCodes.length === 1 && decision.reasonCodes[0] === 'low-confidence' && decision.bestGuess === value;
   if (!ownReading || probability < reader.acceptThreshold) return decision;
   return accepted(decision, value);
 }
 
-function decidedByPosterior(decision: FieldDecision, value: number, probability: number, reader: ReaderTraits): FieldDecision {
+/** A field of readings that do not add up, decided by its posterior; `reason` names the rule when it goes to review. */
+export function decidedByPosterior(decision: FieldDecision, value: number, probability: number, reader: ReaderTraits, reason: ReasonCode = 'total-mismatch'): FieldDecision {
   if (probability >= reader.acceptThreshold) {
     if (decision.decision === 'ACCEPTED' && decision.value === value) return decision;
     // Only a field whose own reading is a number the posterior can overrule (not an unreadable or out-of-range one).
     const ownReasons = decision.reasonCodes.filter((r) => r !== 'low-confidence');
     if (ownReasons.length === 0) return accepted(decision, value);
   }
-  return mismatched(decision, value);
+  return mismatched(decision, value, reason);
 }
 
-/** In review for the column's arithmetic, `guess` as the best guess; the field's own reasons stay. */
-function mismatched(decision: FieldDecision, guess: number): FieldDecision {
+/** In review for the card's arithmetic (`reason`), `guess` as the best guess; the field's own reasons stay. */
+export function mismatched(decision: FieldDecision, guess: number, reason: ReasonCode = 'total-mismatch'): FieldDecision {
   const { bestGuess: _previous, ...rest } = decision;
   const own = decision.reasonCodes.filter((r) => r !== DECIDED);
-  const reasonCodes: ReasonCode[] = own.includes('total-mismatch') ? own : [...own, 'total-mismatch'];
+  const reasonCodes: ReasonCode[] = own.includes(reason) ? own : [...own, reason];
   return { ...rest, decision: 'NEEDS_REVIEW', value: null, bestGuess: guess, reasonCodes };
 }
 

@@ -1,6 +1,7 @@
 import type { FieldDecision } from './field-decisions';
 import type { FieldSpec } from './field-plan';
 import type { ReasonCode } from './reason-codes';
+import { SUMMARY_RULE } from './summary-reading';
 
 /** Printed par per hole number, when the caller knows the course. */
 export type HolePars = Readonly<Record<number, number>>;
@@ -33,7 +34,9 @@ export function plausibleScoreRange(par: number): { min: number; max: number } {
  *   already decided those from the cells' probabilities, flagging only the cells at fault.
  * - summary-mismatch (M18 Round Summary): inScore differs from the totals row's score (or,
  *   without one, from the hole sum); totalScore differs from outScore + inScore; totalPutts is
- *   below the totals row's putts (or, without one, the back-nine putts sum).
+ *   below the totals row's putts (or, without one, the back-nine putts sum). The first two
+ *   against the totals row are skipped when `decidedColumns` holds SUMMARY_RULE: decideSummary
+ *   already decided them.
  */
 export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly FieldDecision[], pars?: HolePars, decidedColumns: ReadonlySet<string> = new Set()): FieldDecision[] {
   const index = new Map(decisions.map((d, i) => [`${d.row}.${d.field}`, i]));
@@ -86,14 +89,16 @@ export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly 
     const outScore = reading('roundSummary', 'outScore');
     const totalScore = reading('roundSummary', 'totalScore');
     const totalPutts = reading('roundSummary', 'totalPutts');
+    // decideSummary (summary-reading.ts), when it ran, decided the score rules against the totals row.
+    const summaryDecided = decidedColumns.has(SUMMARY_RULE);
     if (inScore !== null) {
       if (totalsScore !== null) {
-        if (inScore !== totalsScore) flag('summary-mismatch', [['roundSummary', 'inScore'], ['totals', 'score']]);
+        if (inScore !== totalsScore && !summaryDecided) flag('summary-mismatch', [['roundSummary', 'inScore'], ['totals', 'score']]);
       } else if (scoreSum !== null && inScore !== scoreSum) {
         flag('summary-mismatch', [['roundSummary', 'inScore'], ...holeFields('score')]);
       }
     }
-    if (outScore !== null && inScore !== null && totalScore !== null && totalScore !== outScore + inScore) {
+    if (!summaryDecided && outScore !== null && inScore !== null && totalScore !== null && totalScore !== outScore + inScore) {
       flag('summary-mismatch', [['roundSummary', 'outScore'], ['roundSummary', 'inScore'], ['roundSummary', 'totalScore']]);
     }
     if (totalPutts !== null) {

@@ -7,6 +7,7 @@ import { crossCheckPage, type HolePars } from './cross-checks';
 import { decideField } from './field-decisions';
 import { cellImages, fieldPlan, type FieldPlan } from './field-plan';
 import { processingBodyV3, type PageOutcome } from './processing-body';
+import { decideSummary, SUMMARY_RULE } from './summary-reading';
 import type { ProcessingBodyV3, ProcessingIssue, ProcessingWarning } from './processing-schema';
 import { MIN_SOURCE_PIXELS_PER_MM, sourcePixelsPerMm } from './source-detail';
 
@@ -73,8 +74,11 @@ export async function processPhoto(image: PixelImage, provider: HandwritingProvi
     try {
       const readings = checkedReadings(cells, await provider.readCells(cells, signal ? { signal } : undefined));
       const own = plan.fields.map((spec) => decideField(spec, readings.get(spec.id) as CellReading, provider));
-      const { decisions, decidedColumns } = decideByArithmetic(plan.fields, own, readings, provider);
-      outcome.fields = crossCheckPage(plan.fields, decisions, options.pars, decidedColumns);
+      const columns = decideByArithmetic(plan.fields, own, readings, provider);
+      const summary = decideSummary(plan.fields, columns.decisions, readings, provider);
+      const decided = new Set<string>(columns.decidedColumns);
+      if (summary.decided) decided.add(SUMMARY_RULE);
+      outcome.fields = crossCheckPage(plan.fields, summary.decisions, options.pars, decided);
     } catch (error) {
       if (!(error instanceof HandwritingProviderError) || error.code !== 'provider-invalid-response') throw error;
       outcome.notProcessed = { code: 'scorecard-page-extraction-failed', message: 'the handwriting reader returned no valid reading for this page; retry with the same key' };

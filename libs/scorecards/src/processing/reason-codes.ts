@@ -10,7 +10,8 @@
  * - `uncertain-blank`       the cell looks empty, but not confidently
  * - `text-not-transcribed`  a text field holds writing the provider cannot transcribe
  *
- * Cross-checks (they flag every field involved; they never correct a value):
+ * Cross-checks (the column and Round Summary arithmetic flags only the fields it cannot vouch for,
+ * a mis-added total alone; the other checks flag every field involved):
  * - `putts-exceed-score`         a hole's putts are more than its score
  * - `score-out-of-range-for-par` a hole's score is implausible for its par (only when pars are given)
  * - `total-mismatch`             the totals row differs from the sum of the page's holes
@@ -20,7 +21,8 @@
  * - `decided-by-cross-check`     the card's arithmetic decided the value: the field's own reading
  *                                was not confident enough, or disagreed with the totals, and the
  *                                most probable reading consistent with the totals row (and putts
- *                                <= score) holds this value at the calibrated confidence
+ *                                <= score, or the Round Summary's out + in = total) holds this
+ *                                value at the calibrated confidence
  */
 export const REASON_CODES = [
   'low-confidence',
