@@ -60,8 +60,17 @@ export function mnistGlyph(digit: number, item: number, range: MnistItemRange): 
 
 /** The items of a digit class that a range may draw, counted from the range's start (label errata left out). */
 export function mnistItems(digit: number, range: MnistItemRange): readonly number[] {
-  const { first, end } = MNIST_ITEM_RANGES[range];
-  const items: number[] = [];
-  for (let item = 0; first + item < end; item++) if (!erratum(digit, first + item)) items.push(item);
+  const key = `${range}:${digit}`;
+  let items = itemLists.get(key);
+  if (!items) {
+    const { first, end } = MNIST_ITEM_RANGES[range];
+    const list: number[] = [];
+    for (let item = 0; first + item < end; item++) if (!erratum(digit, first + item)) list.push(item);
+    items = Object.freeze(list);
+    itemLists.set(key, items);
+  }
   return items;
 }
+
+/** mnistItems' lists, made once: the synthesizers ask for one per digit they draw. */
+const itemLists = new Map<string, readonly number[]>();

@@ -183,6 +183,22 @@ export const readValue = (d: FieldDecision): number | null => {
   return typeof v === 'number' ? v : null;
 };
 
+/**
+ * The value distribution of field `id` when its decision holds a number (accepted or guessed);
+ * undefined for blank, unreadable or rangeless fields. `at` maps field ids to spec indices.
+ */
+export function fieldDistribution(
+  id: string,
+  specs: readonly FieldSpec[],
+  decisions: readonly FieldDecision[],
+  readings: ReadonlyMap<string, CellReading>,
+  at: ReadonlyMap<string, number>,
+): ValueDistribution | undefined {
+  const i = at.get(id);
+  const reading = readings.get(id);
+  return i === undefined || !reading || readValue(decisions[i]) === null ? undefined : valueDistribution(specs[i], reading);
+}
+
 /** A confidently blank cell: in a column sum it counts as 0 (a hole not played or not putted). */
 const confidentlyBlank = (d: FieldDecision): boolean => d.decision === 'ACCEPTED' && d.value === null && d.literal === null;
 
@@ -224,10 +240,7 @@ export function decideByArithmetic(
   const distributions = new Map<string, ValueDistribution>();
   const distributionOf = (id: string): ValueDistribution | undefined => {
     if (distributions.has(id)) return distributions.get(id);
-    const i = at.get(id);
-    const reading = readings.get(id);
-    if (i === undefined || !reading || readValue(decisions[i]) === null) return undefined;
-    const d = valueDistribution(specs[i], reading);
+    const d = fieldDistribution(id, specs, decisions, readings, at);
     if (d) distributions.set(id, d);
     return d;
   };

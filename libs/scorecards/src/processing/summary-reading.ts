@@ -1,5 +1,5 @@
 import type { CellReading } from '@caddie/handwriting';
-import { best, decidedByPosterior, mismatched, readValue, sumPosteriors, valueDistribution, vouched } from './consistent-reading';
+import { best, decidedByPosterior, fieldDistribution, mismatched, readValue, sumPosteriors, vouched } from './consistent-reading';
 import type { FieldDecision, ReaderTraits } from './field-decisions';
 import type { FieldSpec } from './field-plan';
 
@@ -35,11 +35,7 @@ export function decideSummary(
 ): { decisions: FieldDecision[]; decided: boolean } {
   const at = new Map(specs.map((s, i) => [s.id, i]));
   const result = [...decisions];
-  const distribution = (id: string) => {
-    const i = at.get(id);
-    const reading = readings.get(id);
-    return i === undefined || !reading || readValue(decisions[i]) === null ? undefined : valueDistribution(specs[i], reading);
-  };
+  const distribution = (id: string) => fieldDistribution(id, specs, decisions, readings, at);
   const ids = [OUT, IN, TOTAL];
   const [out, inScore, total] = ids.map(distribution);
   if (!out || !inScore || !total) return { decisions: result, decided: false };
