@@ -66,7 +66,7 @@ export class LocalDigitReader implements HandwritingProvider {
     return segmented.map(({ cell, segmentation, maxDigits, firstGlyph }) => {
       const decision =
         cell.content === 'digits'
-          ? decideDigitCell(segmentation, probabilities.slice(firstGlyph, firstGlyph + segmentation.glyphs.length), maxDigits)
+          ? decideDigitCell(segmentation, probabilities.slice(firstGlyph, firstGlyph + segmentation.glyphs.length), maxDigits, cell.range)
           : decideTextCell(segmentation);
       return { id: cell.id, ...decision };
     });
@@ -83,5 +83,9 @@ function checkRaster(cell: CellImage): void {
   const { width, height, data } = cell.image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 8 || height < 8 || data.length < width * height) {
     throw new RangeError(`cell ${cell.id}: image must be at least 8x8 with width*height bytes, got ${width}x${height} (${data.length} bytes)`);
+  }
+  const { range } = cell;
+  if (range && !(Number.isInteger(range.min) && Number.isInteger(range.max) && range.min >= 0 && range.min <= range.max)) {
+    throw new RangeError(`cell ${cell.id}: range must be whole numbers 0 <= min <= max, got ${range.min}..${range.max}`);
   }
 }

@@ -15,6 +15,11 @@ export interface CellImage {
   /** For digit cells: most digits a valid value has (1..3). */
   maxDigits?: number;
   /**
+   * For digit cells: the field's valid values, inclusive (a hole's score 1..20). A number
+   * outside them is taken for a misread (FIELD_INVALID_ODDS), so the reading is conditioned on it.
+   */
+  range?: { min: number; max: number };
+  /**
    * The cell cropped from the canonical page (8 px per mm, paper near 255), with a margin of
    * about 12% of the cell height on every side, so the printed cell border lines lie inside
    * the crop and ink crossing the border is kept.

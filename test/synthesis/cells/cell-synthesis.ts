@@ -1,4 +1,5 @@
 import { gaussianBlur, mnistGlyph, mnistItems, type CellImage, type MnistItemRange } from '@caddie/handwriting';
+import { HOLE_FIELDS, TOTALS_FIELDS, type ValueRule } from '@caddie/scorecards';
 import { placedGlyphWidth, stampGlyph, type GlyphPlacement, type InkCanvas, type PenStroke } from './glyph-stamp';
 import { SeededRandom } from './seeded-random';
 
@@ -40,13 +41,15 @@ export interface SynthesizedCell {
   box: { left: number; top: number; right: number; bottom: number };
 }
 
-const KIND_MAX_DIGITS: Record<SynthesizedCellKind, number> = { score: 2, putts: 1, total: 3 };
+/** The field each kind of cell stands for (its digits and valid values, as the page pipeline reads it). */
+const KIND_FIELDS: Record<SynthesizedCellKind, ValueRule> = { score: HOLE_FIELDS.score, putts: HOLE_FIELDS.putts, total: TOTALS_FIELDS.score };
 
 /** One cropped digit cell as the page pipeline hands it to a reader, with its truth. */
 export function synthesizeDigitCell(seed: number, options: CellSynthesisOptions): SynthesizedCell {
   const random = new SeededRandom(seed);
   const kind = options.kind ?? (['score', 'putts', 'total'] as const)[random.weighted([0.45, 0.3, 0.25])];
-  const maxDigits = KIND_MAX_DIGITS[kind];
+  const { maxDigits, range } = KIND_FIELDS[kind] as Required<Pick<ValueRule, 'maxDigits' | 'range'>>;
+  const realistic = (options.values ?? 'realistic') === 'realistic' && options.literal === undefined;
   const literal = options.literal !== undefined ? options.literal : random.chance(options.blankRate ?? 0.25) ? '' : chooseValue(random, kind, options.values ?? 'realistic');
 
   const cellH = round(random.uniform(9, 12) * CANONICAL_PX_PER_MM);
@@ -73,7 +76,9 @@ export function synthesizeDigitCell(seed: number, options: CellSynthesisOptions)
   }
   const data = finishPhotograph(canvas, random);
   return {
-    cell: { id: `synthetic-${seed}`, content: 'digits', maxDigits, image: { data, width, height } },
+    // Realistic values lie in the field's range, which the reader may then condition on;
+    // uniformly drawn digits (training glyphs) may not, so those cells name no range.
+    cell: { id: `synthetic-${seed}`, content: 'digits', maxDigits, ...(realistic ? { range } : {}), image: { data, width, height } },
     literal: literal === '' ? null : literal,
     kind,
     owners: canvas.owners,

@@ -1,4 +1,4 @@
-import { WHOLE_GROUP_NOT_A_DIGIT_ODDS, blankCertainty, decideDigitCell, decideTextCell } from './cell-reading';
+import { FIELD_INVALID_ODDS, WHOLE_GROUP_NOT_A_DIGIT_ODDS, blankCertainty, decideDigitCell, decideTextCell } from './cell-reading';
 import type { CellSegmentation, GlyphCandidate } from './cell-segmentation';
 import { NOT_A_DIGIT } from './glyph-classes';
 
@@ -32,7 +32,8 @@ describe('decideDigitCell', () => {
     const reading = decideDigitCell(seg, [probabilities(1, 0.9), probabilities(2, 0.8)], 2);
     expect(reading.blank).toBe(false);
     expect(reading.literal).toBe('12');
-    expect(reading.confidence).toBeCloseTo(0.72, 6);
+    // 0.9 x 0.8, conditioned on a valid number: "0" then a digit (0.01 x 0.98) is not one.
+    expect(reading.confidence).toBeCloseTo(0.72 / (1 - (1 - FIELD_INVALID_ODDS) * 0.01 * 0.98), 6);
     expect(reading.alternatives.length).toBeGreaterThan(0);
     expect(reading.alternatives[0].confidence).toBeLessThan(reading.confidence);
     expect(reading.alternatives.map((a) => a.literal)).not.toContain('12');
@@ -42,8 +43,9 @@ describe('decideDigitCell', () => {
     const seg = segmentation([glyph(10), glyph(60, 12, 12)], [{ glyphs: [0, 1], prior: 1 }]);
     const reading = decideDigitCell(seg, [probabilities(4, 0.99), probabilities(NOT_A_DIGIT, 0.99)], 2);
     expect(reading.literal).toBe('4');
-    // The 4 is a writing-sized whole group: its 0.001 of "not a digit" is shifted first.
-    expect(reading.confidence).toBeCloseTo((0.99 / (0.999 + 0.001 * WHOLE_GROUP_NOT_A_DIGIT_ODDS)) * 0.99, 6);
+    // The 4 is a writing-sized whole group: its 0.001 of "not a digit" is shifted first (the
+    // last decimals move with the leading-zero pairs' 1e-5 given back).
+    expect(reading.confidence).toBeCloseTo((0.99 / (0.999 + 0.001 * WHOLE_GROUP_NOT_A_DIGIT_ODDS)) * 0.99, 4);
   });
 
   it('reads blank when every mark is a small "not a digit"', () => {
@@ -66,6 +68,38 @@ describe('decideDigitCell', () => {
     const leadingZero = decideDigitCell(seg, [probabilities(0, 0.95), probabilities(5, 0.95)], 2);
     expect(leadingZero.literal).not.toBe('05');
     expect(leadingZero.confidence).toBeLessThan(0.1);
+  });
+
+  describe('conditioned on the field (maxDigits, range)', () => {
+    // A 4 whose crossbar may be a second glyph: whole (prior 0.6) or cut into "4" and a "6"-like piece (0.4).
+    const split = segmentation([glyph(10, 40, 30), glyph(10, 40, 15, false), glyph(25, 40, 15, false)], [
+      { glyphs: [0], prior: 0.6 },
+      { glyphs: [1, 2], prior: 0.4 },
+    ]);
+    const glyphs = [probabilities(4, 0.98), probabilities(4, 0.98), probabilities(6, 0.98)];
+
+    it('gives an impossible hole score\'s mass back to what the field can hold', () => {
+      const free = decideDigitCell(split, glyphs, 2);
+      expect(free.literal).toBe('4');
+      expect(free.alternatives[0].literal).toBe('46');
+      const hole = decideDigitCell(split, glyphs, 2, { min: 1, max: 20 });
+      expect(hole.literal).toBe('4');
+      expect(hole.alternatives.map((a) => a.literal)).not.toContain('46');
+      // The mass of the literals out of 1..20 keeps FIELD_INVALID_ODDS of itself, as doubt.
+      const invalid = free.alternatives.filter((a) => Number(a.literal) > 20).reduce((sum, a) => sum + a.confidence, 0);
+      expect(hole.confidence).toBeGreaterThan(free.confidence / (1 - (1 - FIELD_INVALID_ODDS) * invalid) - 1e-9);
+      expect(hole.confidence).toBeGreaterThan(0.9);
+      // A field that can hold every two-digit number (0..99) reads as with no range.
+      expect(decideDigitCell(split, glyphs, 2, { min: 0, max: 99 }).confidence).toBeCloseTo(free.confidence, 9);
+    });
+
+    it('does not make a faint valid reading sure when the ink clearly reads as an impossible number', () => {
+      const pair = segmentation([glyph(10), glyph(40)], [{ glyphs: [0, 1], prior: 1 }]);
+      const hole = decideDigitCell(pair, [probabilities(4, 0.99), probabilities(6, 0.99)], 2, { min: 1, max: 20 });
+      // "46" holds 0.98 of the mass; the best number 1..20 ("16", "14"...) stays far below any threshold.
+      expect(hole.literal).not.toBe('46');
+      expect(hole.confidence).toBeLessThan(0.1);
+    });
   });
 
   it('weighs segmentation hypotheses by how digit-like their glyphs are', () => {

@@ -21,6 +21,15 @@ const WRITING_SIZE = 0.3;
  * network's odds.
  */
 export const WHOLE_GROUP_NOT_A_DIGIT_ODDS = 0.23;
+/**
+ * Prior odds of a literal the field cannot hold (more digits than `maxDigits`, a leading zero,
+ * outside the field's range) against one it can. The field plan defines such a number as a
+ * misread (no hole takes 46 strokes), so a split hypothesis reading a 4 as "46" in a hole's
+ * score cell is mostly the segmenter's doubt, not the writer's: its mass goes back to what the
+ * field can hold. Not zero: when the ink reads clearly as an impossible number, a faint valid
+ * alternative must not become a confident reading (the range is a prior, not evidence).
+ */
+export const FIELD_INVALID_ODDS = 0.05;
 
 export interface DigitCellDecision {
   blank: boolean;
@@ -49,7 +58,12 @@ export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' |
  * does a writing-sized glyph that is not a digit. The "not a digit" odds of writing-sized
  * whole groups are first shifted to their own prior (WHOLE_GROUP_NOT_A_DIGIT_ODDS).
  */
-export function decideDigitCell(segmentation: CellSegmentation, glyphProbabilities: readonly Float64Array[], maxDigits: number): DigitCellDecision {
+export function decideDigitCell(
+  segmentation: CellSegmentation,
+  glyphProbabilities: readonly Float64Array[],
+  maxDigits: number,
+  range?: { min: number; max: number },
+): DigitCellDecision {
   if (segmentation.hypotheses.length === 0) {
     return { blank: true, literal: null, confidence: blankCertainty(segmentation), alternatives: [] };
   }
@@ -63,6 +77,8 @@ export function decideDigitCell(segmentation: CellSegmentation, glyphProbabiliti
     weightSum = weights.length;
   }
   const total = new Map<string, number>();
+  // Mass of literals the field cannot hold (too long, leading zero, out of range).
+  let invalid = 0;
   segmentation.hypotheses.forEach((hypothesis, k) => {
     let literals = new Map<string, number>([['', 1]]);
     for (const g of hypothesis.glyphs) {
@@ -75,7 +91,10 @@ export function decideDigitCell(segmentation: CellSegmentation, glyphProbabiliti
         for (let c = 0; c < p.length; c++) {
           if (c === NOT_A_DIGIT && writing) continue;
           const extended = c === NOT_A_DIGIT ? literal : literal + String(c);
-          if (extended.length > maxDigits) continue;
+          if (extended.length > maxDigits) {
+            invalid += weights[k] / weightSum * q * p[c];
+            continue;
+          }
           next.set(extended, (next.get(extended) ?? 0) + q * p[c]);
         }
       }
@@ -84,7 +103,14 @@ export function decideDigitCell(segmentation: CellSegmentation, glyphProbabiliti
     const weight = weights[k] / weightSum;
     for (const [literal, q] of literals) total.set(literal, (total.get(literal) ?? 0) + weight * q);
   });
-  const ranked = [...total].filter(([literal]) => literal.length <= 1 || literal[0] !== '0').sort((a, b) => b[1] - a[1]);
+  const valid = (literal: string) => literal === '' || ((literal.length <= 1 || literal[0] !== '0') && (!range || (Number(literal) >= range.min && Number(literal) <= range.max)));
+  for (const [literal, q] of total) if (!valid(literal)) invalid += q;
+  // Conditioned on the field: invalid literals keep FIELD_INVALID_ODDS of their mass, as doubt.
+  const scale = 1 / (1 - (1 - FIELD_INVALID_ODDS) * min(1, invalid));
+  const ranked = [...total]
+    .filter(([literal]) => valid(literal))
+    .map(([literal, q]): [string, number] => [literal, q * scale])
+    .sort((a, b) => b[1] - a[1]);
   const [best, confidence] = ranked[0] ?? ['', 0];
   const alternatives = ranked
     .slice(1)

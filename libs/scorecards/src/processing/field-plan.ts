@@ -28,7 +28,7 @@ export interface FieldPlan {
   fields: FieldSpec[];
 }
 
-type ValueRule = Pick<FieldSpec, 'content' | 'maxDigits' | 'range'>;
+export type ValueRule = Pick<FieldSpec, 'content' | 'maxDigits' | 'range'>;
 
 const digits = (maxDigits: number, min: number, max: number): ValueRule => ({ content: 'digits', maxDigits, range: { min, max } });
 const TEXT: ValueRule = { content: 'text' };
@@ -37,8 +37,8 @@ const TEXT: ValueRule = { content: 'text' };
  * Field-valid values. A hole takes 1..20 strokes (a blow-up hole is written down, beyond that
  * the cell is misread) and 0..9 putts; nine-hole sums follow from those; a round is two nines.
  */
-const HOLE_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(2, 1, 20), putts: digits(1, 0, 9) };
-const TOTALS_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(3, 1, 180), putts: digits(2, 0, 81) };
+export const HOLE_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(2, 1, 20), putts: digits(1, 0, 9) };
+export const TOTALS_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(3, 1, 180), putts: digits(2, 0, 81) };
 
 /** The M18 supplemental areas the processors transcribe, field by field, in reading order. */
 const SUPPLEMENTAL_FIELDS: Record<string, Record<string, ValueRule>> = {
@@ -117,6 +117,7 @@ export function cellImages(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: n
     id: spec.id,
     content: spec.content,
     ...(spec.maxDigits === undefined ? {} : { maxDigits: spec.maxDigits }),
+    ...(spec.range === undefined ? {} : { range: spec.range }),
     image: normalizeCellContrast(cropField(canonical, spec.box, pixelsPerMm)),
   }));
 }
