@@ -158,44 +158,112 @@ function convolveReluPool(layer: ConvLayer, input: Float32Array, n: number, side
       }
     }
   }
-  const plane = new Float32Array(span);
   const half = Math.floor(side / 2);
   const out = new Float32Array(units * n * half * half);
-  for (let u = 0; u < units; u++) {
-    plane.fill(bias[u]);
-    const k = u * inputs * 9;
-    const count = inputs * 9;
-    let t = 0;
-    // Four taps per pass: one read and write of the plane per four products.
-    for (; t + 4 <= count; t += 4) {
-      const w0 = kernel[k + t];
-      const w1 = kernel[k + t + 1];
-      const w2 = kernel[k + t + 2];
-      const w3 = kernel[k + t + 3];
-      const r0 = t * span;
-      const r1 = r0 + span;
-      const r2 = r1 + span;
-      const r3 = r2 + span;
-      for (let i = 0; i < span; i++) plane[i] += w0 * taps[r0 + i] + w1 * taps[r1 + i] + w2 * taps[r2 + i] + w3 * taps[r3 + i];
-    }
-    for (; t < count; t++) {
-      const w = kernel[k + t];
-      const row = t * span;
-      for (let i = 0; i < span; i++) plane[i] += w * taps[row + i];
-    }
-    for (let g = 0; g < n; g++) {
-      const o = (u * n + g) * half * half;
-      const p = g * pixels;
-      for (let y = 0; y < half; y++) {
-        for (let x = 0; x < half; x++) {
-          const at = p + 2 * y * side + 2 * x;
-          const m = Math.max(plane[at], plane[at + 1], plane[at + side], plane[at + side + 1]);
-          out[o + y * half + x] = m > 0 ? m : 0;
-        }
-      }
+  const count = inputs * 9;
+  // Four units at a time share each read of their taps (four planes, four taps per pass);
+  // a last group of fewer units goes one by one.
+  const planes = [0, 1, 2, 3].map(() => new Float32Array(span));
+  for (let u = 0; u < units; ) {
+    if (u + 4 <= units) {
+      accumulateFourUnits(planes, kernel, bias, u, count, taps, span);
+      for (let j = 0; j < 4; j++) poolRelu(planes[j], out, u + j, n, side);
+      u += 4;
+    } else {
+      accumulateUnit(planes[0], kernel, bias, u, count, taps, span);
+      poolRelu(planes[0], out, u, n, side);
+      u += 1;
     }
   }
   return out;
+}
+
+/** One unit's convolution sums over every glyph's pixels: bias, then its taps four per pass. */
+function accumulateUnit(plane: Float32Array, kernel: Float32Array, bias: Float32Array, u: number, count: number, taps: Float32Array, span: number): void {
+  plane.fill(bias[u]);
+  const k = u * count;
+  let t = 0;
+  for (; t + 4 <= count; t += 4) {
+    const w0 = kernel[k + t];
+    const w1 = kernel[k + t + 1];
+    const w2 = kernel[k + t + 2];
+    const w3 = kernel[k + t + 3];
+    const r0 = t * span;
+    const r1 = r0 + span;
+    const r2 = r1 + span;
+    const r3 = r2 + span;
+    for (let i = 0; i < span; i++) plane[i] += w0 * taps[r0 + i] + w1 * taps[r1 + i] + w2 * taps[r2 + i] + w3 * taps[r3 + i];
+  }
+  for (; t < count; t++) {
+    const w = kernel[k + t];
+    const row = t * span;
+    for (let i = 0; i < span; i++) plane[i] += w * taps[row + i];
+  }
+}
+
+/**
+ * Units u..u+3 at once: each pass reads four tap rows once for sixteen products, where one
+ * unit at a time reads them four times (the convolutions are bound by memory, not arithmetic).
+ */
+function accumulateFourUnits(planes: Float32Array[], kernel: Float32Array, bias: Float32Array, u: number, count: number, taps: Float32Array, span: number): void {
+  const [p0, p1, p2, p3] = planes;
+  p0.fill(bias[u]);
+  p1.fill(bias[u + 1]);
+  p2.fill(bias[u + 2]);
+  p3.fill(bias[u + 3]);
+  const k0 = u * count;
+  const k1 = k0 + count;
+  const k2 = k1 + count;
+  const k3 = k2 + count;
+  let t = 0;
+  for (; t + 4 <= count; t += 4) {
+    const a0 = kernel[k0 + t], a1 = kernel[k0 + t + 1], a2 = kernel[k0 + t + 2], a3 = kernel[k0 + t + 3];
+    const b0 = kernel[k1 + t], b1 = kernel[k1 + t + 1], b2 = kernel[k1 + t + 2], b3 = kernel[k1 + t + 3];
+    const c0 = kernel[k2 + t], c1 = kernel[k2 + t + 1], c2 = kernel[k2 + t + 2], c3 = kernel[k2 + t + 3];
+    const d0 = kernel[k3 + t], d1 = kernel[k3 + t + 1], d2 = kernel[k3 + t + 2], d3 = kernel[k3 + t + 3];
+    const r0 = t * span;
+    const r1 = r0 + span;
+    const r2 = r1 + span;
+    const r3 = r2 + span;
+    for (let i = 0; i < span; i++) {
+      const x0 = taps[r0 + i];
+      const x1 = taps[r1 + i];
+      const x2 = taps[r2 + i];
+      const x3 = taps[r3 + i];
+      p0[i] += a0 * x0 + a1 * x1 + a2 * x2 + a3 * x3;
+      p1[i] += b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3;
+      p2[i] += c0 * x0 + c1 * x1 + c2 * x2 + c3 * x3;
+      p3[i] += d0 * x0 + d1 * x1 + d2 * x2 + d3 * x3;
+    }
+  }
+  for (; t < count; t++) {
+    const row = t * span;
+    const a = kernel[k0 + t], b = kernel[k1 + t], c = kernel[k2 + t], d = kernel[k3 + t];
+    for (let i = 0; i < span; i++) {
+      const x = taps[row + i];
+      p0[i] += a * x;
+      p1[i] += b * x;
+      p2[i] += c * x;
+      p3[i] += d * x;
+    }
+  }
+}
+
+/** Unit u's plane, 2x2 max pooled and ReLU'd, into its rows of the block's output. */
+function poolRelu(plane: Float32Array, out: Float32Array, u: number, n: number, side: number): void {
+  const half = Math.floor(side / 2);
+  const pixels = side * side;
+  for (let g = 0; g < n; g++) {
+    const o = (u * n + g) * half * half;
+    const p = g * pixels;
+    for (let y = 0; y < half; y++) {
+      for (let x = 0; x < half; x++) {
+        const at = p + 2 * y * side + 2 * x;
+        const m = Math.max(plane[at], plane[at + 1], plane[at + side], plane[at + side + 1]);
+        out[o + y * half + x] = m > 0 ? m : 0;
+      }
+    }
+  }
 }
 
 function dense(layer: DenseLayer, input: Float32Array): Float32Array {
