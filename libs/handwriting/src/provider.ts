@@ -16,7 +16,8 @@ export interface CellImage {
   maxDigits?: number;
   /**
    * For digit cells: the field's valid values, inclusive (a hole's score 1..20). A number
-   * outside them is taken for a misread (FIELD_INVALID_ODDS), so the reading is conditioned on it.
+   * outside them is a misread; the local reader conditions its reading on the range
+   * (FIELD_INVALID_ODDS in reading/cell-reading.ts).
    */
   range?: { min: number; max: number };
   /**
