@@ -53,10 +53,11 @@ export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' |
  * Combines per-glyph class probabilities into the cell's reading. Within one segmentation
  * hypothesis each glyph is a digit or "not a digit" (then ignored), so a literal's
  * probability sums the products over the glyph assignments that spell it; hypotheses mix
- * by their geometric prior times how digit-like their glyphs are. Literals longer than
- * `maxDigits` or with a leading zero are not valid numbers and keep no probability; neither
- * does a writing-sized glyph that is not a digit. The "not a digit" odds of writing-sized
- * whole groups are first shifted to their own prior (WHOLE_GROUP_NOT_A_DIGIT_ODDS).
+ * by their geometric prior times how digit-like their glyphs are. Literals the field cannot
+ * hold (longer than `maxDigits`, a leading zero, outside `range`) are no reading: their mass,
+ * but FIELD_INVALID_ODDS of it, goes back to the readings it can hold. A writing-sized glyph
+ * that is not a digit keeps no probability (that mass stays doubt). The "not a digit" odds of
+ * writing-sized whole groups are first shifted to their own prior (WHOLE_GROUP_NOT_A_DIGIT_ODDS).
  */
 export function decideDigitCell(
   segmentation: CellSegmentation,
@@ -92,7 +93,7 @@ export function decideDigitCell(
           if (c === NOT_A_DIGIT && writing) continue;
           const extended = c === NOT_A_DIGIT ? literal : literal + String(c);
           if (extended.length > maxDigits) {
-            invalid += weights[k] / weightSum * q * p[c];
+            invalid += (weights[k] / weightSum) * q * p[c];
             continue;
           }
           next.set(extended, (next.get(extended) ?? 0) + q * p[c]);
