@@ -154,11 +154,25 @@ export function removeBorderLines(ink: Uint8Array, width: number, height: number
 /** How much darker than its 15x15 surroundings a 3x3 patch must be to be a faint mark (grey levels). */
 const FAINT_DARKNESS = 10;
 const FAINT_CONTEXT = 7;
+/**
+ * A faint mark at most this many pixels thick that runs along at least RULE_REMNANT_SPAN of the
+ * searched area is the edge of a printed line, not writing: a thick rule (the header's) or a
+ * line a pixel off the detected border leaves such a straight sliver inside the inset. Written
+ * strokes are wider in this map (the 3x3 mean spreads them over 3 pixels or more) and never
+ * that straight and long.
+ */
+const RULE_REMNANT_WIDTH = 2;
+const RULE_REMNANT_SPAN = 0.9;
+
+function printedRuleRemnant(across: number, down: number, width: number, height: number): boolean {
+  return (down <= RULE_REMNANT_WIDTH && across >= RULE_REMNANT_SPAN * width) || (across <= RULE_REMNANT_WIDTH && down >= RULE_REMNANT_SPAN * height);
+}
 
 /**
- * Extent of the largest faint mark inside the border (lines excluded), relative to the cell
- * height: a blank verdict should not be sure when something light is written there. Darkness
- * is measured against the local paper, so shading across the cell does not count.
+ * Extent of the largest faint mark inside the border (lines and their remnants excluded),
+ * relative to the cell height: a blank verdict should not be sure when something light is
+ * written there. Darkness is measured against the local paper, so shading across the cell does
+ * not count.
  */
 export function faintMarkExtent(image: CellRaster, box: CellBox): number {
   const { data, width, height } = image;
@@ -218,7 +232,10 @@ export function faintMarkExtent(image: CellRaster, box: CellBox): number {
         stack.push(j);
       }
     }
-    largest = max(largest, maxX - minX + 1, maxY - minY + 1);
+    const across = maxX - minX + 1;
+    const down = maxY - minY + 1;
+    if (printedRuleRemnant(across, down, w, h)) continue;
+    largest = max(largest, across, down);
   }
   return largest / writingHeight(box);
 }
