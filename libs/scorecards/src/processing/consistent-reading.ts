@@ -105,14 +105,44 @@ export interface SumPosteriors {
 }
 
 /**
+ * How likely each written total t is, given the parts' distributions: the parts' sum written
+ * right (probability 1 - misaddRate) or mis-added by one of MISADD_OFFSETS. `right` and `wrong`
+ * split the two cases; index = t, below `length`.
+ */
+function writtenTotal(parts: readonly ValueDistribution[], length: number, misaddRate: number): { sum: Float64Array; right: Float64Array; wrong: Float64Array } {
+  let sum: Float64Array = Float64Array.of(1);
+  for (const p of parts) sum = convolve(sum, p);
+  const right = new Float64Array(length);
+  const wrong = new Float64Array(length);
+  for (let t = 0; t < length; t++) {
+    right[t] = (1 - misaddRate) * (t < sum.length ? sum[t] : 0);
+    for (const { offset, weight } of MISADD_OFFSETS) {
+      const s = t - offset;
+      if (s >= 0 && s < sum.length) wrong[t] += misaddRate * weight * sum[s];
+    }
+  }
+  return { sum, right, wrong };
+}
+
+/**
+ * The evidence that the parts of a sum rule give about the value written as its total: for each
+ * t, the probability that the parts' readings add up to a total written as t (mis-adds allowed).
+ * A message in the card's arithmetic: multiplied into the total's own distribution, it gives the
+ * total's posterior under the rule (as sumPosteriors' `total`).
+ */
+export function totalLikelihood(parts: readonly ValueDistribution[], length: number, misaddRate = MISADD_RATE): Float64Array {
+  const { right, wrong } = writtenTotal(parts, length, misaddRate);
+  return right.map((q, t) => q + wrong[t]);
+}
+
+/**
  * Posteriors of the cells of one sum rule (parts add up to total), each cell's reading
  * independent a priori, and the written total equal to the parts' sum except for a mis-add
  * (probability `misaddRate`, off by MISADD_OFFSETS). Exact, by convolution: part i's value v is
  * weighted by the probability that the other parts and the total reading fit it.
  */
 export function sumPosteriors(parts: readonly ValueDistribution[], total: ValueDistribution, misaddRate = MISADD_RATE): SumPosteriors {
-  let all: Float64Array = Float64Array.of(1);
-  for (const p of parts) all = convolve(all, p);
+  const { sum: all, right, wrong } = writtenTotal(parts, total.length, misaddRate);
   // How likely the total's reading is for each possible sum s: written right, or mis-added.
   const fits = all.map((_, s) => {
     let misadded = 0;
@@ -136,19 +166,21 @@ export function sumPosteriors(parts: readonly ValueDistribution[], total: ValueD
     }
     return normalize(out);
   });
-  const right = total.map((q, t) => q * (1 - misaddRate) * (t < all.length ? all[t] : 0));
-  const wrong = total.map((q, t) => {
-    let from = 0;
-    for (const { offset, weight } of MISADD_OFFSETS) {
-      const s = t - offset;
-      if (s >= 0 && s < all.length) from += weight * all[s];
-    }
-    return q * misaddRate * from;
-  });
-  const rightMass = right.reduce((a, b) => a + b, 0);
-  const wrongMass = wrong.reduce((a, b) => a + b, 0);
-  const posteriorTotal = normalize(right.map((q, t) => q + wrong[t]));
+  let rightMass = 0;
+  let wrongMass = 0;
+  for (let t = 0; t < total.length; t++) {
+    rightMass += total[t] * right[t];
+    wrongMass += total[t] * wrong[t];
+  }
+  const posteriorTotal = normalize(total.map((q, t) => q * (right[t] + wrong[t])));
   return { parts: posteriorParts, total: posteriorTotal, misadded: rightMass + wrongMass > 0 ? wrongMass / (rightMass + wrongMass) : 0 };
+}
+
+/** A distribution refined by independent evidence (index = value), renormalized; undefined evidence leaves it as it is. */
+export function withEvidence(d: ValueDistribution, evidence: Float64Array | undefined): ValueDistribution {
+  if (!evidence) return d;
+  const out = d.map((q, v) => q * (v < evidence.length ? evidence[v] : 0));
+  return out.some((q) => q > 0) ? normalize(out) : d;
 }
 
 /** Score and putts of one hole conditioned on putts <= score. */
@@ -224,16 +256,22 @@ const confidentlyBlank = (d: FieldDecision): boolean => d.decision === 'ACCEPTED
  *
  * A column is left to crossCheckPage (which flags every field of a mismatch) when a cell
  * has no numeric reading and is not confidently blank (unreadable, uncertain), when the total
- * is blank or no hole is written, or when a field has no range. Returns the decisions and
- * the columns it decided.
+ * is blank or no hole is written, or when a field has no range.
+ *
+ * `totalEvidence` is what other rules of the page say about a column's total (the Round
+ * Summary's inScore copies the score total: decideCardArithmetic passes it), multiplied into
+ * the total's distribution. Returns the decisions, the columns it decided and, per decided
+ * column, the evidence its holes give about its total (totalLikelihood) for those other rules.
  */
 export function decideByArithmetic(
   specs: readonly FieldSpec[],
   decisions: readonly FieldDecision[],
   readings: ReadonlyMap<string, CellReading>,
   reader: ReaderTraits,
-): { decisions: FieldDecision[]; decidedColumns: Set<'score' | 'putts'> } {
+  totalEvidence: Partial<Record<'score' | 'putts', Float64Array>> = {},
+): { decisions: FieldDecision[]; decidedColumns: Set<'score' | 'putts'>; holeEvidence: Map<'score' | 'putts', Float64Array> } {
   const out = [...decisions];
+  const holeEvidence = new Map<'score' | 'putts', Float64Array>();
   const at = new Map(specs.map((s, i) => [s.id, i]));
   const holes = [...new Set(specs.filter((s) => s.holeNumber !== undefined).map((s) => s.holeNumber as number))];
   const decidedColumns = new Set<'score' | 'putts'>();
@@ -259,9 +297,10 @@ export function decideByArithmetic(
     const written = holes.map((h) => `hole-${h}.${field}`).filter((id) => at.has(id) && !confidentlyBlank(decisions[at.get(id) as number]));
     const parts = written.map(distributionOf);
     if (written.length === 0 || !total || parts.some((p) => p === undefined)) continue;
-    const posterior = sumPosteriors(parts as ValueDistribution[], total);
+    const posterior = sumPosteriors(parts as ValueDistribution[], withEvidence(total, totalEvidence[field]));
     if (!posterior.total.some((q) => q > 0)) continue; // no sum the readings allow explains the total
     decidedColumns.add(field);
+    holeEvidence.set(field, totalLikelihood(parts as ValueDistribution[], total.length));
     const values = [...written, totalId].map((id) => readValue(decisions[at.get(id) as number]) as number);
     const consistent = values.slice(0, -1).reduce((a, b) => a + b, 0) === values[values.length - 1];
     const bestValues: number[] = [];
@@ -277,7 +316,7 @@ export function decideByArithmetic(
       out[i] = mismatched(decisions[i], totalBest);
     }
   }
-  return { decisions: out, decidedColumns };
+  return { decisions: out, decidedColumns, holeEvidence };
 }
 
 const DECIDED: ReasonCode = 'decided-by-cross-check';

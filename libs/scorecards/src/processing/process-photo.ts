@@ -2,12 +2,11 @@ import type { PixelImage } from '@caddie/fiducials';
 import { HandwritingProviderError, type CellImage, type CellReading, type HandwritingProvider } from '@caddie/handwriting';
 import { discoverPages, type DiscoveredPage } from '../normalize-photo';
 import type { NormalizationIssue } from '../response-bodies';
-import { decideByArithmetic } from './consistent-reading';
+import { decideCardArithmetic } from './card-arithmetic';
 import { crossCheckPage, type HolePars } from './cross-checks';
 import { decideField } from './field-decisions';
 import { cellImages, fieldPlan, type FieldPlan } from './field-plan';
 import { processingBodyV3, type PageOutcome } from './processing-body';
-import { decideSummary, SUMMARY_RULE } from './summary-reading';
 import type { ProcessingBodyV3, ProcessingIssue, ProcessingWarning } from './processing-schema';
 import { MIN_SOURCE_PIXELS_PER_MM, sourcePixelsPerMm } from './source-detail';
 
@@ -74,11 +73,8 @@ export async function processPhoto(image: PixelImage, provider: HandwritingProvi
     try {
       const readings = checkedReadings(cells, await provider.readCells(cells, signal ? { signal } : undefined));
       const own = plan.fields.map((spec) => decideField(spec, readings.get(spec.id) as CellReading, provider));
-      const columns = decideByArithmetic(plan.fields, own, readings, provider);
-      const summary = decideSummary(plan.fields, columns.decisions, readings, provider);
-      const decided = new Set<string>(columns.decidedColumns);
-      if (summary.decided) decided.add(SUMMARY_RULE);
-      outcome.fields = crossCheckPage(plan.fields, summary.decisions, options.pars, decided);
+      const arithmetic = decideCardArithmetic(plan.fields, own, readings, provider);
+      outcome.fields = crossCheckPage(plan.fields, arithmetic.decisions, options.pars, arithmetic.decided);
     } catch (error) {
       if (!(error instanceof HandwritingProviderError) || error.code !== 'provider-invalid-response') throw error;
       outcome.notProcessed = { code: 'scorecard-page-extraction-failed', message: 'the handwriting reader returned no valid reading for this page; retry with the same key' };

@@ -1,5 +1,5 @@
 import type { CellReading } from '@caddie/handwriting';
-import { best, decidedByPosterior, fieldDistribution, mismatched, readValue, sumPosteriors, vouched } from './consistent-reading';
+import { best, decidedByPosterior, fieldDistribution, mismatched, readValue, sumPosteriors, totalLikelihood, vouched, withEvidence, type ValueDistribution } from './consistent-reading';
 import type { FieldDecision, ReaderTraits } from './field-decisions';
 import type { FieldSpec } from './field-plan';
 
@@ -11,53 +11,115 @@ const PAGE_TOTAL = 'totals.score';
 /** The rule name decideSummary adds to the decided rules (crossCheckPage then skips it). */
 export const SUMMARY_RULE = 'roundSummary';
 
+/** The M18 Round Summary's score rules over one page's readings, as value distributions. */
+interface SummaryRules {
+  /** The sum rule outScore + inScore = totalScore, when the three hold numeric readings. */
+  sum?: { out: ValueDistribution; total: ValueDistribution };
+  inScore: ValueDistribution;
+  /** The copy rule inScore = the totals row's score, when the row holds a numeric reading: the row's belief. */
+  pageTotal?: ValueDistribution;
+  /** inScore's belief from its reading and the sum rule (its reading alone without one). */
+  inFromSum: ValueDistribution;
+}
+
+/** The rules that apply (at least one), or undefined when inScore has no numeric reading or no rule applies. */
+function summaryRules(
+  specs: readonly FieldSpec[],
+  decisions: readonly FieldDecision[],
+  readings: ReadonlyMap<string, CellReading>,
+  pageEvidence?: Float64Array,
+): SummaryRules | undefined {
+  const at = new Map(specs.map((s, i) => [s.id, i]));
+  const distribution = (id: string) => fieldDistribution(id, specs, decisions, readings, at);
+  const [out, inScore, total, pageReading] = [OUT, IN, TOTAL, PAGE_TOTAL].map(distribution);
+  if (!inScore) return undefined;
+  const sum = out && total ? { out, total } : undefined;
+  const pageTotal = pageReading && withEvidence(pageReading, pageEvidence);
+  if (!sum && !pageTotal) return undefined;
+  return { sum, inScore, pageTotal, inFromSum: sum ? sumPosteriors([sum.out, inScore], sum.total).parts[1] : inScore };
+}
+
 /**
- * Decides the M18 Round Summary's scores (outScore + inScore = totalScore) from the most
- * probable reading consistent with that sum, as decideByArithmetic decides a column: each cell's
- * distribution from its reading, the sum allowing a player's mis-add. inScore copies the page's
- * score total, so the totals row's reading, when there is one, is a second reading of it (a
- * mis-copy allowed like a mis-add).
+ * Decides the M18 Round Summary's scores from the most probable reading consistent with its two
+ * rules, as decideByArithmetic decides a column: outScore + inScore = totalScore (a player's
+ * mis-add allowed), and inScore = the totals row's score, which the player copies (a mis-copy
+ * allowed like a mis-add). Each rule applies when its cells hold numeric readings; the totals
+ * row's belief is its reading weighed with `holeEvidence`, what the page's hole scores say
+ * about it (decideByArithmetic's `holeEvidence`): a row the holes vouch for outweighs a doubtful
+ * copy of it.
  *
- * - Readings that add up (and inScore equals the totals row): review fields whose reading is
- *   now at least as probable as the threshold are ACCEPTED with `decided-by-cross-check`.
- * - Otherwise each of the three is decided by its posterior; the others go to review with
- *   `summary-mismatch`. When the most probable values still do not add up, totalScore alone
- *   goes to review (the player's sum is wrong as written); when inScore's differs from the
- *   totals row's value, both go to review, as crossCheckPage flags them.
+ * - Readings that satisfy the rules: review fields whose reading is now at least as probable as
+ *   the threshold are ACCEPTED with `decided-by-cross-check`.
+ * - Otherwise each summary score is decided by its posterior; the doubtful go to review with
+ *   `summary-mismatch`. When the most probable values still break a rule, the field the
+ *   player wrote from the others goes to review: totalScore for the sum, inScore for the copy.
+ *   The totals row goes to review too only when its own posterior, the summary heard, no longer
+ *   holds its value at the threshold.
  *
- * Only when all three hold numeric readings; returns whether it decided them.
+ * Returns whether it decided the rules (false when inScore has no numeric reading, or neither
+ * rule has its cells).
  */
 export function decideSummary(
   specs: readonly FieldSpec[],
   decisions: readonly FieldDecision[],
   readings: ReadonlyMap<string, CellReading>,
   reader: ReaderTraits,
+  holeEvidence?: Float64Array,
 ): { decisions: FieldDecision[]; decided: boolean } {
-  const at = new Map(specs.map((s, i) => [s.id, i]));
   const result = [...decisions];
-  const distribution = (id: string) => fieldDistribution(id, specs, decisions, readings, at);
-  const ids = [OUT, IN, TOTAL];
-  const [out, inScore, total] = ids.map(distribution);
-  if (!out || !inScore || !total) return { decisions: result, decided: false };
-  const pageTotal = distribution(PAGE_TOTAL);
-  const copied = pageTotal ? sumPosteriors([pageTotal], inScore).total : inScore;
-  const posterior = sumPosteriors([out, copied], total);
+  const rules = summaryRules(specs, decisions, readings, holeEvidence);
+  if (!rules) return { decisions: result, decided: false };
+  const at = new Map(specs.map((s, i) => [s.id, i]));
   const index = (id: string) => at.get(id) as number;
-  const values = ids.map((id) => readValue(decisions[index(id)]) as number);
-  const pageValue = pageTotal ? readValue(decisions[index(PAGE_TOTAL)]) : null;
-  const consistent = values[0] + values[1] === values[2] && (pageValue === null || pageValue === values[1]);
-  const bestValues = [posterior.parts[0], posterior.parts[1], posterior.total].map((d, k) => {
-    const i = index(ids[k]);
-    const { value, probability } = best(d);
-    result[i] = consistent ? vouched(decisions[i], value, probability, reader) : decidedByPosterior(decisions[i], value, probability, reader, 'summary-mismatch');
-    return value;
-  });
-  if (consistent) return { decisions: result, decided: true };
-  if (bestValues[0] + bestValues[1] !== bestValues[2]) result[index(TOTAL)] = mismatched(decisions[index(TOTAL)], bestValues[2], 'summary-mismatch');
-  if (pageValue !== null && pageValue !== bestValues[1]) {
-    result[index(IN)] = mismatched(result[index(IN)], bestValues[1], 'summary-mismatch');
+  const value = (id: string) => readValue(decisions[index(id)]) as number;
+  const { sum, inScore, pageTotal, inFromSum } = rules;
+
+  // inScore as a second reading of the totals row: its belief given the row, and the row's given the summary.
+  const copy = pageTotal ? sumPosteriors([pageTotal], inFromSum) : undefined;
+  const posteriors = new Map<string, ValueDistribution>([[IN, copy ? copy.total : inFromSum]]);
+  if (sum) {
+    const inGivenPage = pageTotal ? sumPosteriors([pageTotal], inScore).total : inScore;
+    const summed = sumPosteriors([sum.out, inGivenPage], sum.total);
+    posteriors.set(OUT, summed.parts[0]).set(TOTAL, summed.total);
+  }
+  if (copy) posteriors.set(PAGE_TOTAL, copy.parts[0]);
+
+  const sumHolds = !sum || value(OUT) + value(IN) === value(TOTAL);
+  const copyHolds = !pageTotal || value(IN) === value(PAGE_TOTAL);
+  const bestOf = new Map([...posteriors].map(([id, d]) => [id, best(d)]));
+  for (const id of [OUT, IN, TOTAL, PAGE_TOTAL]) {
+    const b = bestOf.get(id);
+    if (!b) continue;
+    const i = index(id);
+    if (sumHolds && copyHolds) result[i] = vouched(decisions[i], b.value, b.probability, reader);
+    else if (id !== PAGE_TOTAL) result[i] = decidedByPosterior(decisions[i], b.value, b.probability, reader, 'summary-mismatch');
+  }
+  if (sumHolds && copyHolds) return { decisions: result, decided: true };
+
+  const bestValue = (id: string) => (bestOf.get(id) as { value: number }).value;
+  if (sum && bestValue(OUT) + bestValue(IN) !== bestValue(TOTAL)) result[index(TOTAL)] = mismatched(result[index(TOTAL)], bestValue(TOTAL), 'summary-mismatch');
+  if (pageTotal) {
+    if (bestValue(IN) !== bestValue(PAGE_TOTAL)) result[index(IN)] = mismatched(result[index(IN)], bestValue(IN), 'summary-mismatch');
+    // The totals row keeps the column's decision while the summary leaves its value most probable at the threshold.
+    const row = bestOf.get(PAGE_TOTAL) as { value: number; probability: number };
     const page = result[index(PAGE_TOTAL)];
-    result[index(PAGE_TOTAL)] = mismatched(page, readValue(page) as number, 'summary-mismatch');
+    if (row.value !== value(PAGE_TOTAL) || row.probability < reader.acceptThreshold) result[index(PAGE_TOTAL)] = mismatched(page, row.value, 'summary-mismatch');
   }
   return { decisions: result, decided: true };
+}
+
+/**
+ * What the Round Summary says about the totals row's score (the value inScore copies): for each
+ * value t, the probability of the summary's readings if the row holds t, through inScore (a
+ * mis-copy allowed) and, when it applies, outScore + inScore = totalScore (a mis-add allowed).
+ * The message decideByArithmetic multiplies into the score column's total. Undefined unless
+ * inScore and the totals row hold numeric readings.
+ */
+export function summaryEvidence(
+  specs: readonly FieldSpec[],
+  decisions: readonly FieldDecision[],
+  readings: ReadonlyMap<string, CellReading>,
+): Float64Array | undefined {
+  const rules = summaryRules(specs, decisions, readings);
+  return rules?.pageTotal ? totalLikelihood([rules.inFromSum], rules.pageTotal.length) : undefined;
 }
