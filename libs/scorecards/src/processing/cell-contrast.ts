@@ -16,16 +16,7 @@ const PAPER_PERCENTILE = 0.6;
  */
 export function normalizeCellContrast(raster: CellRaster): CellRaster {
   const { data } = raster;
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < data.length; i++) histogram[data[i]]++;
-  let paper = 255;
-  for (let v = 0, seen = 0; v < 256; v++) {
-    seen += histogram[v];
-    if (seen >= PAPER_PERCENTILE * data.length) {
-      paper = v;
-      break;
-    }
-  }
+  const paper = paperLevel(data);
   if (paper >= PAPER_LEVEL) return raster;
   const gain = Math.min(MAX_GAIN, PAPER_LEVEL / Math.max(1, paper));
   const lookup = new Uint8Array(256);
@@ -33,4 +24,15 @@ export function normalizeCellContrast(raster: CellRaster): CellRaster {
   const out = new Uint8Array(data.length);
   for (let i = 0; i < data.length; i++) out[i] = lookup[data[i]];
   return { data: out, width: raster.width, height: raster.height };
+}
+
+/** The paper's brightness in a cell crop: the PAPER_PERCENTILE grey level. */
+export function paperLevel(data: Uint8Array): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) histogram[data[i]]++;
+  for (let v = 0, seen = 0; v < 256; v++) {
+    seen += histogram[v];
+    if (seen >= PAPER_PERCENTILE * data.length) return v;
+  }
+  return 255;
 }

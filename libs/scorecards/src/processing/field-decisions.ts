@@ -72,6 +72,14 @@ function review(spec: FieldSpec, literal: string | null, reasons: ReasonCode[], 
 }
 
 /**
+ * A field covered in the photo (`obscured`): nothing was read, so nothing is accepted, whatever
+ * the card's arithmetic says of it; `bestGuess` is the value the arithmetic implies, when it does.
+ */
+export function obscuredField(spec: FieldSpec, guess?: FieldValue): FieldDecision {
+  return review(spec, null, ['obscured'], guess);
+}
+
+/**
  * One field's decision from its reading alone (cross-checks come later). ACCEPTED needs a
  * confidence at or above the reader's threshold and a field-valid value, or a confident
  * blank (value null). Everything else is NEEDS_REVIEW with the value withheld.

@@ -1,6 +1,7 @@
 import { processorFor, type Box, type CaptureDefinition, type GreyImage } from '@caddie/fiducials';
 import type { CellImage, CellRaster } from '@caddie/handwriting';
 import { normalizeCellContrast } from './cell-contrast';
+import { printedBorderVisibility, type BorderSide, type CropBorder } from './cell-visibility';
 
 /** A number written with digits, or free text. */
 export type FieldContent = 'digits' | 'text';
@@ -88,12 +89,22 @@ export function fieldPlan(capture: CaptureDefinition): FieldPlan | undefined {
   return { processor, fields };
 }
 
+/** A field's crop and where its box's edges lie in it (pixels). */
+export interface FieldCrop {
+  raster: CellRaster;
+  border: CropBorder;
+}
+
 /**
  * Copies a field's writing area out of the canonical image (8 px/mm, no resampling) with a
  * margin on every side, so the printed cell border lies inside the crop and ink crossing it
  * is kept. Clamped to the image.
  */
 export function cropField(canonical: GreyImage, box: Box, pixelsPerMm: number): CellRaster {
+  return fieldCrop(canonical, box, pixelsPerMm).raster;
+}
+
+function fieldCrop(canonical: GreyImage, box: Box, pixelsPerMm: number): FieldCrop {
   const { width, height } = canonical;
   const heightPx = (box.y2 - box.y1) * height;
   const margin = Math.min(CELL_MARGIN_FRACTION * heightPx, MAX_CELL_MARGIN_MM * pixelsPerMm);
@@ -108,16 +119,48 @@ export function cropField(canonical: GreyImage, box: Box, pixelsPerMm: number): 
     const start = (y0 + y) * width + x0;
     data.set(canonical.data.subarray(start, start + Math.min(cropWidth, width - x0)), y * cropWidth);
   }
-  return { data, width: cropWidth, height: cropHeight };
+  const border = { left: box.x1 * width - x0, top: box.y1 * height - y0, right: box.x2 * width - x0, bottom: box.y2 * height - y0 };
+  return { raster: { data, width: cropWidth, height: cropHeight }, border };
 }
 
-/** The provider's input for one page: every planned field, cropped and contrast-normalized (normalizeCellContrast), in plan order. */
+const ALL_SIDES: readonly BorderSide[] = ['top', 'bottom', 'left', 'right'];
+const UNDER_CAPTION: readonly BorderSide[] = ['bottom', 'left', 'right'];
+
+/**
+ * The sides of a field's box that are printed lines: all four for the grid's cells (holes and
+ * totals); a supplemental field's writing area starts under its caption (FIELD_CAPTION_MM), so
+ * its top is open paper.
+ */
+export function printedSides(spec: FieldSpec): readonly BorderSide[] {
+  return spec.holeNumber !== undefined || spec.row === 'totals' ? ALL_SIDES : UNDER_CAPTION;
+}
+
+/** One field of a page as the pipeline reads it: the provider's input and how much of its printed border shows. */
+export interface PageCell {
+  cell: CellImage;
+  /** printedBorderVisibility of the crop as photographed: below OBSCURED_BELOW something covers the field. */
+  borderVisible: number;
+}
+
+/** Every planned field of a page, cropped and contrast-normalized (normalizeCellContrast), in plan order. */
+export function pageCells(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: number): PageCell[] {
+  return plan.fields.map((spec) => {
+    const crop = fieldCrop(canonical, spec.box, pixelsPerMm);
+    const image = normalizeCellContrast(crop.raster);
+    return {
+      cell: {
+        id: spec.id,
+        content: spec.content,
+        ...(spec.maxDigits === undefined ? {} : { maxDigits: spec.maxDigits }),
+        ...(spec.range === undefined ? {} : { range: spec.range }),
+        image,
+      },
+      borderVisible: printedBorderVisibility(crop.raster, crop.border, printedSides(spec)),
+    };
+  });
+}
+
+/** The provider's input for one page: every planned field, cropped and contrast-normalized, in plan order. */
 export function cellImages(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: number): CellImage[] {
-  return plan.fields.map((spec) => ({
-    id: spec.id,
-    content: spec.content,
-    ...(spec.maxDigits === undefined ? {} : { maxDigits: spec.maxDigits }),
-    ...(spec.range === undefined ? {} : { range: spec.range }),
-    image: normalizeCellContrast(cropField(canonical, spec.box, pixelsPerMm)),
-  }));
+  return pageCells(plan, canonical, pixelsPerMm).map((c) => c.cell);
 }

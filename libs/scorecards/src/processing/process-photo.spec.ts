@@ -148,6 +148,33 @@ describe('processPhoto', () => {
     expect(body.roundDrafts).toEqual([]);
   });
 
+  it('sends no field a thumb covers to the reader and accepts none of them: they go to review as obscured', async () => {
+    // A thumb over holes 6..9 of a filled front nine: once contrast-normalized, the covered cells look like
+    // empty paper (the ink reader calls them blank), so only their hidden printed border tells them apart.
+    const scene = await synthesizeScene(18, { course, clean: true, handwriting: true, width: 1600, height: 1200, pageCount: 1, captureIds: ['M9H1/front-nine-page'], occlusion: 'page' });
+    expect(scene.truth.occluders).toEqual(['thumb']);
+    const [truth] = scene.truth.pages;
+    const reader = new InkTruthReader(truth.handwriting);
+    const { body, readCells } = await processPhoto(scene.image, reader, { requestId: 'req-thumb' });
+    expect(processingBodyV3Schema.parse(body)).toEqual(body);
+    const [page] = body.pages;
+    const obscured = page.processing.fields.filter((f) => f.reasonCodes.includes('obscured'));
+    const written = new Set(truth.handwriting.map((t) => `${t.row}.${t.field}`));
+    expect(obscured.map((f) => `${f.row}.${f.field}`)).toEqual(expect.arrayContaining(['hole-7.score', 'hole-8.score', 'hole-9.putts']));
+    for (const f of obscured) expect(f).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, literal: null, reasonCodes: ['obscured'] });
+    expect(obscured.every((f) => written.has(`${f.row}.${f.field}`))).toBe(true);
+    // Nothing was read from them, and every field the reader saw was sent.
+    const sent = reader.calls[0].map((c) => c.id);
+    expect(sent.filter((id) => obscured.some((f) => `${f.row}.${f.field}` === id))).toEqual([]);
+    expect(readCells).toBe(page.processing.fields.length - obscured.length);
+    expect(page.warnings).toContainEqual({ code: 'fields-obscured', message: expect.stringContaining(`${obscured.length} fields are covered`) });
+    // No accepted field contradicts what was written: without the check the covered cells were accepted as blank.
+    for (const f of page.processing.fields.filter((d) => d.decision === 'ACCEPTED')) {
+      const t = truth.handwriting.find((w) => w.row === f.row && w.field === f.field);
+      expect({ field: `${f.row}.${f.field}`, value: f.value }).toEqual({ field: `${f.row}.${f.field}`, value: t ? t.value : null });
+    }
+  });
+
   it('applies the pars it is given and stops on an aborted signal', async () => {
     const provider = scripted([(cells) => cells.map((c) => (c.id === 'hole-10.score' ? { id: c.id, blank: false, literal: '19', confidence: 0.99, alternatives: [] } : allBlank([c])[0]))]);
     const { body } = await processPhoto(single.image, provider, { requestId: 'req-8', pars: { 10: 4 } });

@@ -4,8 +4,9 @@ import { discoverPages, type DiscoveredPage } from '../normalize-photo';
 import type { NormalizationIssue } from '../response-bodies';
 import { decideCardArithmetic } from './card-arithmetic';
 import { crossCheckPage, type HolePars } from './cross-checks';
-import { decideField } from './field-decisions';
-import { cellImages, fieldPlan, type FieldPlan } from './field-plan';
+import { OBSCURED_BELOW } from './cell-visibility';
+import { decideField, obscuredField } from './field-decisions';
+import { fieldPlan, pageCells, type FieldPlan } from './field-plan';
 import { processingBodyV3, type PageOutcome } from './processing-body';
 import type { ProcessingBodyV3, ProcessingIssue, ProcessingWarning } from './processing-schema';
 import { MIN_SOURCE_PIXELS_PER_MM, sourcePixelsPerMm } from './source-detail';
@@ -68,11 +69,16 @@ export async function processPhoto(image: PixelImage, provider: HandwritingProvi
       outcome.notProcessed = unreadable;
       continue;
     }
-    const cells = cellImages(plan, page.canonical, page.registration.capture.pixelsPerMm);
+    // A field whose printed border is mostly hidden is covered in the photo: it is not read
+    // (an empty-looking crop there may hide writing) and goes to review as `obscured`.
+    const pageFields = pageCells(plan, page.canonical, page.registration.capture.pixelsPerMm);
+    const obscured = new Set(pageFields.filter((f) => f.borderVisible < OBSCURED_BELOW).map((f) => f.cell.id));
+    const cells = pageFields.filter((f) => !obscured.has(f.cell.id)).map((f) => f.cell);
+    if (obscured.size > 0) outcome.warnings = [...outcome.warnings, obscuredWarning(obscured.size)];
     readCells += cells.length;
     try {
-      const readings = checkedReadings(cells, await provider.readCells(cells, signal ? { signal } : undefined));
-      const own = plan.fields.map((spec) => decideField(spec, readings.get(spec.id) as CellReading, provider));
+      const readings = cells.length > 0 ? checkedReadings(cells, await provider.readCells(cells, signal ? { signal } : undefined)) : new Map<string, CellReading>();
+      const own = plan.fields.map((spec) => (obscured.has(spec.id) ? obscuredField(spec) : decideField(spec, readings.get(spec.id) as CellReading, provider)));
       const arithmetic = decideCardArithmetic(plan.fields, own, readings, provider);
       outcome.fields = crossCheckPage(plan.fields, arithmetic.decisions, options.pars, arithmetic.decided);
     } catch (error) {
@@ -91,6 +97,11 @@ export async function processPhoto(image: PixelImage, provider: HandwritingProvi
 
 function publicIssue(issue: NormalizationIssue): { code: string; message: string } {
   return { code: issue.code, message: issue.message };
+}
+
+function obscuredWarning(fields: number): ProcessingWarning {
+  const what = fields === 1 ? '1 field is' : `${fields} fields are`;
+  return { code: 'fields-obscured', message: `${what} covered in the photo (a finger, pen or phone over the card) and need review; a photo without the obstruction reads them` };
 }
 
 /** The page's fields are too coarse in the photo to be read (see MIN_SOURCE_PIXELS_PER_MM). */

@@ -9,6 +9,9 @@
  *                           leading zero, outside the field's range, e.g. 12 putts)
  * - `uncertain-blank`       the cell looks empty, but not confidently
  * - `text-not-transcribed`  a text field holds writing the provider cannot transcribe
+ * - `obscured`              something covers the field in the photo (a finger, a pen, a phone):
+ *                           most of its printed border cannot be seen, so an empty-looking cell
+ *                           may hide writing; nothing is read from it
  *
  * Cross-checks (the column and Round Summary arithmetic flags only the fields it cannot vouch for,
  * a mis-added total alone; the other checks flag every field involved):
@@ -30,6 +33,7 @@ export const REASON_CODES = [
   'out-of-range',
   'uncertain-blank',
   'text-not-transcribed',
+  'obscured',
   'putts-exceed-score',
   'score-out-of-range-for-par',
   'total-mismatch',

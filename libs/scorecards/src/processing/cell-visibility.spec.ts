@@ -1,0 +1,70 @@
+import type { CellRaster } from '@caddie/handwriting';
+import { OBSCURED_BELOW, printedBorderVisibility, type CropBorder } from './cell-visibility';
+
+const WIDTH = 140;
+const HEIGHT = 100;
+/** Where a 10 px crop margin puts the box's edges. */
+const BORDER: CropBorder = { left: 10, top: 10, right: 130, bottom: 90 };
+
+/** A cell crop: paper, its printed border as 2 px lines (grey level `line`), optionally a digit-like stroke. */
+function cellCrop(line = 40, paper = 236): CellRaster {
+  const data = new Uint8Array(WIDTH * HEIGHT).fill(paper);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const onRow = Math.abs(y - BORDER.top) < 1.5 || Math.abs(y - BORDER.bottom) < 1.5;
+      const onColumn = Math.abs(x - BORDER.left) < 1.5 || Math.abs(x - BORDER.right) < 1.5;
+      if (onRow || onColumn) data[y * WIDTH + x] = line;
+    }
+  }
+  return { data, width: WIDTH, height: HEIGHT };
+}
+
+/** Paints a flat, slightly textured occluder (skin, a phone) over the crop from column `x0` and row `y0` on. */
+function covered(raster: CellRaster, x0: number, level: number, y0 = 0): CellRaster {
+  const data = Uint8Array.from(raster.data);
+  for (let y = y0; y < raster.height; y++) for (let x = x0; x < raster.width; x++) data[y * raster.width + x] = level + ((x * 7 + y * 13) % 9) - 4;
+  return { ...raster, data };
+}
+
+const ALL = ['top', 'bottom', 'left', 'right'] as const;
+
+describe('printedBorderVisibility', () => {
+  it('sees the whole printed border of a cell, faint lines of a blurred photo included', () => {
+    expect(printedBorderVisibility(cellCrop(), BORDER, ALL)).toBe(1);
+    expect(printedBorderVisibility(cellCrop(200), BORDER, ALL)).toBe(1);
+  });
+
+  it('finds lines a few pixels from where the crop puts them (registration error)', () => {
+    const shifted = { left: BORDER.left + 3, top: BORDER.top - 3, right: BORDER.right + 3, bottom: BORDER.bottom - 3 };
+    expect(printedBorderVisibility(cellCrop(), shifted, ALL)).toBe(1);
+  });
+
+  it('sees no border on open paper, under a finger or under a textured phone', () => {
+    const blank: CellRaster = { width: WIDTH, height: HEIGHT, data: new Uint8Array(WIDTH * HEIGHT).fill(236) };
+    expect(printedBorderVisibility(blank, BORDER, ALL)).toBe(0);
+    expect(printedBorderVisibility(covered(cellCrop(), 0, 150), BORDER, ALL)).toBe(0);
+    expect(printedBorderVisibility(covered(cellCrop(), 0, 40), BORDER, ALL)).toBe(0);
+  });
+
+  it('sees the border of a dim photo', () => {
+    const dim = cellCrop(30, 80);
+    expect(printedBorderVisibility(dim, BORDER, ALL)).toBe(1);
+  });
+
+  it('measures the share of the border a partial cover leaves, below the obscured bound from half covered on', () => {
+    const half = printedBorderVisibility(covered(cellCrop(), WIDTH / 2, 150), BORDER, ALL);
+    expect(half).toBeGreaterThan(0.4);
+    expect(half).toBeLessThan(OBSCURED_BELOW);
+    // A fingertip over the bottom right corner only.
+    const edge = printedBorderVisibility(covered(cellCrop(), 110, 150, 70), BORDER, ALL);
+    expect(edge).toBeGreaterThan(OBSCURED_BELOW);
+    expect(edge).toBeLessThan(1);
+  });
+
+  it('counts only the sides it is given (a supplemental field has no printed top)', () => {
+    const noTop = cellCrop();
+    for (let x = 0; x < WIDTH; x++) for (let y = BORDER.top - 2; y <= BORDER.top + 2; y++) noTop.data[y * WIDTH + x] = 236;
+    expect(printedBorderVisibility(noTop, BORDER, ALL)).toBeLessThan(0.8);
+    expect(printedBorderVisibility(noTop, BORDER, ['bottom', 'left', 'right'])).toBe(1);
+  });
+});
