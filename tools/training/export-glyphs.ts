@@ -9,12 +9,11 @@
  * then 784 ink bytes (0..255).
  */
 import { writeFileSync } from 'node:fs';
-import { MNIST_SIDE, type MnistItemRange } from '@caddie/handwriting';
+import type { MnistItemRange } from '@caddie/handwriting';
 import { labelledCellGlyphs, synthesizeDigitCell } from '@caddie/synthesis';
 import { argument, textArgument } from '../tool-arguments';
 import { TRAINING_SEEDS, VALIDATION_SEEDS } from './export-glyphs-seeds';
-
-const GLYPH_BYTES = 1 + MNIST_SIDE * MNIST_SIDE;
+import { GLYPH_BYTES, glyphRecord } from './glyph-file';
 
 function exportRange(path: string, first: number, count: number, range: MnistItemRange): { glyphs: number; classes: number[] } {
   const chunks: Buffer[] = [];
@@ -23,10 +22,7 @@ function exportRange(path: string, first: number, count: number, range: MnistIte
     // Mostly uniformly drawn digits for balanced classes, some golf-like values.
     const cell = synthesizeDigitCell(first + k, { range, values: k % 10 < 7 ? 'uniform' : 'realistic', blankRate: 0.2 });
     for (const glyph of labelledCellGlyphs(cell).glyphs) {
-      const bytes = Buffer.alloc(GLYPH_BYTES);
-      bytes[0] = glyph.label;
-      for (let i = 0; i < glyph.image.length; i++) bytes[1 + i] = Math.round(Math.min(1, Math.max(0, glyph.image[i])) * 255);
-      chunks.push(bytes);
+      chunks.push(glyphRecord(glyph.label, glyph.image));
       classes[glyph.label]++;
     }
   }

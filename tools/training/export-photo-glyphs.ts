@@ -10,14 +10,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { generateDemoCourses } from '@caddie/catalog';
-import { MNIST_SIDE, type CellImage, type HandwritingProvider } from '@caddie/handwriting';
+import type { CellImage, HandwritingProvider } from '@caddie/handwriting';
 import { processPhoto } from '@caddie/scorecards';
 import { labelledWrittenGlyphs, synthesizeScene } from '@caddie/synthesis';
 import { PRODUCTION_CAPTURES } from '../eval-process';
 import { argument, textArgument } from '../tool-arguments';
 import { PHOTO_TRAINING_SEEDS } from './export-glyphs-seeds';
-
-const GLYPH_BYTES = 1 + MNIST_SIDE * MNIST_SIDE;
+import { glyphRecord } from './glyph-file';
 
 /** Hands every cell crop to `keep` and reads nothing (every cell blank). */
 function capturingProvider(keep: (cells: readonly CellImage[]) => void): HandwritingProvider {
@@ -69,10 +68,7 @@ async function main(): Promise<void> {
       const glyphs = labelledWrittenGlyphs(cell, digits);
       if (glyphs.length > 0) labelledCells++;
       for (const glyph of glyphs) {
-        const bytes = Buffer.alloc(GLYPH_BYTES);
-        bytes[0] = glyph.label;
-        for (let p = 0; p < glyph.image.length; p++) bytes[1 + p] = Math.round(Math.min(1, Math.max(0, glyph.image[p])) * 255);
-        chunks.push(bytes);
+        chunks.push(glyphRecord(glyph.label, glyph.image));
         classes[glyph.label]++;
       }
     }
