@@ -72,11 +72,11 @@ function review(spec: FieldSpec, literal: string | null, reasons: ReasonCode[], 
 }
 
 /**
- * A field covered in the photo (`obscured`): nothing was read, so nothing is accepted, whatever
- * the card's arithmetic says of it; `bestGuess` is the value the arithmetic implies, when it does.
+ * A field covered in the photo (`obscured`): nothing was read from it, so it holds no value and
+ * no guess, and the card's arithmetic, having no reading of it to weigh, leaves its rules alone.
  */
-export function obscuredField(spec: FieldSpec, guess?: FieldValue): FieldDecision {
-  return review(spec, null, ['obscured'], guess);
+export function obscuredField(spec: FieldSpec): FieldDecision {
+  return review(spec, null, ['obscured'], undefined);
 }
 
 /**

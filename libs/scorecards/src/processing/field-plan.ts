@@ -90,7 +90,7 @@ export function fieldPlan(capture: CaptureDefinition): FieldPlan | undefined {
 }
 
 /** A field's crop and where its box's edges lie in it (pixels). */
-export interface FieldCrop {
+interface FieldCrop {
   raster: CellRaster;
   border: CropBorder;
 }
