@@ -124,15 +124,18 @@ function fieldCrop(canonical: GreyImage, box: Box, pixelsPerMm: number): FieldCr
 }
 
 const ALL_SIDES: readonly BorderSide[] = ['top', 'bottom', 'left', 'right'];
+const ROW_RULES: readonly BorderSide[] = ['top', 'bottom'];
 const UNDER_CAPTION: readonly BorderSide[] = ['bottom', 'left', 'right'];
 
 /**
- * The sides of a field's box that are printed lines: all four for the grid's cells (holes and
- * totals); a supplemental field's writing area starts under its caption (FIELD_CAPTION_MM), so
- * its top is open paper.
+ * The sides of a field's box that are printed lines on every production card: all four for a
+ * hole's cells; the totals row's rules above and below (some printings leave its columns open);
+ * a supplemental field's writing area starts under its caption (FIELD_CAPTION_MM), so its top is
+ * open paper.
  */
 export function printedSides(spec: FieldSpec): readonly BorderSide[] {
-  return spec.holeNumber !== undefined || spec.row === 'totals' ? ALL_SIDES : UNDER_CAPTION;
+  if (spec.holeNumber !== undefined) return ALL_SIDES;
+  return spec.row === 'totals' ? ROW_RULES : UNDER_CAPTION;
 }
 
 /** One field of a page as the pipeline reads it: the provider's input and how much of its printed border shows. */
