@@ -6,7 +6,7 @@ const HEIGHT = 100;
 /** Where a 10 px crop margin puts the box's edges. */
 const BORDER: CropBorder = { left: 10, top: 10, right: 130, bottom: 90 };
 
-/** A cell crop: paper, its printed border as 2 px lines (grey level `line`), optionally a digit-like stroke. */
+/** A cell crop: paper, its printed border as 3 px lines (grey level `line`). */
 function cellCrop(line = 40, paper = 236): CellRaster {
   const data = new Uint8Array(WIDTH * HEIGHT).fill(paper);
   for (let y = 0; y < HEIGHT; y++) {

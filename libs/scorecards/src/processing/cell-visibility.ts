@@ -38,9 +38,9 @@ export type BorderSide = keyof CropBorder;
  * The share of a field's printed border that can be seen in its crop, 0..1: along each printed
  * side, a position counts when the darkest pixel near the line lies RIDGE_SHARE of the paper level
  * (MIN_RIDGE at least) under the paper on one side of it (handwriting crossing the line counts
- * too: it is dark). A cell covered by
- * a finger or a phone looks like empty paper once its contrast is normalized, but its printed
- * lines are gone: this is how the page pipeline tells "blank" from "hidden". Measured on the crop
+ * too: it is dark). A cell covered by a finger or a phone looks like empty paper once its contrast
+ * is normalized, but its printed lines are gone: this is how the page pipeline tells "blank" from
+ * "hidden". Measured on the crop
  * as the photo gave it, before the contrast normalization, which would lift a dark occluder's
  * texture into ridges as deep as a faint line's.
  */
@@ -60,7 +60,6 @@ export function printedBorderVisibility(raster: CellRaster, border: CropBorder, 
     const to = Math.floor(horizontal ? border.right : border.bottom);
     const inset = Math.round(CORNER_INSET * (to - from));
     const line = border[side];
-    const depths: number[] = [];
     for (let along = Math.max(0, from + inset); along <= Math.min((horizontal ? width : height) - 1, to - inset); along++) {
       let darkest = 256;
       let darkestAt = line;
@@ -72,10 +71,9 @@ export function printedBorderVisibility(raster: CellRaster, border: CropBorder, 
         }
       }
       const paper = (sign: number) => (at(along, darkestAt + sign * BESIDE) + at(along, darkestAt + sign * (BESIDE + 1)) + at(along, darkestAt + sign * (BESIDE + 2))) / 3;
-      depths.push(Math.max(paper(-1), paper(1)) - darkest);
+      total++;
+      if (Math.max(paper(-1), paper(1)) - darkest >= ridge) seen++;
     }
-    total += depths.length;
-    seen += depths.filter((d) => d >= ridge).length;
   }
   return total === 0 ? 1 : seen / total;
 }

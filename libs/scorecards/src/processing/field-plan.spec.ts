@@ -1,6 +1,6 @@
 import { generateDemoCourses } from '@caddie/catalog';
 import { findCapture, renderCardRaster, toGrey, type GreyImage } from '@caddie/fiducials';
-import { cellImages, cropField, fieldPlan } from './field-plan';
+import { cropField, fieldPlan, pageCells } from './field-plan';
 
 jest.setTimeout(30_000);
 
@@ -99,7 +99,10 @@ describe('cropField', () => {
     const plan = fieldPlan(capture)!;
     const image = canonical.get(id)!;
     expect([image.width, image.height]).toEqual([capture.canonicalPixels.width, capture.canonicalPixels.height]);
-    const cells = cellImages(plan, image, capture.pixelsPerMm);
+    const fields = pageCells(plan, image, capture.pixelsPerMm);
+    // The sides printedSides names are printed lines on this design: a blank card shows them all.
+    for (const f of fields) expect({ id: f.cell.id, borderVisible: f.borderVisible }).toEqual({ id: f.cell.id, borderVisible: 1 });
+    const cells = fields.map((f) => f.cell);
     expect(cells.map((c) => c.id)).toEqual(plan.fields.map((f) => f.id));
     for (const [i, cell] of cells.entries()) {
       const spec = plan.fields[i];

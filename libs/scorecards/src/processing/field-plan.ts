@@ -145,7 +145,7 @@ export interface PageCell {
   borderVisible: number;
 }
 
-/** Every planned field of a page, cropped and contrast-normalized (normalizeCellContrast), in plan order. */
+/** Every planned field of a page in plan order: the provider's input (cropped, contrast-normalized by normalizeCellContrast) and its border's visibility. */
 export function pageCells(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: number): PageCell[] {
   return plan.fields.map((spec) => {
     const crop = fieldCrop(canonical, spec.box, pixelsPerMm);
@@ -161,9 +161,4 @@ export function pageCells(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: nu
       borderVisible: printedBorderVisibility(crop.raster, crop.border, printedSides(spec)),
     };
   });
-}
-
-/** The provider's input for one page: every planned field, cropped and contrast-normalized, in plan order. */
-export function cellImages(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: number): CellImage[] {
-  return pageCells(plan, canonical, pixelsPerMm).map((c) => c.cell);
 }
