@@ -6,6 +6,9 @@ import { SeededRandom } from './seeded-random';
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { PI, ceil, floor, hypot, max, min, round } = Math;
 
+/** Largest overlap of neighbouring written digits' boxes, as a share of the narrower one's width (ink of slanted digits overlaps more). */
+const MAX_OVERLAP = 0.1;
+
 /** Canonical pages are rendered at 8 px per millimetre. */
 export const CANONICAL_PX_PER_MM = 8;
 /** The crop handed to a reader adds this share of the cell height on every side. */
@@ -204,6 +207,10 @@ function writeNumber(canvas: InkCanvas, box: CellBox, glyphs: Float32Array[], ra
   const xScale = random.uniform(0.8, 1.2);
   const sizes = glyphs.map(() => random.uniform(0.92, 1.08));
   const gaps = glyphs.map(() => (random.chance(0.12) ? random.uniform(-0.12, 0.02) : random.uniform(0.02, 0.4)));
+  // Neighbours may touch, their boxes overlapping by a tenth of the narrower one at most:
+  // a 1 written over most of another is no "11" a reader (or a person) could see.
+  const unitWidths = glyphs.map((g, i) => placedGlyphWidth(g, { height: sizes[i], xScale }));
+  for (let i = 1; i < glyphs.length; i++) gaps[i] = max(gaps[i], -MAX_OVERLAP * min(unitWidths[i - 1], unitWidths[i]));
   const span = (h: number) => glyphs.reduce((sum, g, i) => sum + placedGlyphWidth(g, { height: h * sizes[i], xScale }) + (i > 0 ? gaps[i] * h : 0), 0);
   const limit = cellW * random.uniform(0.85, 1.05);
   if (span(height) > limit) height *= limit / span(height);

@@ -174,7 +174,7 @@ function printedRuleRemnant(across: number, down: number, width: number, height:
  * written there. Darkness is measured against the local paper, so shading across the cell does
  * not count.
  */
-export function faintMarkExtent(image: CellRaster, box: CellBox): number {
+export function faintMarkExtent(image: CellRaster, box: CellBox, ink?: Uint8Array): number {
   const { data, width, height } = image;
   const x0 = max(1, ceil(box.left + 4));
   const x1 = min(width - 2, floor(box.right - 4));
@@ -217,10 +217,12 @@ export function faintMarkExtent(image: CellRaster, box: CellBox): number {
     let minY = h;
     let maxX = 0;
     let maxY = 0;
+    let touchesInk = false;
     while (stack.length) {
       const i = stack.pop()!;
       const x = i % w;
       const y = (i - x) / w;
+      if (ink && ink[(y + y0) * width + x + x0]) touchesInk = true;
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
@@ -234,7 +236,7 @@ export function faintMarkExtent(image: CellRaster, box: CellBox): number {
     }
     const across = maxX - minX + 1;
     const down = maxY - minY + 1;
-    if (printedRuleRemnant(across, down, w, h)) continue;
+    if (touchesInk || printedRuleRemnant(across, down, w, h)) continue;
     largest = max(largest, across, down);
   }
   return largest / writingHeight(box);

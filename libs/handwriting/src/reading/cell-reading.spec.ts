@@ -1,4 +1,4 @@
-import { FIELD_INVALID_ODDS, WHOLE_GROUP_NOT_A_DIGIT_ODDS, blankCertainty, decideDigitCell, decideTextCell } from './cell-reading';
+import { FIELD_INVALID_ODDS, WHOLE_GROUP_NOT_A_DIGIT_ODDS, blankCertainty, decideDigitCell, decideTextCell, faintBesideCertainty } from './cell-reading';
 import type { CellSegmentation, GlyphCandidate } from './cell-segmentation';
 import { NOT_A_DIGIT } from './glyph-classes';
 
@@ -6,8 +6,8 @@ function glyph(x0: number, height = 40, width = 20, whole = true): GlyphCandidat
   return { pixels: new Int32Array([0]), x0, y0: 10, x1: x0 + width, y1: 10 + height, whole };
 }
 
-function segmentation(glyphs: GlyphCandidate[], hypotheses: CellSegmentation['hypotheses'], strayInk = 0, faintInk = 0): CellSegmentation {
-  return { width: 120, height: 80, box: { left: 8, top: 8, right: 112, bottom: 72 }, ink: new Uint8Array(120 * 80), glyphs, hypotheses, strayInk, faintInk };
+function segmentation(glyphs: GlyphCandidate[], hypotheses: CellSegmentation['hypotheses'], strayInk = 0, faintInk = 0, faintBeside = 0): CellSegmentation {
+  return { width: 120, height: 80, box: { left: 8, top: 8, right: 112, bottom: 72 }, ink: new Uint8Array(120 * 80), glyphs, hypotheses, strayInk, faintInk, faintBeside };
 }
 
 /** Class probabilities with `p` on one class and the rest spread evenly. */
@@ -110,8 +110,49 @@ describe('decideDigitCell', () => {
     ]);
     const reading = decideDigitCell(seg, [probabilities(NOT_A_DIGIT, 0.99), probabilities(1, 0.98), probabilities(3, 0.98)], 2);
     expect(reading.literal).toBe('13');
-    expect(reading.confidence).toBeGreaterThan(0.85);
-    expect(reading.confidence).toBeLessThan(0.98 * 0.98);
+    // The whole group, read as no digit, keeps almost no weight: the reading is the split's,
+    // 0.98 x 0.98 conditioned on a valid number (a leading "0", 0.002 x 0.998, is not one).
+    expect(reading.confidence).toBeCloseTo((0.98 * 0.98) / (1 - (1 - FIELD_INVALID_ODDS) * 0.002 * 0.998), 4);
+  });
+});
+
+describe('decideDigitCell and the evidence of the pieces', () => {
+  // A 5 with a long flag: wide enough that geometry alone calls it two digits (prior 0.99), but
+  // the cut leaves a 5 and a flag the network calls "not a digit", while the whole reads as a 5.
+  const wideFive = segmentation([glyph(10, 40, 60), glyph(10, 40, 30, false), glyph(40, 40, 30, false)], [
+    { glyphs: [1, 2], prior: 0.99 },
+    { glyphs: [0], prior: 0.01 },
+  ]);
+  const five = (): Float64Array => {
+    const p = new Float64Array(11).fill(0.0005 / 10);
+    p[5] = 0.9995;
+    return p;
+  };
+
+  it('lets the network overrule a width-only split prior when a piece is clearly no digit', () => {
+    const reading = decideDigitCell(wideFive, [five(), five(), probabilities(NOT_A_DIGIT, 0.93)], 2, { min: 1, max: 20 });
+    expect(reading.literal).toBe('5');
+    // With the prior and the evidence weighed alike, the split kept 87% of the weight and the cell read 5 at 0.13.
+    expect(reading.confidence).toBeGreaterThan(0.97);
+  });
+
+  it('still follows the split when both pieces read as digits', () => {
+    const reading = decideDigitCell(wideFive, [probabilities(NOT_A_DIGIT, 0.9), five(), probabilities(3, 0.97)], 2);
+    expect(reading.literal).toBe('53');
+  });
+});
+
+describe('decideDigitCell and a faint mark beside the writing', () => {
+  it('doubts a reading when a mark too faint to count as ink lies apart from it (a pale 4 beside a bold 8)', () => {
+    const hypotheses = [{ glyphs: [0], prior: 1 }];
+    const alone = decideDigitCell(segmentation([glyph(60)], hypotheses), [probabilities(8, 0.999)], 2);
+    const beside = decideDigitCell(segmentation([glyph(60)], hypotheses, 0, 0, 0.5), [probabilities(8, 0.999)], 2);
+    expect(alone.confidence).toBeGreaterThan(0.99);
+    expect(beside.literal).toBe('8');
+    expect(beside.confidence).toBeCloseTo(alone.confidence * faintBesideCertainty({ faintBeside: 0.5 }), 9);
+    expect(beside.confidence).toBeLessThan(0.6);
+    // Small faint specks (below a tenth of the cell height) raise no doubt.
+    expect(faintBesideCertainty({ faintBeside: 0.1 })).toBe(1);
   });
 });
 

@@ -45,6 +45,25 @@ describe('segmentCell', () => {
     }
   });
 
+  it('measures a faint mark that lies apart from the writing, and not the faint edge of the writing itself', () => {
+    const raster = borderedCell(160, 90);
+    const paint = (x0: number, x1: number, y0: number, y1: number, value: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) raster.data[y * 160 + x] = value;
+    };
+    paint(40, 44, 25, 65, 30); // a bold 1
+    paint(44, 46, 25, 65, 214); // its faint edge
+    expect(segmentCell(raster, 2).faintBeside).toBe(0);
+    // A pale ring (21 grey levels under the paper, too light for ink) to the right.
+    paint(90, 116, 28, 31, 214);
+    paint(90, 116, 59, 62, 214);
+    paint(90, 93, 28, 62, 214);
+    paint(113, 116, 28, 62, 214);
+    const segmentation = segmentCell(raster, 2);
+    expect(segmentation.hypotheses).toHaveLength(1);
+    expect(segmentation.glyphs).toHaveLength(1);
+    expect(segmentation.faintBeside).toBeGreaterThan(0.4);
+  });
+
   it('removes the printed lines from the ink', () => {
     const raster = borderedCell(120, 90);
     const segmentation = segmentCell(raster, 2);

@@ -52,6 +52,11 @@ export interface CellSegmentation {
    * pencil), as a share of the cell height. 0 otherwise.
    */
   faintInk: number;
+  /**
+   * When writing was found: extent of the largest mark too faint to count as ink that touches
+   * none of it (a light digit beside a dark one), as a share of the cell height. 0 otherwise.
+   */
+  faintBeside: number;
 }
 
 /**
@@ -92,7 +97,8 @@ export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentat
     hypotheses = next.sort((a, b) => b.prior - a.prior).slice(0, 12);
   }
   const faintInk = hypotheses.length === 0 ? faintMarkExtent(image, box) : 0;
-  return { width, height, box, ink, glyphs, hypotheses, strayInk, faintInk };
+  const faintBeside = hypotheses.length > 0 ? faintMarkExtent(image, box, ink) : 0;
+  return { width, height, box, ink, glyphs, hypotheses, strayInk, faintInk, faintBeside };
 }
 
 function logistic(x: number): number {
