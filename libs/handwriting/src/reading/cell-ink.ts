@@ -172,7 +172,8 @@ function printedRuleRemnant(across: number, down: number, width: number, height:
  * Extent of the largest faint mark inside the border (lines and their remnants excluded),
  * relative to the cell height: a blank verdict should not be sure when something light is
  * written there. Darkness is measured against the local paper, so shading across the cell does
- * not count.
+ * not count. With `ink`, faint marks that touch it (the soft edge of the writing) are skipped:
+ * what is left is light writing apart from the dark (a pale 4 beside a bold 8).
  */
 export function faintMarkExtent(image: CellRaster, box: CellBox, ink?: Uint8Array): number {
   const { data, width, height } = image;

@@ -38,9 +38,9 @@ export const FIELD_INVALID_ODDS = 0.05;
  * wide as two digits), the network sees the shapes. At k = 1 a width prior of 0.99 for a cut
  * kept most of the weight even when the cut's flag read "not a digit" at 0.93 and the whole
  * group read 5 at 1.00, and the cell read 5 at 0.07. Coverage of the 24,000 calibration cells at
- * the certified threshold (same weights): k = 1 75.8% (before the faint-mark check), and with it
- * k = 3 80.7%, 4 81.6%, 6 82.2%, 10 82.9%
- * (model README, reader-9). The prior still decides between hypotheses the network cannot tell apart.
+ * the certified threshold (same weights): k = 1 75.8%, 3 80.7%, 4 81.6%, 6 82.2%, 10 82.9% (k = 1
+ * before the faint-mark check below; model README, reader-9). The prior still decides between
+ * hypotheses the network cannot tell apart.
  */
 export const SEGMENTATION_EVIDENCE_POWER = 10;
 
@@ -58,8 +58,12 @@ export interface DigitCellDecision {
  */
 export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' | 'faintInk'>): number {
   const speck = 0.4 * min(1, max(0, (segmentation.strayInk - 0.75) / 0.25));
-  const faint = 0.45 * min(1, max(0, (segmentation.faintInk - 0.12) / 0.15));
-  return 0.9995 - speck - faint;
+  return 0.9995 - speck - faintDoubt(segmentation.faintInk);
+}
+
+/** Doubt a faint mark raises, from its extent as a share of the cell height: none below 0.12, 0.45 from 0.27. */
+function faintDoubt(extent: number): number {
+  return 0.45 * min(1, max(0, (extent - 0.12) / 0.15));
 }
 
 /**
@@ -67,8 +71,8 @@ export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' |
  * hypothesis each glyph is a digit or "not a digit" (then ignored), so a literal's
  * probability sums the products over the glyph assignments that spell it; hypotheses mix
  * by their geometric prior times how digit-like their glyphs are (SEGMENTATION_EVIDENCE_POWER).
- * A faint mark apart from the writing lowers every reading (faintBesideCertainty). Literals the field cannot
- * hold (longer than `maxDigits`, a leading zero, outside `range`) are no reading: their mass,
+ * A faint mark apart from the writing lowers every reading (faintBesideCertainty). Literals the
+ * field cannot hold (longer than `maxDigits`, a leading zero, outside `range`) are no reading: their mass,
  * but FIELD_INVALID_ODDS of it, goes back to the readings it can hold. A writing-sized glyph
  * that is not a digit keeps no probability (that mass stays doubt). The "not a digit" odds of
  * writing-sized whole groups are first shifted to their own prior (WHOLE_GROUP_NOT_A_DIGIT_ODDS).
@@ -144,7 +148,7 @@ export function decideDigitCell(
  * otherwise read as the dark digit alone, with full confidence.
  */
 export function faintBesideCertainty(segmentation: Pick<CellSegmentation, 'faintBeside'>): number {
-  return 1 - 0.45 * min(1, max(0, (segmentation.faintBeside - 0.12) / 0.15));
+  return 1 - faintDoubt(segmentation.faintBeside);
 }
 
 /**
