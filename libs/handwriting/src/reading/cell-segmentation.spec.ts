@@ -64,6 +64,20 @@ describe('segmentCell', () => {
     expect(segmentation.faintBeside).toBeGreaterThan(0.4);
   });
 
+  it('takes the stub of a printed line meeting the border from outside for no writing, but keeps a stroke that crosses it', () => {
+    const raster = borderedCell(120, 90);
+    // A printed rule of the row below meets the bottom border (rows 78-79) and pokes 6 px into the cell.
+    for (let y = 72; y < 85; y++) for (let x = 60; x < 62; x++) raster.data[y * 120 + x] = 40;
+    const stub = segmentCell(raster, 2);
+    expect(stub.hypotheses).toEqual([]);
+    expect(stub.strayInk).toBeLessThan(0.75);
+    // A written stroke running down across the same border is writing.
+    for (let y = 55; y < 85; y++) for (let x = 80; x < 83; x++) raster.data[y * 120 + x] = 40;
+    const stroke = segmentCell(raster, 2);
+    expect(stroke.hypotheses).toHaveLength(1);
+    expect(stroke.glyphs[0].x0).toBeGreaterThanOrEqual(79);
+  });
+
   it('removes the printed lines from the ink', () => {
     const raster = borderedCell(120, 90);
     const segmentation = segmentCell(raster, 2);

@@ -107,7 +107,12 @@ function logistic(x: number): number {
 
 interface Component extends GlyphCandidate {
   area: number;
+  /** Longest side of the part inside the border, past the lines' half width. */
+  insideSide: number;
 }
+
+/** Half the width of a printed border line, pixels beyond its detected centre. */
+const LINE_HALF_WIDTH = 2;
 
 /** 8-connected components that belong to this cell, split into writing-sized ones and specks. */
 function findComponents(ink: Uint8Array, width: number, height: number, box: CellBox): { significant: Component[]; strayInk: number } {
@@ -123,6 +128,11 @@ function findComponents(ink: Uint8Array, width: number, height: number, box: Cel
     let x1 = 0;
     let y1 = 0;
     let inside = 0;
+    // Extent of the part well inside the border (past the lines' half width).
+    let ix0 = width;
+    let iy0 = height;
+    let ix1 = 0;
+    let iy1 = 0;
     labels[start] = id;
     stack.push(start);
     while (stack.length) {
@@ -135,6 +145,12 @@ function findComponents(ink: Uint8Array, width: number, height: number, box: Cel
       if (y < y0) y0 = y;
       if (y >= y1) y1 = y + 1;
       if (x > box.left && x < box.right && y > box.top && y < box.bottom) inside++;
+      if (x > box.left + LINE_HALF_WIDTH && x < box.right - LINE_HALF_WIDTH && y > box.top + LINE_HALF_WIDTH && y < box.bottom - LINE_HALF_WIDTH) {
+        if (x < ix0) ix0 = x;
+        if (x >= ix1) ix1 = x + 1;
+        if (y < iy0) iy0 = y;
+        if (y >= iy1) iy1 = y + 1;
+      }
       for (let dy = -1; dy <= 1; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
@@ -150,18 +166,20 @@ function findComponents(ink: Uint8Array, width: number, height: number, box: Cel
       }
     }
     // Ink mostly outside the border belongs to a neighbouring cell or the printed form.
-    if (inside >= 0.5 * pixels.length) components.push({ pixels: Int32Array.from(pixels), x0, y0, x1, y1, whole: true, area: pixels.length });
+    if (inside >= 0.5 * pixels.length) components.push({ pixels: Int32Array.from(pixels), x0, y0, x1, y1, whole: true, area: pixels.length, insideSide: max(0, ix1 - ix0, iy1 - iy0) });
   }
   const cellHeight = writingHeight(box);
   const speck = SPECK_SIDE * cellHeight;
-  const significant = components.filter((c) => max(c.x1 - c.x0, c.y1 - c.y0) >= speck);
+  // Judged by the part inside the border: the stub of a printed line meeting the border from
+  // outside (a T-junction, a neighbour's label) pokes in by a few pixels only.
+  const significant = components.filter((c) => c.insideSide >= speck);
   let strayInk = 0;
   const reach = 0.06 * cellHeight + 2;
   for (const c of components) {
     if (significant.includes(c)) continue;
     const host = significant.find((s) => c.x0 <= s.x1 + reach && c.x1 >= s.x0 - reach && c.y0 <= s.y1 + reach && c.y1 >= s.y0 - reach);
     if (host) mergeInto(host, c);
-    else strayInk = max(strayInk, max(c.x1 - c.x0, c.y1 - c.y0) / speck);
+    else strayInk = max(strayInk, c.insideSide / speck);
   }
   return { significant, strayInk: min(strayInk, 0.999) };
 }
