@@ -32,6 +32,11 @@ function borderedCell(width: number, height: number, seed = 1): CellRaster {
   return { data, width, height };
 }
 
+/** Fills the rectangle [x0, x1) x [y0, y1) of a raster with one grey level. */
+function paint(raster: CellRaster, x0: number, x1: number, y0: number, y1: number, value: number): void {
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) raster.data[y * raster.width + x] = value;
+}
+
 describe('segmentCell', () => {
   it('finds no writing in blank cells with printed borders, and locates the border', () => {
     for (let seed = 1; seed <= 30; seed++) {
@@ -47,17 +52,14 @@ describe('segmentCell', () => {
 
   it('measures a faint mark that lies apart from the writing, and not the faint edge of the writing itself', () => {
     const raster = borderedCell(160, 90);
-    const paint = (x0: number, x1: number, y0: number, y1: number, value: number) => {
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) raster.data[y * 160 + x] = value;
-    };
-    paint(40, 44, 25, 65, 30); // a bold 1
-    paint(44, 46, 25, 65, 214); // its faint edge
+    paint(raster, 40, 44, 25, 65, 30); // a bold 1
+    paint(raster, 44, 46, 25, 65, 214); // its faint edge
     expect(segmentCell(raster, 2).faintBeside).toBe(0);
     // A pale ring (21 grey levels under the paper, too light for ink) to the right.
-    paint(90, 116, 28, 31, 214);
-    paint(90, 116, 59, 62, 214);
-    paint(90, 93, 28, 62, 214);
-    paint(113, 116, 28, 62, 214);
+    paint(raster, 90, 116, 28, 31, 214);
+    paint(raster, 90, 116, 59, 62, 214);
+    paint(raster, 90, 93, 28, 62, 214);
+    paint(raster, 113, 116, 28, 62, 214);
     const segmentation = segmentCell(raster, 2);
     expect(segmentation.hypotheses).toHaveLength(1);
     expect(segmentation.glyphs).toHaveLength(1);
@@ -67,12 +69,12 @@ describe('segmentCell', () => {
   it('takes the stub of a printed line meeting the border from outside for no writing, but keeps a stroke that crosses it', () => {
     const raster = borderedCell(120, 90);
     // A printed rule of the row below meets the bottom border (rows 78-79) and pokes 6 px into the cell.
-    for (let y = 72; y < 85; y++) for (let x = 60; x < 62; x++) raster.data[y * 120 + x] = 40;
+    paint(raster, 60, 62, 72, 85, 40);
     const stub = segmentCell(raster, 2);
     expect(stub.hypotheses).toEqual([]);
     expect(stub.strayInk).toBeLessThan(0.75);
     // A written stroke running down across the same border is writing.
-    for (let y = 55; y < 85; y++) for (let x = 80; x < 83; x++) raster.data[y * 120 + x] = 40;
+    paint(raster, 80, 83, 55, 85, 40);
     const stroke = segmentCell(raster, 2);
     expect(stroke.hypotheses).toHaveLength(1);
     expect(stroke.glyphs[0].x0).toBeGreaterThanOrEqual(79);
@@ -87,7 +89,7 @@ describe('segmentCell', () => {
 
   it('keeps a stroke that crosses a border line as one glyph', () => {
     const raster = borderedCell(120, 90);
-    for (let y = 3; y < 60; y++) for (let x = 58; x < 61; x++) raster.data[y * 120 + x] = 30;
+    paint(raster, 58, 61, 3, 60, 30);
     const segmentation = segmentCell(raster, 2);
     expect(segmentation.hypotheses).toHaveLength(1);
     const [glyph] = segmentation.glyphs;
@@ -98,7 +100,7 @@ describe('segmentCell', () => {
 
   it('ignores a speck but reports it as stray ink', () => {
     const raster = borderedCell(120, 90);
-    for (let y = 40; y < 43; y++) for (let x = 50; x < 53; x++) raster.data[y * 120 + x] = 40;
+    paint(raster, 50, 53, 40, 43, 40);
     const segmentation = segmentCell(raster, 2);
     expect(segmentation.hypotheses).toEqual([]);
     expect(segmentation.strayInk).toBeGreaterThan(0.1);
@@ -106,7 +108,7 @@ describe('segmentCell', () => {
 
   it('drops ink of a neighbouring cell that stays outside the border', () => {
     const raster = borderedCell(120, 90);
-    for (let y = 30; y < 60; y++) for (let x = 1; x < 6; x++) raster.data[y * 120 + x] = 30;
+    paint(raster, 1, 6, 30, 60, 30);
     expect(segmentCell(raster, 2).hypotheses).toEqual([]);
   });
 
