@@ -4,7 +4,10 @@
  * chooses the accept threshold on whole-cell readings of further calibration cells (blanks
  * included; the precision bound counts cells that reuse one MNIST item as clustered), and
  * writes calibration.json beside the weights.
- *   node dist/tools/train-handwriting.js [--from libs/handwriting/model] [--seed 7] [--temperature-cells 3000] [--threshold-cells 24000]
+ *   node dist/tools/train-handwriting.js [--from libs/handwriting/model] [--seed 7] [--temperature-cells 3000] [--threshold-cells 24000] [--sum-cells 30000]
+ * Besides the all-fields threshold, thresholds per field role (FieldRole) and reading (a number,
+ * or blank): entries on the threshold cells' scores and putts, sums on their totals and
+ * `--sum-cells` more totals.
  * The network itself is trained by tools/training/train_digits.py (PyTorch); `npm run
  * train:handwriting` runs export, training and this calibration in turn
  * (tools/training/train-handwriting.sh). MNIST items 750+ are never read.
@@ -27,14 +30,18 @@ import {
   negativeLogLikelihood,
   readDigitNetwork,
   writeCalibration,
+  type FieldRole,
+  type HandwritingCalibration,
   type ScoredReading,
 } from '@caddie/handwriting';
-import { evaluateCells, labelledCellGlyphs, synthesizeCells, synthesizeDigitCell, type LabelledGlyph } from '@caddie/synthesis';
+import { evaluateCells, labelledCellGlyphs, synthesizeCells, synthesizeDigitCell, type LabelledGlyph, type SynthesizedCellKind } from '@caddie/synthesis';
 import { argument, textArgument } from './tool-arguments';
 import { VALIDATION_SEEDS } from './training/export-glyphs-seeds';
 
 /** Seed block of the threshold cells: never shared with training or temperature cells. */
 const THRESHOLD_SEEDS = 3_000_000;
+/** Offset of the extra sum cells inside a threshold seed block (the mixed cells use 0..threshold-cells). */
+const SUM_CELLS_OFFSET = 50_000;
 
 function log(message: string): void {
   process.stdout.write(`${message}\n`);
@@ -91,10 +98,10 @@ interface CellOutcome extends ScoredReading {
 }
 
 /** Reads calibration cells a page-sized batch at a time (cells are synthesized and dropped as they go). */
-async function readCalibrationCells(reader: LocalDigitReader, first: number, count: number): Promise<CellOutcome[]> {
+async function readCalibrationCells(reader: LocalDigitReader, first: number, count: number, kind?: SynthesizedCellKind): Promise<CellOutcome[]> {
   const outcomes: CellOutcome[] = [];
   for (let k = 0; k < count; k += 40) {
-    const cells = synthesizeCells(first + k, Math.min(40, count - k), { range: 'calibration' });
+    const cells = synthesizeCells(first + k, Math.min(40, count - k), { range: 'calibration', ...(kind ? { kind } : {}) });
     const { readings, scored } = await evaluateCells(reader, cells);
     readings.forEach((r, j) =>
       outcomes.push({
@@ -140,6 +147,8 @@ async function main(): Promise<void> {
   const seed = argument('seed', 7);
   const temperatureCells = argument('temperature-cells', 3_000);
   const thresholdCells = argument('threshold-cells', 24_000);
+  const sumCells = argument('sum-cells', 30_000);
+  if (thresholdCells > SUM_CELLS_OFFSET || sumCells > 100_000 - SUM_CELLS_OFFSET) throw new Error(`at most ${SUM_CELLS_OFFSET} threshold cells and ${100_000 - SUM_CELLS_OFFSET} sum cells (their seeds would overlap)`);
   const directory = resolve(textArgument('from') ?? defaultModelDirectory());
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
@@ -173,6 +182,14 @@ async function main(): Promise<void> {
     throw new Error(`no threshold reaches ${percent(TARGET_PRECISION, 1)} precision at the Wilson lower bound; calibration.json not written (the reader refuses these weights)`);
   }
   const measured = measureAtThreshold(outcomes, choice.threshold);
+
+  log(`reading ${sumCells} more calibration total cells for the sum role's threshold`);
+  const sums = [...outcomes.filter((o) => o.kind === 'total'), ...(await readCalibrationCells(reader, THRESHOLD_SEEDS + seed * 100_000 + SUM_CELLS_OFFSET, sumCells, 'total'))];
+  const roles = {
+    entry: roleThresholds('entry', outcomes.filter((o) => o.kind !== 'total')),
+    sum: roleThresholds('sum', sums),
+  };
+  log(`  [${elapsed()}]`);
   writeCalibration(directory, {
     format: CALIBRATION_FORMAT,
     weightsSha256: digest,
@@ -180,8 +197,9 @@ async function main(): Promise<void> {
     acceptThreshold: round(choice.threshold, 6),
     rule: { targetPrecision: TARGET_PRECISION, wilsonZ: WILSON_Z, bound: 'source-clustered', labelErrata: [...MNIST_LABEL_ERRATA] },
     calibrationCells: roundAll(measured),
+    roles,
     glyphs: { count: calibration.glyphs.length, accuracy: round(glyphAccuracy, 5), digitAccuracy: round(digitAccuracy, 5), negativeLogLikelihood: round(nllAfter, 5) },
-    training: { ...trainingRecord(directory), calibrationSeed: seed, temperatureCells, thresholdCells },
+    training: { ...trainingRecord(directory), calibrationSeed: seed, temperatureCells, thresholdCells, sumCells },
   });
 
   log('');
@@ -195,7 +213,33 @@ async function main(): Promise<void> {
       `${measured.accepted - Math.round(measured.precision * measured.accepted)} wrong of ${measured.accepted} accepted`,
   );
   for (const line of describeErrors(outcomes, choice.threshold)) log(line);
+  for (const [role, byReading] of Object.entries(roles)) {
+    for (const [reading, figures] of Object.entries(byReading)) {
+      log(
+        `  ${role} role, ${figures.cells} readings of ${reading === 'number' ? 'a number' : 'blank'}: ` +
+          (figures.acceptThreshold === null
+            ? 'no threshold reaches the target (never accepted on their own)'
+            : `threshold ${figures.acceptThreshold.toFixed(6)}, coverage ${percent(figures.coverage)}, ${figures.accepted - Math.round(figures.precision * figures.accepted)} wrong of ${figures.accepted} (lower bound ${percent(figures.precisionLowerBound)})`),
+      );
+    }
+  }
   log(`  calibration.json written in ${directory} [${elapsed()}]`);
+}
+
+type RoleFigures = NonNullable<HandwritingCalibration['roles']>[FieldRole];
+type ThresholdFigures = RoleFigures['number'];
+
+/** One role's thresholds, for its readings of a number and its blank readings, each chosen on those readings alone by the same rule. */
+function roleThresholds(role: FieldRole, outcomes: readonly CellOutcome[]): RoleFigures {
+  return { number: threshold(`${role} numbers`, outcomes.filter((o) => o.read !== null)), blank: threshold(`${role} blanks`, outcomes.filter((o) => o.read === null)) };
+}
+
+/** The threshold of a set of readings; null when none reaches the target. */
+function threshold(name: string, outcomes: readonly CellOutcome[]): ThresholdFigures {
+  const choice = chooseAcceptThreshold(outcomes);
+  for (const line of describeErrors(outcomes, choice?.threshold ?? 0.99).slice(0, 4)) log(`  ${name}:${line}`);
+  const measured = measureAtThreshold(outcomes, choice ? choice.threshold : Number.POSITIVE_INFINITY);
+  return { acceptThreshold: choice ? round(choice.threshold, 6) : null, ...roundAll(measured) };
 }
 
 function sha256Of(directory: string): string {

@@ -19,6 +19,11 @@ const measuredSchema = z.object({
   designEffect: z.number().min(1).optional(),
 });
 
+/** A threshold (null: none reaches the target) and the figures of its readings at it. */
+const thresholdSchema = measuredSchema.extend({ acceptThreshold: z.number().min(0).max(1).nullable() });
+/** One field role's thresholds: for readings of a number, and for blank readings. */
+const roleSchema = z.object({ number: thresholdSchema, blank: thresholdSchema });
+
 export const calibrationSchema = z.object({
   format: z.literal(CALIBRATION_FORMAT),
   /** sha256 of the weights file the figures were measured with. */
@@ -35,6 +40,12 @@ export const calibrationSchema = z.object({
   }),
   /** Whole-cell readings of the calibration cells at the threshold (blanks included). */
   calibrationCells: measuredSchema,
+  /**
+   * Thresholds chosen per field role (FieldRole) and reading (a number or blank), each on those
+   * readings of that role's calibration cells alone, by the same rule; absent in older files,
+   * whose readers use acceptThreshold for every field.
+   */
+  roles: z.object({ entry: roleSchema, sum: roleSchema }).optional(),
   glyphs: z.object({ count: z.number().int(), accuracy: z.number(), digitAccuracy: z.number(), negativeLogLikelihood: z.number() }),
   training: z.record(z.string(), z.union([z.number(), z.string()])),
 });

@@ -6,6 +6,8 @@ export {
   type CellImage,
   type CellRaster,
   type CellReading,
+  type FieldRole,
+  type RoleThresholds,
   type HandwritingProvider,
   type HandwritingProviderErrorCode,
 } from './provider';

@@ -31,12 +31,24 @@ describe('LocalDigitReader', () => {
     expect(reader.acceptThreshold).toBeGreaterThan(0.5);
     expect(reader.acceptThreshold).toBeLessThan(1);
     expect(calibration.calibrationCells.precisionLowerBound).toBeGreaterThanOrEqual(TARGET_PRECISION);
+    // Thresholds per field role and reading, each holding the target on those readings (or none: never accepted alone).
+    expect(calibration.roles).toBeDefined();
+    const { entry, sum } = calibration.roles!;
+    expect(reader.roleThresholds).toEqual({
+      entry: { number: entry.number.acceptThreshold, blank: entry.blank.acceptThreshold },
+      sum: { number: sum.number.acceptThreshold, blank: sum.blank.acceptThreshold },
+    });
+    for (const figures of [entry.number, entry.blank, sum.number, sum.blank]) {
+      if (figures.acceptThreshold !== null) expect(figures.precisionLowerBound).toBeGreaterThanOrEqual(TARGET_PRECISION);
+    }
+    expect(entry.number.acceptThreshold).not.toBeNull();
   });
 
   describe('on fixed calibration cells', () => {
     let evaluation: Awaited<ReturnType<typeof evaluateCells>>;
+    const cells = synthesizeCells(CHECK_SEEDS, CHECK_CELLS, { range: 'calibration' });
     beforeAll(async () => {
-      evaluation = await evaluateCells(reader, synthesizeCells(CHECK_SEEDS, CHECK_CELLS, { range: 'calibration' }));
+      evaluation = await evaluateCells(reader, cells);
     });
 
     it('reads whole cells at least as accurately as measured at training, less a margin', () => {
@@ -48,6 +60,19 @@ describe('LocalDigitReader', () => {
       const precision = accepted.filter((s) => s.correct).length / accepted.length;
       expect(precision).toBeGreaterThanOrEqual(TARGET_PRECISION);
       expect(accepted.length / CHECK_CELLS).toBeGreaterThanOrEqual(COVERAGE_FLOOR);
+    });
+
+    it("keeps precision at the target for each field role at the role's own thresholds", () => {
+      const accepted = (role: 'entry' | 'sum') =>
+        evaluation.scored.filter((s, k) => {
+          if ((cells[k].kind === 'total') !== (role === 'sum')) return false;
+          const { number, blank } = reader.roleThresholds![role];
+          const threshold = evaluation.readings[k].blank ? blank : number;
+          return threshold !== null && s.confidence >= threshold;
+        });
+      const entries = accepted('entry');
+      expect(entries.length).toBeGreaterThan(0.5 * cells.filter((c) => c.kind !== 'total').length);
+      for (const set of [entries, accepted('sum')]) expect(set.filter((s) => s.correct).length).toBeGreaterThanOrEqual(TARGET_PRECISION * set.length);
     });
 
     it('returns well-formed readings with alternatives ranked below the reading', () => {

@@ -1,6 +1,6 @@
 import type { HandwritingCalibration } from './calibration';
 import { defaultModelDirectory, readCalibration, readDigitNetwork } from './model-files';
-import { HandwritingProviderError, type CellImage, type CellReading, type HandwritingProvider } from './provider';
+import { HandwritingProviderError, type CellImage, type CellReading, type FieldRole, type HandwritingProvider, type RoleThresholds } from './provider';
 import { decideDigitCell, decideTextCell } from './reading/cell-reading';
 import { segmentCell, type CellSegmentation } from './reading/cell-segmentation';
 import type { DigitClassifier } from './reading/digit-network';
@@ -11,7 +11,7 @@ export interface LocalDigitReaderOptions {
   /** Folder with digit-classifier.json, its weights and calibration.json (default: the committed libs/handwriting/model). */
   modelDirectory?: string;
   /** Use these instead of the files (training and evaluation). */
-  calibration?: Pick<HandwritingCalibration, 'temperature' | 'acceptThreshold'> & { weightsSha256?: string };
+  calibration?: Pick<HandwritingCalibration, 'temperature' | 'acceptThreshold'> & Partial<Pick<HandwritingCalibration, 'weightsSha256' | 'roles'>>;
   network?: DigitClassifier;
 }
 
@@ -24,6 +24,7 @@ export class LocalDigitReader implements HandwritingProvider {
   readonly name = 'local-digits';
   readonly readsText = false;
   readonly acceptThreshold: number;
+  readonly roleThresholds?: Readonly<Record<FieldRole, RoleThresholds>>;
   /** Divides the classifier's logits (fitted on the calibration range). */
   readonly temperature: number;
   private readonly modelDirectory: string;
@@ -39,6 +40,11 @@ export class LocalDigitReader implements HandwritingProvider {
     const calibration = options.calibration ?? readCalibration(modelDirectory);
     this.modelDirectory = modelDirectory;
     this.acceptThreshold = calibration.acceptThreshold;
+    const { roles } = calibration;
+    if (roles) {
+      const thresholds = (role: FieldRole): RoleThresholds => ({ number: roles[role].number.acceptThreshold, blank: roles[role].blank.acceptThreshold });
+      this.roleThresholds = { entry: thresholds('entry'), sum: thresholds('sum') };
+    }
     this.temperature = calibration.temperature;
     this.weightsSha256 = calibration.weightsSha256;
     this.network = options.network;

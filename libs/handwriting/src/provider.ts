@@ -28,6 +28,26 @@ export interface CellImage {
   image: CellRaster;
 }
 
+/**
+ * What a digit field holds, for its accept threshold: an entry (a figure written once, one or
+ * two digits: a hole's score or putts, the penalty strokes) or a sum (a totals row or summary
+ * figure, two or three digits that the card's arithmetic checks). Their readings fail
+ * differently (a sum's typical error is a dropped digit, read confidently), so a reader
+ * calibrated per role holds each role's readings to the target precision on the role's own
+ * calibration cells.
+ */
+export type FieldRole = 'entry' | 'sum';
+
+/**
+ * A role's accept thresholds by what was read: a number, or blank (a blank reading fails by
+ * missing writing, a number by misreading it, and each is held to the target on its own). Null:
+ * no threshold reaches the target, so such a reading is never accepted on its own.
+ */
+export interface RoleThresholds {
+  number: number | null;
+  blank: number | null;
+}
+
 export interface CellAlternative {
   literal: string;
   confidence: number;
@@ -57,6 +77,12 @@ export interface HandwritingProvider {
    * calibration range for a precision of at least 99.8% among accepted cells.
    */
   readonly acceptThreshold: number;
+  /**
+   * Per field role, when the provider was calibrated per role: the thresholds at which that
+   * role's readings hold the target precision on their own. A role not listed uses
+   * `acceptThreshold`.
+   */
+  readonly roleThresholds?: Readonly<Partial<Record<FieldRole, RoleThresholds>>>;
   /** Whether the provider can read free text (the local digit model cannot). */
   readonly readsText: boolean;
   readCells(cells: readonly CellImage[], options?: { signal?: AbortSignal }): Promise<CellReading[]>;

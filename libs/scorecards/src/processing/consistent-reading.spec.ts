@@ -2,7 +2,7 @@ import { findCapture } from '@caddie/fiducials';
 import type { CellReading } from '@caddie/handwriting';
 import { decideByArithmetic, puttsWithinScore, sumPosteriors, valueDistribution } from './consistent-reading';
 import { crossCheckPage } from './cross-checks';
-import { decideField, type FieldDecision } from './field-decisions';
+import { decideField, type FieldDecision, type ReaderTraits } from './field-decisions';
 import { fieldPlan } from './field-plan';
 
 const front = fieldPlan(findCapture('M9H1/front-nine-page')!)!.fields;
@@ -36,9 +36,9 @@ function readings(overrides: Record<string, Read> = {}): Map<string, CellReading
 }
 
 /** The page's decisions as process-photo makes them: own reading, then the arithmetic, then the remaining cross-checks. */
-function decide(cells: Map<string, CellReading>): FieldDecision[] {
-  const own = front.map((spec) => decideField(spec, cells.get(spec.id)!, reader));
-  const { decisions, decidedColumns } = decideByArithmetic(front, own, cells, reader);
+function decide(cells: Map<string, CellReading>, traits: ReaderTraits = reader): FieldDecision[] {
+  const own = front.map((spec) => decideField(spec, cells.get(spec.id)!, traits));
+  const { decisions, decidedColumns } = decideByArithmetic(front, own, cells, traits);
   return crossCheckPage(front, decisions, undefined, decidedColumns);
 }
 
@@ -93,6 +93,22 @@ describe('decideByArithmetic', () => {
     const decisions = byId(decide(readings({ 'hole-4.score': { literal: '4', confidence: 0.7, alternatives: [['9', 0.28]] } })));
     expect(decisions.get('hole-4.score')).toMatchObject({ decision: 'ACCEPTED', value: 4, literal: '4', reasonCodes: ['decided-by-cross-check'] });
     expect([...decisions.values()].filter((d) => d.decision === 'NEEDS_REVIEW')).toEqual([]);
+  });
+
+  it("decides each field at its role's threshold: a sum never accepted alone is accepted when its holes vouch for it", () => {
+    const perRole: ReaderTraits = { acceptThreshold: 0.99, roleThresholds: { entry: { number: 0.95, blank: 0.6 }, sum: { number: null, blank: 0.6 } }, readsText: false };
+    const cells = readings({ 'hole-2.score': { literal: '5', confidence: 0.96, alternatives: [['6', 0.03]] }, 'totals.putts': { literal: '17', confidence: 0.98, alternatives: [['11', 0.01]] } });
+    const own = byId(front.map((spec) => decideField(spec, cells.get(spec.id)!, perRole)));
+    expect(own.get('hole-2.score')).toMatchObject({ decision: 'ACCEPTED', value: 5, reasonCodes: [] });
+    expect(own.get('totals.score')).toMatchObject({ decision: 'NEEDS_REVIEW', bestGuess: 39, reasonCodes: ['low-confidence'] });
+    const decisions = byId(decide(cells, perRole));
+    expect(decisions.get('hole-2.score')).toMatchObject({ decision: 'ACCEPTED', value: 5, reasonCodes: [] });
+    // The holes add up to the totals as read: the column's posterior clears the all-field threshold.
+    expect(decisions.get('totals.score')).toMatchObject({ decision: 'ACCEPTED', value: 39, reasonCodes: ['decided-by-cross-check'] });
+    expect(decisions.get('totals.putts')).toMatchObject({ decision: 'ACCEPTED', value: 17, reasonCodes: ['decided-by-cross-check'] });
+    expect(reviewed([...decisions.values()])).toEqual([]);
+    // With the all-field threshold alone (0.99), the same hole reading goes to review unless the arithmetic vouches for it.
+    expect(byId(front.map((spec) => decideField(spec, cells.get(spec.id)!, reader))).get('hole-2.score')).toMatchObject({ decision: 'NEEDS_REVIEW' });
   });
 
   it('resolves a single misread cell by the totals when its alternative restores the sum', () => {

@@ -1,5 +1,5 @@
 import type { CellReading } from '@caddie/handwriting';
-import { parseFieldValue, type FieldDecision, type ReaderTraits } from './field-decisions';
+import { parseFieldValue, posteriorAcceptThreshold, type FieldDecision, type ReaderTraits } from './field-decisions';
 import type { FieldSpec } from './field-plan';
 import type { ReasonCode } from './reason-codes';
 
@@ -242,10 +242,10 @@ const confidentlyBlank = (d: FieldDecision): boolean => d.decision === 'ACCEPTED
  * player's mis-add. Confidently blank holes count as 0: a partly filled card totals what was played.
  *
  * - Readings that already add up: a review field whose own reading is now at least as
- *   probable as the accept threshold (the totals row vouches for it) is ACCEPTED with
- *   `decided-by-cross-check`; accepted fields stay as they are.
+ *   probable as its posterior threshold (posteriorAcceptThreshold; the totals row vouches for
+ *   it) is ACCEPTED with `decided-by-cross-check`; accepted fields stay as they are.
  * - Readings that do not add up: every written field of the column is decided by its
- *   posterior. One at or above the threshold is ACCEPTED (with `decided-by-cross-check` when
+ *   posterior. One at or above its posterior threshold is ACCEPTED (with `decided-by-cross-check` when
  *   that changed its decision or its value); the others go to review with `total-mismatch`
  *   and the posterior's best value as their guess. A single misread cell is thus either
  *   corrected or flagged alone.
@@ -324,13 +324,13 @@ const DECIDED: ReasonCode = 'decided-by-cross-check';
 /** Readings that add up: only a review field holding its own low-confidence reading can be accepted. */
 export function vouched(decision: FieldDecision, value: number, probability: number, reader: ReaderTraits): FieldDecision {
   const ownReading = decision.decision === 'NEEDS_REVIEW' && decision.reasonCodes.length === 1 && decision.reasonCodes[0] === 'low-confidence' && decision.bestGuess === value;
-  if (!ownReading || probability < reader.acceptThreshold) return decision;
+  if (!ownReading || probability < posteriorAcceptThreshold(reader, decision.row)) return decision;
   return accepted(decision, value);
 }
 
 /** A field of readings that do not add up, decided by its posterior; `reason` names the rule when it goes to review. */
 export function decidedByPosterior(decision: FieldDecision, value: number, probability: number, reader: ReaderTraits, reason: ReasonCode = 'total-mismatch'): FieldDecision {
-  if (probability >= reader.acceptThreshold) {
+  if (probability >= posteriorAcceptThreshold(reader, decision.row)) {
     if (decision.decision === 'ACCEPTED' && decision.value === value) return decision;
     // Only a field whose own reading is a number the posterior can overrule (not an unreadable or out-of-range one).
     const ownReasons = decision.reasonCodes.filter((r) => r !== 'low-confidence');

@@ -1,5 +1,5 @@
 import type { CellReading } from '@caddie/handwriting';
-import { bestFieldValidReading, decideField, parseFieldValue } from './field-decisions';
+import { bestFieldValidReading, decideField, fieldRole, ownAcceptThreshold, parseFieldValue, posteriorAcceptThreshold } from './field-decisions';
 import type { FieldSpec } from './field-plan';
 
 const box = { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2 };
@@ -87,6 +87,48 @@ describe('decideField', () => {
   it('accepts text from a reader that transcribes it', () => {
     expect(decideField(date, reading('12 May', 0.95), textReader)).toMatchObject({ decision: 'ACCEPTED', value: '12 May', literal: '12 May' });
     expect(decideField(date, reading('12 May', 0.5), textReader)).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, bestGuess: '12 May', reasonCodes: ['low-confidence'] });
+  });
+});
+
+describe('thresholds per field role', () => {
+  const totalsScore: FieldSpec = { id: 'totals.score', row: 'totals', field: 'score', content: 'digits', maxDigits: 3, range: { min: 1, max: 180 }, box };
+  const penalty: FieldSpec = { id: 'penalty.penaltyStrokes', row: 'penalty', field: 'penaltyStrokes', content: 'digits', maxDigits: 2, range: { min: 0, max: 99 }, box };
+  const perRole = { acceptThreshold: 0.97, roleThresholds: { entry: { number: 0.95, blank: 0.6 }, sum: { number: 0.998, blank: 0.99 } }, readsText: false };
+  const sumNever = { acceptThreshold: 0.97, roleThresholds: { entry: { number: 0.95, blank: 0.6 }, sum: { number: null, blank: 0.6 } }, readsText: false };
+
+  it('gives hole entries and the penalty strokes the entry role, totals and the round summary the sum role', () => {
+    expect([score, putts, penalty, totalsScore, total].map((s) => fieldRole(s.row))).toEqual(['entry', 'entry', 'entry', 'sum', 'sum']);
+  });
+
+  it("accepts a field's own reading at its role's threshold, not the all-field one", () => {
+    expect(decideField(score, reading('5', 0.96), perRole)).toMatchObject({ decision: 'ACCEPTED', value: 5 });
+    expect(decideField(penalty, reading('2', 0.96), perRole)).toMatchObject({ decision: 'ACCEPTED', value: 2 });
+    expect(decideField(score, reading('5', 0.949), perRole)).toMatchObject({ decision: 'NEEDS_REVIEW', reasonCodes: ['low-confidence'] });
+    expect(decideField(totalsScore, reading('84', 0.99), perRole)).toMatchObject({ decision: 'NEEDS_REVIEW', bestGuess: 84, reasonCodes: ['low-confidence'] });
+    expect(decideField(totalsScore, reading('84', 0.999), perRole)).toMatchObject({ decision: 'ACCEPTED', value: 84 });
+    // Blank readings are held to the role's threshold for blanks.
+    expect(decideField(score, reading(null, 0.7, [], true), perRole)).toMatchObject({ decision: 'ACCEPTED', value: null });
+    expect(decideField(score, reading(null, 0.59, [], true), perRole)).toMatchObject({ decision: 'NEEDS_REVIEW', reasonCodes: ['uncertain-blank'] });
+    expect(decideField(totalsScore, reading(null, 0.99, [], true), perRole)).toMatchObject({ decision: 'ACCEPTED', value: null });
+    expect(decideField(totalsScore, reading(null, 0.98, [], true), perRole)).toMatchObject({ decision: 'NEEDS_REVIEW', reasonCodes: ['uncertain-blank'] });
+  });
+
+  it('never accepts the own reading of a role that no threshold certifies, and keeps the all-field threshold for text', () => {
+    expect(ownAcceptThreshold(sumNever, totalsScore, false)).toBe(Number.POSITIVE_INFINITY);
+    expect(decideField(totalsScore, reading('84', 1), sumNever)).toMatchObject({ decision: 'NEEDS_REVIEW', reasonCodes: ['low-confidence'] });
+    expect(decideField(totalsScore, reading(null, 0.7, [], true), sumNever)).toMatchObject({ decision: 'ACCEPTED', value: null });
+    expect(ownAcceptThreshold(perRole, date, true)).toBe(0.97);
+    expect(decideField(date, reading(null, 0.96, [], true), perRole)).toMatchObject({ decision: 'NEEDS_REVIEW', reasonCodes: ['uncertain-blank'] });
+    // A reader calibrated for every field alike uses its one threshold everywhere.
+    expect(ownAcceptThreshold(digitReader, totalsScore, false)).toBe(0.9);
+    expect(ownAcceptThreshold({ acceptThreshold: 0.9, roleThresholds: { sum: { number: 0.99, blank: 0.99 } }, readsText: false }, score, true)).toBe(0.9);
+  });
+
+  it("decides the card's arithmetic at the lower of the role's and the all-field threshold", () => {
+    expect(posteriorAcceptThreshold(perRole, 'hole-3')).toBe(0.95);
+    expect(posteriorAcceptThreshold(perRole, 'totals')).toBe(0.97);
+    expect(posteriorAcceptThreshold(sumNever, 'roundSummary')).toBe(0.97);
+    expect(posteriorAcceptThreshold(digitReader, 'totals')).toBe(0.9);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CellReading } from '@caddie/handwriting';
+import type { CellReading, FieldRole, RoleThresholds } from '@caddie/handwriting';
 import type { FieldSpec } from './field-plan';
 import type { ReasonCode } from './reason-codes';
 
@@ -21,7 +21,39 @@ export interface FieldDecision {
 /** What the decisions need to know about the reader (never returned to clients). */
 export interface ReaderTraits {
   acceptThreshold: number;
+  /** The reader's thresholds per field role, when it was calibrated per role (HandwritingProvider). */
+  roleThresholds?: Readonly<Partial<Record<FieldRole, RoleThresholds>>>;
   readsText: boolean;
+}
+
+/** Rows whose digit fields are sums of others (the card's arithmetic checks them); the rest are entries. */
+const SUM_ROWS = new Set(['totals', 'roundSummary']);
+
+/** The accept-threshold role of a row's digit fields. */
+export function fieldRole(row: string): FieldRole {
+  return SUM_ROWS.has(row) ? 'sum' : 'entry';
+}
+
+/**
+ * The confidence at which a field's own reading (blank, or a number) is accepted: for a digit
+ * field, its role's threshold for that reading when the reader has one (never, when no
+ * threshold reaches the target for it); otherwise, and for text, the reader's all-field threshold.
+ */
+export function ownAcceptThreshold(reader: ReaderTraits, spec: Pick<FieldSpec, 'row' | 'content'>, blank: boolean): number {
+  const thresholds = spec.content === 'digits' ? reader.roleThresholds?.[fieldRole(spec.row)] : undefined;
+  if (!thresholds) return reader.acceptThreshold;
+  return (blank ? thresholds.blank : thresholds.number) ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The probability at which the card's arithmetic accepts a digit field's posterior: the lower
+ * of its role's threshold and the all-field one. A posterior weighs the field's reading with
+ * the readings of the fields its rules tie it to, so a sum whose own reading is too often
+ * confidently wrong to be accepted alone is still decided when its holes vouch for it; the
+ * pipeline's precision with such decisions is what `eval:process` measures.
+ */
+export function posteriorAcceptThreshold(reader: ReaderTraits, row: string): number {
+  return Math.min(reader.acceptThreshold, ownAcceptThreshold(reader, { row, content: 'digits' }, false));
 }
 
 /** Longest text value a supplemental field accepts (a list of playing partners fits). */
@@ -81,11 +113,11 @@ export function obscuredField(spec: FieldSpec): FieldDecision {
 
 /**
  * One field's decision from its reading alone (cross-checks come later). ACCEPTED needs a
- * confidence at or above the reader's threshold and a field-valid value, or a confident
+ * confidence at or above the field's threshold (ownAcceptThreshold) and a field-valid value, or a confident
  * blank (value null). Everything else is NEEDS_REVIEW with the value withheld.
  */
 export function decideField(spec: FieldSpec, reading: CellReading, reader: ReaderTraits): FieldDecision {
-  const confident = reading.confidence >= reader.acceptThreshold;
+  const confident = reading.confidence >= ownAcceptThreshold(reader, spec, reading.blank);
   if (reading.blank) {
     if (confident) return { row: spec.row, field: spec.field, decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [] };
     return review(spec, null, ['uncertain-blank'], undefined);
