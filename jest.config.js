@@ -14,7 +14,7 @@ const transform = {
 const common = {
   rootDir: __dirname,
   moduleFileExtensions: ['ts', 'js', 'json'],
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/node-environment.js',
   transform,
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

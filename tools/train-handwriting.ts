@@ -26,9 +26,9 @@ import {
   chooseAcceptThreshold,
   defaultModelDirectory,
   fitTemperature,
+  loadDigitClassifier,
   measureAtThreshold,
   negativeLogLikelihood,
-  readDigitNetwork,
   writeCalibration,
   type FieldRole,
   type HandwritingCalibration,
@@ -153,13 +153,13 @@ async function main(): Promise<void> {
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 
-  const network = readDigitNetwork(directory);
+  const network = await loadDigitClassifier(directory);
   const digest = sha256Of(directory);
   log(`synthesizing ${temperatureCells} calibration cells for the temperature (MNIST items 600..749)`);
   const calibration = collectGlyphs(VALIDATION_SEEDS + seed * 100_000, temperatureCells);
   log(`  ${calibration.glyphs.length} glyphs, segmentable cells ${percent(calibration.segmentable)} [${elapsed()}]`);
 
-  const logits = network.logits(calibration.glyphs.map((g) => g.image));
+  const logits = await network.logits(calibration.glyphs.map((g) => g.image));
   const labels = calibration.glyphs.map((g) => g.label);
   const temperature = fitTemperature(logits, labels);
   const nllBefore = negativeLogLikelihood(logits, labels, 1);

@@ -44,6 +44,18 @@ describe('LocalDigitReader', () => {
     expect(entry.number.acceptThreshold).not.toBeNull();
   });
 
+  it('runs its networks with ONNX Runtime by default, the TypeScript pass when asked, and reads alike with both', async () => {
+    const typescript = new LocalDigitReader({ runtime: 'typescript' });
+    const cells = synthesizeCells(CHECK_SEEDS, 40, { range: 'calibration' }).map((c) => c.cell);
+    const [fast, plain] = await Promise.all([reader.readCells(cells), typescript.readCells(cells)]);
+    expect(reader.runtime).toBe('onnxruntime');
+    expect(typescript.runtime).toBe('typescript');
+    fast.forEach((reading, k) => {
+      expect([reading.blank, reading.literal]).toEqual([plain[k].blank, plain[k].literal]);
+      expect(Math.abs(reading.confidence - plain[k].confidence)).toBeLessThan(1e-4);
+    });
+  });
+
   describe('on fixed calibration cells', () => {
     let evaluation: Awaited<ReturnType<typeof evaluateCells>>;
     const cells = synthesizeCells(CHECK_SEEDS, CHECK_CELLS, { range: 'calibration' });
@@ -152,7 +164,7 @@ describe('LocalDigitReader', () => {
     expect(surer).toBeGreaterThan(0);
     const bad = { ...cells[0], range: { min: 5, max: 2 } };
     await expect(reader.readCells([bad])).rejects.toThrow(RangeError);
-  });
+  }, 30_000);
 
   it('refuses a cancelled request as retryable', async () => {
     await expect(reader.readCells([], { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'provider-unavailable' });

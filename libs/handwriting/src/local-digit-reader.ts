@@ -1,9 +1,9 @@
 import type { HandwritingCalibration } from './calibration';
-import { defaultModelDirectory, readCalibration, readDigitNetwork } from './model-files';
+import { defaultModelDirectory, loadDigitClassifier, readCalibration, type DigitRuntimeChoice } from './model-files';
 import { HandwritingProviderError, type CellImage, type CellReading, type FieldRole, type HandwritingProvider, type RoleThresholds } from './provider';
 import { decideDigitCell, decideTextCell } from './reading/cell-reading';
 import { segmentCell, type CellSegmentation } from './reading/cell-segmentation';
-import type { DigitClassifier } from './reading/digit-network';
+import type { DigitClassifier, DigitRuntime } from './reading/digit-network';
 import { softmax } from './reading/glyph-classes';
 import { normalizeGlyph } from './reading/glyph-normalization';
 
@@ -13,6 +13,8 @@ export interface LocalDigitReaderOptions {
   /** Use these instead of the files (training and evaluation). */
   calibration?: Pick<HandwritingCalibration, 'temperature' | 'acceptThreshold'> & Partial<Pick<HandwritingCalibration, 'weightsSha256' | 'roles'>>;
   network?: DigitClassifier;
+  /** Which engine runs the committed networks (default auto: ONNX Runtime where it loads). */
+  runtime?: DigitRuntimeChoice;
 }
 
 /**
@@ -29,7 +31,9 @@ export class LocalDigitReader implements HandwritingProvider {
   readonly temperature: number;
   private readonly modelDirectory: string;
   private readonly weightsSha256?: string;
+  private readonly runtimeChoice: DigitRuntimeChoice;
   private network?: DigitClassifier;
+  private loading?: Promise<DigitClassifier>;
 
   /**
    * Reads calibration.json at once (the accept threshold must be known up front); the network
@@ -48,16 +52,22 @@ export class LocalDigitReader implements HandwritingProvider {
     this.temperature = calibration.temperature;
     this.weightsSha256 = calibration.weightsSha256;
     this.network = options.network;
+    this.runtimeChoice = options.runtime ?? 'auto';
   }
 
   /** Loads the network now (start-up) instead of on the first request. */
   async ready(): Promise<void> {
-    this.loadNetwork();
+    await this.loadNetwork();
+  }
+
+  /** The engine that runs the networks, once loaded. */
+  get runtime(): DigitRuntime | undefined {
+    return this.network?.runtime;
   }
 
   async readCells(cells: readonly CellImage[], options: { signal?: AbortSignal } = {}): Promise<CellReading[]> {
     if (options.signal?.aborted) throw new HandwritingProviderError('provider-unavailable', 'the reading was cancelled before it started');
-    const network = this.loadNetwork();
+    const network = await this.loadNetwork();
     const segmented: { cell: CellImage; segmentation: CellSegmentation; maxDigits: number; firstGlyph: number }[] = [];
     const glyphImages: Float32Array[] = [];
     for (const cell of cells) {
@@ -68,7 +78,7 @@ export class LocalDigitReader implements HandwritingProvider {
       if (cell.content === 'digits') for (const glyph of segmentation.glyphs) glyphImages.push(normalizeGlyph(glyph, segmentation.width));
     }
     if (options.signal?.aborted) throw new HandwritingProviderError('provider-unavailable', 'the reading was cancelled');
-    const probabilities = network.logits(glyphImages).map((logits) => softmax(logits, this.temperature));
+    const probabilities = (await network.logits(glyphImages)).map((logits) => softmax(logits, this.temperature));
     return segmented.map(({ cell, segmentation, maxDigits, firstGlyph }) => {
       const decision =
         cell.content === 'digits'
@@ -78,9 +88,11 @@ export class LocalDigitReader implements HandwritingProvider {
     });
   }
 
-  private loadNetwork(): DigitClassifier {
-    // Not cached on failure: a fixed model folder serves the next request.
-    this.network ??= readDigitNetwork(this.modelDirectory, this.weightsSha256);
+  private async loadNetwork(): Promise<DigitClassifier> {
+    if (this.network) return this.network;
+    // One load for concurrent first requests; not kept on failure, so a fixed model folder serves the next request.
+    this.loading ??= loadDigitClassifier(this.modelDirectory, this.weightsSha256, this.runtimeChoice).finally(() => (this.loading = undefined));
+    this.network = await this.loading;
     return this.network;
   }
 }

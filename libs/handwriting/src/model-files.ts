@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { calibrationSchema, type HandwritingCalibration } from './calibration';
 import { HandwritingProviderError } from './provider';
 import { DigitEnsemble, DigitNetwork, DigitNetworkError, type DigitClassifier, type NetworkLayer } from './reading/digit-network';
+import { OnnxDigitClassifier } from './reading/onnx-classifier';
 
 export const NETWORK_FILE = 'digit-classifier.json';
 export const WEIGHTS_FILE = 'digit-classifier.weights.bin';
@@ -79,6 +80,27 @@ function isNetworkSpec(spec: NetworkSpec | undefined): spec is { layers: LayerSp
   return !!spec && Array.isArray(spec.weightSpecs) && Array.isArray(spec.layers) && spec.weightSpecs.length === 2 * spec.layers.length;
 }
 
+/** Which engine runs the networks: ONNX Runtime where it loads (`auto` falls back to TypeScript where it does not), or one of them. */
+export type DigitRuntimeChoice = 'auto' | 'onnxruntime' | 'typescript';
+
+/**
+ * The committed classifier, run by ONNX Runtime (`auto`, the default, uses the TypeScript forward
+ * pass instead only where the runtime's native binding cannot load). Both run the same weights
+ * and are tested against the logits PyTorch recorded for them. Errors as readDigitNetwork's; a
+ * runtime asked for by name that cannot load → provider-unavailable.
+ */
+export async function loadDigitClassifier(directory: string, expectedSha256?: string, runtime: DigitRuntimeChoice = 'auto'): Promise<DigitClassifier> {
+  const network = readDigitNetwork(directory, expectedSha256);
+  if (runtime === 'typescript') return network;
+  const ort = OnnxDigitClassifier.loadRuntime();
+  if (!ort) {
+    if (runtime === 'auto') return network;
+    throw new HandwritingProviderError('provider-unavailable', 'onnxruntime-node cannot load on this platform');
+  }
+  const members = network instanceof DigitEnsemble ? network.members.map((m) => m.layers) : [(network as DigitNetwork).layers];
+  return OnnxDigitClassifier.create(ort, members);
+}
+
 /**
  * Reads the committed classifier (manifest and float32 weights, written by
  * tools/training/train_digits.py, or by tools/training/combine_ensemble.py for an ensemble
@@ -86,7 +108,7 @@ function isNetworkSpec(spec: NetworkSpec | undefined): spec is { layers: LayerSp
  * files → provider-unavailable; files that do not match each other, the expected architecture
  * or the calibration → provider-misconfigured.
  */
-export function readDigitNetwork(directory: string, expectedSha256?: string): DigitClassifier {
+export function readDigitNetwork(directory: string, expectedSha256?: string): DigitNetwork | DigitEnsemble {
   let json: NetworkSpec & { format?: unknown; combine?: unknown; members?: unknown; weightsSha256?: unknown };
   let weights: Buffer;
   try {

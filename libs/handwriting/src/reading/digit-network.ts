@@ -25,9 +25,16 @@ export type NetworkLayer = ConvLayer | DenseLayer;
 
 export class DigitNetworkError extends Error {}
 
-/** What the reader needs of its classifier: DIGIT_CLASSES logits per glyph. */
+/** Which engine runs the networks: the forward pass below, or ONNX Runtime (onnx-classifier.ts). */
+export type DigitRuntime = 'typescript' | 'onnxruntime';
+
+/**
+ * What the reader needs of its classifier: DIGIT_CLASSES logits per glyph (the TypeScript pass
+ * answers at once, ONNX Runtime through a promise).
+ */
 export interface DigitClassifier {
-  logits(glyphs: readonly Float32Array[]): Float32Array[];
+  readonly runtime: DigitRuntime;
+  logits(glyphs: readonly Float32Array[]): Float32Array[] | Promise<Float32Array[]>;
 }
 
 /**
@@ -37,7 +44,8 @@ export interface DigitClassifier {
  * tools/training/train_digits.py.
  */
 export class DigitNetwork implements DigitClassifier {
-  private readonly layers: readonly NetworkLayer[];
+  readonly runtime = 'typescript';
+  readonly layers: readonly NetworkLayer[];
 
   constructor(layers: readonly NetworkLayer[]) {
     let channels = 1;
@@ -115,6 +123,7 @@ function flattenPerGlyph(values: Float32Array, n: number, channels: number, pixe
  * for the mean, never for a member.
  */
 export class DigitEnsemble implements DigitClassifier {
+  readonly runtime = 'typescript';
   readonly members: readonly DigitNetwork[];
 
   constructor(members: readonly DigitNetwork[]) {

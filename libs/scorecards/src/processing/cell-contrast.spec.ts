@@ -39,6 +39,6 @@ describe('normalizeCellContrast', () => {
       expect(accepted(dim).length).toBeGreaterThanOrEqual(accepted(bright).length * 0.97);
       const wrong = (e: typeof bright) => accepted(e).filter((s) => !s.correct).length;
       expect(wrong(dim)).toBeLessThanOrEqual(wrong(bright) + 1);
-    });
+    }, 30_000);
   });
 });
