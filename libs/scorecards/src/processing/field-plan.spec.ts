@@ -43,7 +43,11 @@ describe('fieldPlan', () => {
     const total = plan.fields.find((f) => f.id === 'roundSummary.totalScore')!;
     const printed = capture.regions.supplemental.roundSummary.fields.totalScore;
     expect(total.box.y1 - printed.y1).toBeCloseTo(4 / capture.heightMm, 6);
-    expect(total).toMatchObject({ content: 'digits', maxDigits: 3, range: { min: 1, max: 360 } });
+    expect(total).toMatchObject({ content: 'digits', maxDigits: 3, range: { min: 20, max: 360 } });
+    // Sums (totals row, Round Summary) hold no single digit: one read there is a dropped digit.
+    for (const id of ['totals.score', 'totals.putts', 'roundSummary.outScore', 'roundSummary.inScore', 'roundSummary.totalPutts']) {
+      expect(plan.fields.find((f) => f.id === id)!.range!.min).toBe(10);
+    }
     expect(plan.fields.find((f) => f.id === 'penalty.penaltyHoles')).toMatchObject({ content: 'text' });
     expect(plan.fields.find((f) => f.id === 'penalty.penaltyHoles')!.maxDigits).toBeUndefined();
   });

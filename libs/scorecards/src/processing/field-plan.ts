@@ -35,16 +35,25 @@ const digits = (maxDigits: number, min: number, max: number): ValueRule => ({ co
 const TEXT: ValueRule = { content: 'text' };
 
 /**
+ * The least value of a sum (totals row, Round Summary; a round's score twice it): a single digit
+ * in a sum field is far more often a misread (the reader dropping a digit of a touching pair,
+ * 41 read as 4 at near certainty) than a nine played or putted in under ten, and a range is a
+ * prior, not evidence, so such a cell goes to review.
+ */
+const SUM_MIN = 10;
+
+/**
  * Field-valid values. A hole takes 1..20 strokes (a blow-up hole is written down, beyond that
- * the cell is misread) and 0..9 putts; nine-hole sums follow from those; a round is two nines.
+ * the cell is misread) and 0..9 putts; nine-hole sums follow from those (from SUM_MIN); a round
+ * is two nines.
  */
 export const HOLE_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(2, 1, 20), putts: digits(1, 0, 9) };
-export const TOTALS_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(3, 1, 180), putts: digits(2, 0, 81) };
+export const TOTALS_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(3, SUM_MIN, 180), putts: digits(2, SUM_MIN, 81) };
 
 /** The M18 supplemental areas the processors transcribe, field by field, in reading order. */
 const SUPPLEMENTAL_FIELDS: Record<string, Record<string, ValueRule>> = {
   roundDetails: { date: TEXT, course: TEXT, teeBox: TEXT, startTime: TEXT, playingPartners: TEXT },
-  roundSummary: { outScore: digits(3, 1, 180), inScore: digits(3, 1, 180), totalScore: digits(3, 1, 360), totalPutts: digits(3, 0, 162) },
+  roundSummary: { outScore: digits(3, SUM_MIN, 180), inScore: digits(3, SUM_MIN, 180), totalScore: digits(3, 2 * SUM_MIN, 360), totalPutts: digits(3, SUM_MIN, 162) },
   penalty: { penaltyStrokes: digits(2, 0, 99), penaltyHoles: TEXT },
 };
 
