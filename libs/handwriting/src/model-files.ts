@@ -98,7 +98,11 @@ export async function loadDigitClassifier(directory: string, expectedSha256?: st
     throw new HandwritingProviderError('provider-unavailable', 'onnxruntime-node cannot load on this platform');
   }
   const members = network instanceof DigitEnsemble ? network.members.map((m) => m.layers) : [(network as DigitNetwork).layers];
-  return OnnxDigitClassifier.create(ort, members);
+  try {
+    return await OnnxDigitClassifier.create(ort, members);
+  } catch (error) {
+    throw new HandwritingProviderError('provider-misconfigured', `onnxruntime-node refused the digit model: ${(error as Error).message}`);
+  }
 }
 
 /**
