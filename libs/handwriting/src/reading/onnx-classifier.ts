@@ -10,8 +10,9 @@ const GLYPHS_PER_RUN = 512;
 type OnnxRuntime = typeof import('onnxruntime-node');
 
 /**
- * The digit networks run by ONNX Runtime (its CPU kernels vectorize the convolutions, about
- * twenty times faster than the TypeScript forward pass on the same weights). One thread per
+ * The digit networks run by ONNX Runtime (its CPU kernels vectorize the convolutions: 20 to 30
+ * times faster per glyph than the TypeScript forward pass on the same weights, model README
+ * reader-11). One thread per
  * session: the service scales by worker processes, not by threads inside a reading.
  */
 export class OnnxDigitClassifier implements DigitClassifier {
