@@ -52,6 +52,8 @@ export function createHandwritingProvider(env: WorkerEnv): HandwritingProvider {
 export class ScorecardProcessHandler {
   private readonly logger = new Logger('ScorecardProcessor');
   private provider?: HandwritingProvider;
+  /** Settles once the local reader's network is loaded and its runtime logged (tests wait on it). */
+  runtimeLogged?: Promise<void>;
 
   constructor(
     private readonly env: WorkerEnv,
@@ -85,9 +87,28 @@ export class ScorecardProcessHandler {
     }
   }
 
+  /**
+   * Says once which runtime the local reader's networks run on: a platform where onnxruntime-node
+   * cannot load reads correctly on the TypeScript forward pass, but several times slower, and
+   * that should be visible in the worker's log. A model that fails to load is reported by the
+   * reading itself, per request.
+   */
+  private async logRuntime(reader: LocalDigitReader): Promise<void> {
+    try {
+      await reader.ready();
+    } catch {
+      return;
+    }
+    if (reader.runtime === 'typescript') this.logger.warn('the local digit reader runs on the TypeScript forward pass (onnxruntime-node did not load here): reading is several times slower');
+    else this.logger.log(`the local digit reader runs on ${reader.runtime}`);
+  }
+
   private handwritingProvider(): HandwritingProvider {
     try {
-      this.provider ??= this.providerFactory(this.env);
+      if (!this.provider) {
+        this.provider = this.providerFactory(this.env);
+        if (this.provider instanceof LocalDigitReader) this.runtimeLogged = this.logRuntime(this.provider);
+      }
       return this.provider;
     } catch (error) {
       const detail = error instanceof HandwritingProviderError ? error.message : `the handwriting provider could not be loaded: ${(error as Error).message}`;
