@@ -1,6 +1,6 @@
 import { SeededRandom } from '@caddie/synthesis';
 import type { CellRaster } from '../provider';
-import { faintMarkExtent, type CellBox } from './cell-ink';
+import { faintMarkExtent, inkMask, paperLevels, type CellBox } from './cell-ink';
 
 const WIDTH = 160;
 const HEIGHT = 100;
@@ -62,5 +62,36 @@ describe('faintMarkExtent', () => {
     // A light stroke that crosses the left border into the cell: wider than the side strip, kept.
     const reaching = faintMarkExtent(paper((x, y) => (x >= BOX.left && x <= BOX.left + 30 && y >= 50 && y <= 52 ? 205 : undefined)), BOX);
     expect(reaching).toBeGreaterThan(0.3);
+  });
+});
+
+describe('inkMask on shaded paper', () => {
+  /** A shadow over the left of the crop: paper 60 grey levels darker there, easing to the rest over 40 px. */
+  const shade = (x: number) => (x < 50 ? 60 : x < 90 ? (60 * (90 - x)) / 40 : 0);
+  const shaded = (paint: (x: number, y: number) => number | undefined) => paper((x, y) => paint(x, y) ?? 235 - shade(x));
+  const count = (mask: Uint8Array, where: (x: number, y: number) => boolean) => {
+    let n = 0;
+    for (let i = 0; i < mask.length; i++) if (mask[i] && where(i % WIDTH, Math.floor(i / WIDTH))) n++;
+    return n;
+  };
+  /** A pen stroke 5 px wide and 40 rows tall, `under` grey levels under the paper it is written on. */
+  const stroke = (x0: number, under: number) => (x: number, y: number) => (x >= x0 && x < x0 + 5 && y >= 35 && y < 75 ? 235 - shade(x) - under : undefined);
+
+  it('does not take the shadow for ink', () => {
+    expect(count(inkMask(shaded(() => undefined)), () => true)).toBe(0);
+  });
+
+  it('finds a stroke on the shadow and on the bright paper alike', () => {
+    const mask = inkMask(shaded((x, y) => stroke(20, 120)(x, y) ?? stroke(120, 120)(x, y)));
+    expect(count(mask, (x, y) => x >= 20 && x < 25 && y >= 35 && y < 75)).toBe(200);
+    expect(count(mask, (x, y) => x >= 120 && x < 125 && y >= 35 && y < 75)).toBe(200);
+    // Nothing but the strokes and their soft edge.
+    expect(count(mask, (x) => (x < 17 || x > 28) && (x < 117 || x > 128))).toBe(0);
+  });
+
+  it('keeps the crop\'s paper level where the paper is even', () => {
+    const image = paper(stroke(60, 120));
+    const levels = paperLevels(image, 235);
+    expect(Math.min(...levels)).toBe(235);
   });
 });

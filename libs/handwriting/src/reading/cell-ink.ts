@@ -28,7 +28,61 @@ export function writingHeight(box: CellBox): number {
   return min(box.bottom - box.top, MAX_WRITING_HEIGHT_PX);
 }
 
-/** Ink by hysteresis: strong pixels seed, weaker connected pixels extend (keeps faint stroke ends). */
+/** Side of the blocks the local paper level is taken over, in pixels. */
+const PAPER_BLOCK = 8;
+
+/**
+ * The paper level at each pixel: the crop's paper level, or the local one where that is darker.
+ * A shadow or a lighting edge across a tall field leaves part of the paper 40 and more grey
+ * levels under the rest, which against one level for the whole crop reads as a large blot of
+ * ink: blank Round Summary and penalty fields read "174" or "64". The local level is the
+ * brightest pixel of each 8 px block, widened to the 3x3 blocks around it (so strokes up to two
+ * blocks wide do not darken it) and interpolated between block centres. Where the paper is even
+ * the local level is at least the crop's and nothing changes; it only ever lowers the paper.
+ */
+export function paperLevels(image: CellRaster, paper: number): Float32Array {
+  const { data, width, height } = image;
+  const nx = ceil(width / PAPER_BLOCK);
+  const ny = ceil(height / PAPER_BLOCK);
+  const blockMax = new Float32Array(nx * ny);
+  for (let y = 0; y < height; y++) {
+    const by = floor(y / PAPER_BLOCK) * nx;
+    for (let x = 0; x < width; x++) {
+      const b = by + floor(x / PAPER_BLOCK);
+      if (data[y * width + x] > blockMax[b]) blockMax[b] = data[y * width + x];
+    }
+  }
+  const local = new Float32Array(nx * ny);
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      let m = 0;
+      for (let dj = max(0, j - 1); dj <= min(ny - 1, j + 1); dj++) for (let di = max(0, i - 1); di <= min(nx - 1, i + 1); di++) m = max(m, blockMax[dj * nx + di]);
+      local[j * nx + i] = m;
+    }
+  }
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const fy = min(ny - 1, max(0, (y + 0.5) / PAPER_BLOCK - 0.5));
+    const j0 = floor(fy);
+    const j1 = min(ny - 1, j0 + 1);
+    const ty = fy - j0;
+    for (let x = 0; x < width; x++) {
+      const fx = min(nx - 1, max(0, (x + 0.5) / PAPER_BLOCK - 0.5));
+      const i0 = floor(fx);
+      const i1 = min(nx - 1, i0 + 1);
+      const tx = fx - i0;
+      const top = local[j0 * nx + i0] * (1 - tx) + local[j0 * nx + i1] * tx;
+      const bottom = local[j1 * nx + i0] * (1 - tx) + local[j1 * nx + i1] * tx;
+      out[y * width + x] = min(paper, top * (1 - ty) + bottom * ty);
+    }
+  }
+  return out;
+}
+
+/**
+ * Ink by hysteresis: strong pixels seed, weaker connected pixels extend (keeps faint stroke
+ * ends). Darkness is measured against the paper around each pixel (paperLevels).
+ */
 export function inkMask(image: CellRaster): Uint8Array {
   const { data, width, height } = image;
   const paper = percentile8(data, 0.6);
@@ -38,10 +92,11 @@ export function inkMask(image: CellRaster): Uint8Array {
   // next to black lines still counts as ink.
   const strong = max(36, min(0.35 * contrast, 56));
   const weak = max(20, 0.5 * strong);
+  const levels = paperLevels(image, paper);
   const mask = new Uint8Array(width * height);
   const stack: number[] = [];
   for (let i = 0; i < data.length; i++) {
-    if (paper - data[i] >= strong) {
+    if (levels[i] - data[i] >= strong) {
       mask[i] = 1;
       stack.push(i);
     }
@@ -57,7 +112,7 @@ export function inkMask(image: CellRaster): Uint8Array {
         const xx = x + dx;
         if (xx < 0 || xx >= width) continue;
         const j = yy * width + xx;
-        if (!mask[j] && paper - data[j] >= weak) {
+        if (!mask[j] && levels[j] - data[j] >= weak) {
           mask[j] = 1;
           stack.push(j);
         }
