@@ -66,8 +66,8 @@ describe('faintMarkExtent', () => {
 });
 
 describe('inkMask on shaded paper', () => {
-  /** A shadow over the left of the crop: paper 60 grey levels darker there, easing to the rest over 40 px. */
-  const shade = (x: number) => (x < 50 ? 60 : x < 90 ? (60 * (90 - x)) / 40 : 0);
+  /** A shadow over the left of the crop: paper 60 grey levels darker there, easing to the rest over 120 px (as in eval photos). */
+  const shade = (x: number) => (x < 30 ? 60 : x < 150 ? (60 * (150 - x)) / 120 : 0);
   const shaded = (paint: (x: number, y: number) => number | undefined) => paper((x, y) => paint(x, y) ?? 235 - shade(x));
   const count = (mask: Uint8Array, where: (x: number, y: number) => boolean) => {
     let n = 0;
@@ -82,11 +82,26 @@ describe('inkMask on shaded paper', () => {
   });
 
   it('finds a stroke on the shadow and on the bright paper alike', () => {
-    const mask = inkMask(shaded((x, y) => stroke(20, 120)(x, y) ?? stroke(120, 120)(x, y)));
+    const mask = inkMask(shaded((x, y) => stroke(20, 120)(x, y) ?? stroke(135, 120)(x, y)));
     expect(count(mask, (x, y) => x >= 20 && x < 25 && y >= 35 && y < 75)).toBe(200);
-    expect(count(mask, (x, y) => x >= 120 && x < 125 && y >= 35 && y < 75)).toBe(200);
+    expect(count(mask, (x, y) => x >= 135 && x < 140 && y >= 35 && y < 75)).toBe(200);
     // Nothing but the strokes and their soft edge.
-    expect(count(mask, (x) => (x < 17 || x > 28) && (x < 117 || x > 128))).toBe(0);
+    expect(count(mask, (x) => (x < 17 || x > 28) && (x < 132 || x > 143))).toBe(0);
+  });
+
+  it('keeps a stain one blot, not a ring around paper', () => {
+    // A grey stain 50 x 36 px, 40 levels under the paper: all of it is ink, as without shading.
+    const stain = (x: number, y: number) => (x >= 55 && x < 105 && y >= 37 && y < 73 ? 195 : undefined);
+    const inside = (x: number, y: number) => x >= 57 && x < 103 && y >= 39 && y < 71;
+    let area = 0;
+    for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) if (inside(x, y)) area++;
+    const image = paper(stain);
+    expect(count(inkMask(image), inside)).toBe(area);
+    // The paper under it is taken for the paper around it, not for the stain's grey.
+    const levels = paperLevels(image, 235);
+    let darkest = 255;
+    for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) if (inside(x, y)) darkest = Math.min(darkest, levels[y * WIDTH + x]);
+    expect(darkest).toBe(235);
   });
 
   it('keeps the crop\'s paper level where the paper is even', () => {

@@ -28,17 +28,19 @@ export function writingHeight(box: CellBox): number {
   return min(box.bottom - box.top, MAX_WRITING_HEIGHT_PX);
 }
 
-/** Side of the blocks the local paper level is taken over, in pixels. */
-const PAPER_BLOCK = 8;
+/** Side of the blocks the local paper level is taken over, in pixels (a cell is about 100 px tall). */
+const PAPER_BLOCK = 16;
 
 /**
  * The paper level at each pixel: the crop's paper level, or the local one where that is darker.
  * A shadow or a lighting edge across a tall field leaves part of the paper 40 and more grey
  * levels under the rest, which against one level for the whole crop reads as a large blot of
  * ink: blank Round Summary and penalty fields read "174" or "64". The local level is the
- * brightest pixel of each 8 px block, widened to the 3x3 blocks around it (so strokes up to two
- * blocks wide do not darken it) and interpolated between block centres. Where the paper is even
- * the local level is at least the crop's and nothing changes; it only ever lowers the paper.
+ * brightest pixel of each 16 px block, widened to the 3x3 blocks around it and interpolated
+ * between block centres: about 48 px, wider than any stroke and than a stain or smudge, which
+ * must stay one dark blob (with 8 px blocks a stain's inside counted as paper and its rim read as
+ * a confident 0). Where the paper is even the local level is at least the crop's and nothing
+ * changes; it only ever lowers the paper.
  */
 export function paperLevels(image: CellRaster, paper: number): Float32Array {
   const { data, width, height } = image;
