@@ -177,3 +177,28 @@ describe('decideByArithmetic', () => {
     expect(reviewed(decisions)).toEqual(['hole-2.score']);
   });
 });
+
+describe('putts <= score decided from the two cells', () => {
+  // No putts total: the putts column is not decided by its sum, so the hole's own rule decides.
+  const noPuttsTotal = { 'totals.putts': { literal: null, confidence: 0.9995 } };
+
+  it('flags only the putts when a confident score leaves them one possible value', () => {
+    const decisions = byId(decide(readings({ ...noPuttsTotal, 'hole-3.putts': { literal: '7', confidence: 0.53, alternatives: [['1', 0.46]] } })));
+    expect(decisions.get('hole-3.score')).toMatchObject({ decision: 'ACCEPTED', value: 3 });
+    expect(decisions.get('hole-3.putts')).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, bestGuess: 1 });
+    expect(decisions.get('hole-3.putts')!.reasonCodes).toContain('putts-exceed-score');
+    expect(reviewed([...decisions.values()])).toEqual(['hole-3.putts']);
+  });
+
+  it('flags both when neither reading is sure', () => {
+    const decisions = decide(
+      readings({
+        ...noPuttsTotal,
+        'hole-3.score': { literal: '3', confidence: 0.6, alternatives: [['8', 0.35]] },
+        'hole-3.putts': { literal: '7', confidence: 0.6, alternatives: [['1', 0.35]] },
+      }),
+    );
+    expect(reviewed(decisions)).toEqual(expect.arrayContaining(['hole-3.score', 'hole-3.putts']));
+    for (const id of ['hole-3.score', 'hole-3.putts']) expect(byId(decisions).get(id)!.reasonCodes).toContain('putts-exceed-score');
+  });
+});
