@@ -89,7 +89,7 @@ describe('inkMask on shaded paper', () => {
     expect(count(mask, (x) => (x < 17 || x > 28) && (x < 132 || x > 143))).toBe(0);
   });
 
-  it('keeps a stain one blot, not a ring around paper', () => {
+  it('keeps a stain one blot: the paper under it is the paper around it', () => {
     // A grey stain 50 x 36 px, 40 levels under the paper: all of it is ink, as without shading.
     const stain = (x: number, y: number) => (x >= 55 && x < 105 && y >= 37 && y < 73 ? 195 : undefined);
     const inside = (x: number, y: number) => x >= 57 && x < 103 && y >= 39 && y < 71;

@@ -38,8 +38,8 @@ const PAPER_BLOCK = 16;
  * ink: blank Round Summary and penalty fields read "174" or "64". The local level is the
  * brightest pixel of each 16 px block, widened to the 3x3 blocks around it and interpolated
  * between block centres: about 48 px, wider than any stroke and than a stain or smudge, which
- * must stay one dark blob (with 8 px blocks a stain's inside counted as paper and its rim read as
- * a confident 0). Where the paper is even the local level is at least the crop's and nothing
+ * must stay one dark blob (with 8 px blocks the stains of synthetic calibration cells lost part
+ * of their ink and two blank cells read 0 at 0.985). Where the paper is even the local level is at least the crop's and nothing
  * changes; it only ever lowers the paper.
  */
 export function paperLevels(image: CellRaster, paper: number): Float32Array {
