@@ -316,41 +316,23 @@ export function decideByArithmetic(
       out[i] = mismatched(decisions[i], totalBest);
     }
   }
-  return { decisions: decidePuttsWithinScore(specs, out, readings, reader), decidedColumns, holeEvidence };
-}
-
-/**
- * Holes whose decided values (accepted or guessed) still break putts <= score, decided from the
- * two cells' joint posterior (puttsWithinScore) instead of flagging both: the conflict usually
- * points at one cell (a score read 3 at 1.00 beside putts read 7 at 0.53 or 2 at 0.46). A field
- * keeps its acceptance when the posterior under the rule still holds its value at or above its
- * posterior threshold; the other goes to review with `putts-exceed-score` and the posterior's
- * best value (at most the score) as its guess. Nothing is accepted here that was not already:
- * the impossible side stays in review even when the rule leaves one value for it. Holes without
- * both distributions are left to crossCheckPage, which flags both fields.
- */
-export function decidePuttsWithinScore(
-  specs: readonly FieldSpec[],
-  decisions: readonly FieldDecision[],
-  readings: ReadonlyMap<string, CellReading>,
-  reader: ReaderTraits,
-): FieldDecision[] {
-  const out = [...decisions];
-  const at = new Map(specs.map((s, i) => [s.id, i]));
-  for (const hole of new Set(specs.filter((s) => s.holeNumber !== undefined).map((s) => s.holeNumber as number))) {
-    const [scoreId, puttsId] = [`hole-${hole}.score`, `hole-${hole}.putts`];
-    const [si, pi] = [at.get(scoreId), at.get(puttsId)];
+  // Holes whose decided values (accepted or guessed) still break putts <= score are decided from
+  // the two cells' joint posterior (refined above) instead of flagging both: the conflict usually
+  // points at one cell (a score read 3 at 1.00 beside putts read 7 at 0.53 or 2 at 0.46). A field
+  // keeps its acceptance when that posterior still holds its value at its posterior threshold;
+  // the other goes to review with `putts-exceed-score` and the posterior's best value (at most the
+  // score) as its guess. Nothing is accepted here that was not already. Holes without both
+  // distributions are left to crossCheckPage, which flags both fields.
+  for (const hole of holes) {
+    const [si, pi] = [at.get(`hole-${hole}.score`), at.get(`hole-${hole}.putts`)];
     if (si === undefined || pi === undefined) continue;
     const [score, putts] = [readValue(out[si]), readValue(out[pi])];
-    if (score === null || putts === null || putts <= score) continue;
-    const scoreDistribution = fieldDistribution(scoreId, specs, out, readings, at);
-    const puttsDistribution = fieldDistribution(puttsId, specs, out, readings, at);
-    if (!scoreDistribution || !puttsDistribution) continue;
-    const refined = puttsWithinScore(scoreDistribution, puttsDistribution);
-    out[si] = keptUnderRule(out[si], refined.score, reader);
-    out[pi] = keptUnderRule(out[pi], refined.putts, reader);
+    const [scorePosterior, puttsPosterior] = [distributions.get(`hole-${hole}.score`), distributions.get(`hole-${hole}.putts`)];
+    if (score === null || putts === null || putts <= score || !scorePosterior || !puttsPosterior) continue;
+    out[si] = keptUnderRule(out[si], scorePosterior, reader);
+    out[pi] = keptUnderRule(out[pi], puttsPosterior, reader);
   }
-  return out;
+  return { decisions: out, decidedColumns, holeEvidence };
 }
 
 /** An accepted field whose value the rule's posterior still holds stays; any other goes to review for putts-exceed-score. */

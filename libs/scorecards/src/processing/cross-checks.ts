@@ -27,7 +27,7 @@ export function plausibleScoreRange(par: number): { min: number; max: number } {
  * accepted cells, below the 99.5% target; flagging every involved field keeps the target.
  *
  * - putts-exceed-score: per hole, putts > score (decideByArithmetic first decides such holes from
- *   both cells' posteriors, decidePuttsWithinScore; what reaches here has no distributions).
+ *   both cells' posteriors; what reaches here has no distributions).
  * - score-out-of-range-for-par: per hole with a known par, score outside plausibleScoreRange.
  * - total-mismatch: totals score (putts) differs from the sum of the page's hole scores (putts);
  *   only when every hole of the page has a reading (a partly filled card may total what was played),
