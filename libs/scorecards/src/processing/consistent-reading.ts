@@ -16,9 +16,10 @@ export type ValueDistribution = Float64Array;
 /**
  * A reading as a distribution over the field's valid values: the reading and its alternatives
  * where they are field-valid numbers, and the rest of the mass (at least UNLISTED_FLOOR) on
- * values the reader did not name: half on those one misread digit away, half over the range. Blank
- * readings and invalid literals keep no mass (the cell is known to hold a number here).
- * Undefined for fields without a range.
+ * values the reader did not name: half on those one misread digit away, half over the range;
+ * weighed with the field's prior where it has one (the reader's confidences assume every digit
+ * equally likely). Blank readings and invalid literals keep no mass (the cell is known to hold a
+ * number here). Undefined for fields without a range.
  */
 export function valueDistribution(spec: FieldSpec, reading: CellReading): ValueDistribution | undefined {
   const range = spec.range;
@@ -43,6 +44,8 @@ export function valueDistribution(spec: FieldSpec, reading: CellReading): ValueD
   const spread = near.length > 0 ? unlisted / 2 : unlisted;
   for (let v = range.min; v <= range.max; v++) out[v] = spread / span + (listed.get(v) ?? 0) * scale;
   for (const v of near) out[v] += (unlisted - spread) / near.length;
+  const prior = spec.prior;
+  if (prior) for (let v = range.min; v <= range.max; v++) out[v] *= prior[v] ?? 0;
   return normalize(out);
 }
 

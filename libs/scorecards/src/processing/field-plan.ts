@@ -1,6 +1,7 @@
 import { processorFor, type Box, type CaptureDefinition, type GreyImage } from '@caddie/fiducials';
 import type { CellImage, CellRaster } from '@caddie/handwriting';
 import { normalizeCellContrast } from './cell-contrast';
+import { PUTTS_PRIOR } from './value-priors';
 import { printedBorderVisibility, type BorderSide, type CropBorder } from './cell-visibility';
 
 /** A number written with digits, or free text. */
@@ -17,6 +18,11 @@ export interface FieldSpec {
   /** Digit fields: most digits a valid value has, and its inclusive range. */
   maxDigits?: number;
   range?: { min: number; max: number };
+  /**
+   * Digit fields whose values are far from equally common: how often a player writes each value
+   * (index = value, summing to 1 over the range), weighed with the reading (value-priors.ts).
+   */
+  prior?: readonly number[];
   /** Hole rows only. */
   holeNumber?: number;
   /** The writing area, normalized to the canonical capture image. */
@@ -29,7 +35,7 @@ export interface FieldPlan {
   fields: FieldSpec[];
 }
 
-export type ValueRule = Pick<FieldSpec, 'content' | 'maxDigits' | 'range'>;
+export type ValueRule = Pick<FieldSpec, 'content' | 'maxDigits' | 'range' | 'prior'>;
 
 const digits = (maxDigits: number, min: number, max: number): ValueRule => ({ content: 'digits', maxDigits, range: { min, max } });
 const TEXT: ValueRule = { content: 'text' };
@@ -44,10 +50,10 @@ const SUM_MIN = 10;
 
 /**
  * Field-valid values. A hole takes 1..20 strokes (a blow-up hole is written down, beyond that
- * the cell is misread) and 0..9 putts; nine-hole sums follow from those (from SUM_MIN); a round
- * is two nines.
+ * the cell is misread) and 0..9 putts, mostly one to three (PUTTS_PRIOR); nine-hole sums follow
+ * from those (from SUM_MIN); a round is two nines.
  */
-export const HOLE_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(2, 1, 20), putts: digits(1, 0, 9) };
+export const HOLE_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(2, 1, 20), putts: { ...digits(1, 0, 9), prior: PUTTS_PRIOR } };
 export const TOTALS_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digits(3, SUM_MIN, 180), putts: digits(2, SUM_MIN, 81) };
 
 /** The M18 supplemental areas the processors transcribe, field by field, in reading order. */

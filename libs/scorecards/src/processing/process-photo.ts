@@ -7,6 +7,7 @@ import { crossCheckPage, type HolePars } from './cross-checks';
 import { OBSCURED_BELOW } from './cell-visibility';
 import { decideField, obscuredField } from './field-decisions';
 import { fieldPlan, pageCells, type FieldPlan } from './field-plan';
+import { decideByPrior } from './value-priors';
 import { processingBodyV3, type PageOutcome } from './processing-body';
 import type { ProcessingBodyV3, ProcessingIssue, ProcessingWarning } from './processing-schema';
 import { MIN_SOURCE_PIXELS_PER_MM, sourcePixelsPerMm } from './source-detail';
@@ -79,7 +80,7 @@ export async function processPhoto(image: PixelImage, provider: HandwritingProvi
     try {
       const readings = cells.length > 0 ? checkedReadings(cells, await provider.readCells(cells, signal ? { signal } : undefined)) : new Map<string, CellReading>();
       const own = plan.fields.map((spec) => (obscured.has(spec.id) ? obscuredField(spec) : decideField(spec, readings.get(spec.id) as CellReading, provider)));
-      const arithmetic = decideCardArithmetic(plan.fields, own, readings, provider);
+      const arithmetic = decideCardArithmetic(plan.fields, decideByPrior(plan.fields, own, readings, provider), readings, provider);
       outcome.fields = crossCheckPage(plan.fields, arithmetic.decisions, options.pars, arithmetic.decided);
     } catch (error) {
       if (!(error instanceof HandwritingProviderError) || error.code !== 'provider-invalid-response') throw error;

@@ -5,7 +5,9 @@
  * Reading of the field itself:
  * - `low-confidence`        a field-valid value was read, below the provider's accept threshold
  *                           for the field (its role's, ownAcceptThreshold; a sum whose own reading
- *                           no threshold certifies carries it until the card's arithmetic decides)
+ *                           no threshold certifies carries it until the card's arithmetic decides;
+ *                           a field with a value prior, putts, is judged on its reading weighed
+ *                           with how often players write each value: decideByPrior)
  * - `unreadable`            ink was found but no reading came back, or it is not a number (digit fields)
  * - `out-of-range`          the reading is a number this field cannot hold (too many digits, a
  *                           leading zero, outside the field's range, e.g. 12 putts)
