@@ -56,6 +56,12 @@ describe('gradePage', () => {
     expect(s.byKind['hole.score']).toMatchObject({ cells: 3, written: 3, accepted: 2, acceptedCorrect: 1, review: 1, reviewWritten: 1, guessCorrect: 0 });
     expect(s.byDetail).toEqual({ '3-4': expect.objectContaining({ cells: 3, accepted: 2, acceptedCorrect: 1, precision: 0.5 }) });
     expect(reportLines(s).join('\n')).toContain('precision among accepted cells 50.00% (1 wrong of 2)');
+    expect(reportLines(s).join('\n')).not.toContain('glyph accuracy');
+    // The local reader's summary carries its model's glyph figures, and the report states them.
+    const glyphs = { count: 4238, accuracy: 0.94408, digitAccuracy: 0.9768, negativeLogLikelihood: 0.16337, mnistImages: 1499, mnistAccuracy: 0.98866 };
+    const local = tally.summary({ firstSeed: 1, photoSize: '1x1', reader: 'local', occlusion: 'none', glyphs });
+    expect(local.glyphs).toEqual(glyphs);
+    expect(reportLines(local).join('\n')).toContain('94.41% of 4238 segmented glyphs, digits among them 97.68%, the 1499 MNIST images as they are 98.87%');
     // Review by written digit: 5 and 4 were accepted, 6 went to review.
     expect(s.byDigit).toEqual({ '4': { cells: 1, review: 0, reviewRate: 0 }, '5': { cells: 1, review: 0, reviewRate: 0 }, '6': { cells: 1, review: 1, reviewRate: 1 } });
     expect([1.5, 2, 2.7, 4.99, 5, 9].map(detailBand)).toEqual(['<2', '2-2.5', '2.5-3', '4-5', '>=5', '>=5']);

@@ -3,13 +3,14 @@
  * production page each, handwriting from the MNIST calibration items, random lighting, blur,
  * noise, JPEG and tilt as in eval-normalize), runs processPhoto with a handwriting reader and
  * grades every field against the scene truth. Figures: review rate and precision among
- * auto-accepted cells (the spec's reference figures), by field kind and reason code.
+ * auto-accepted cells (the spec's reference figures), by field kind and reason code; for the
+ * local reader, its model's glyph accuracy as its calibration.json records it.
  *   npm run eval:process -- --count 200 --seed 1 [--reader local|truth] [--model-dir DIR] [--occlusion none|random] [--pars]
  * Scenes are generated and graded one at a time, so memory stays bounded by one photo.
  */
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture, processorFor } from '@caddie/fiducials';
-import { LocalDigitReader, type CellImage, type CellReading, type HandwritingProvider } from '@caddie/handwriting';
+import { LocalDigitReader, defaultModelDirectory, readCalibration, type CellImage, type CellReading, type HandwritingCalibration, type HandwritingProvider } from '@caddie/handwriting';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
 import { synthesizeScene, type OcclusionMode, type Scene, type WrittenField } from '@caddie/synthesis';
 import { argument, choice } from './tool-arguments';
@@ -131,6 +132,8 @@ export interface EvalSummary {
   byDigit: Record<string, { cells: number; review: number; reviewRate: number }>;
   outcomes: Record<string, number>;
   meanProcessMsPerPhoto: number;
+  /** The local reader's glyph figures, from its calibration.json (absent for other readers). */
+  glyphs?: HandwritingCalibration['glyphs'];
 }
 
 /** Accumulates grades photo by photo (nothing per photo is kept). */
@@ -171,7 +174,7 @@ export class EvalTally {
     }
   }
 
-  summary(meta: Pick<EvalSummary, 'firstSeed' | 'photoSize' | 'reader' | 'occlusion'>): EvalSummary {
+  summary(meta: Pick<EvalSummary, 'firstSeed' | 'photoSize' | 'reader' | 'occlusion' | 'glyphs'>): EvalSummary {
     const all = [...this.kinds.values()];
     const sum = (f: (k: KindTally) => number) => all.reduce((s, k) => s + f(k), 0);
     const cells = sum((k) => k.cells);
@@ -312,7 +315,14 @@ export function reportLines(s: EvalSummary): string[] {
     `  reason codes: ${Object.entries(s.reasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
     `  outcomes: ${Object.entries(s.outcomes).map(([r, n]) => `${r} ${n}`).join(', ')}`,
     `  mean processPhoto time ${s.meanProcessMsPerPhoto} ms per photo`,
+    ...(s.glyphs ? [glyphLine(s.glyphs)] : []),
   ];
+}
+
+/** The model's glyph accuracy as its calibration measured it (not these photos: their glyphs have no labels). */
+function glyphLine(g: HandwritingCalibration['glyphs']): string {
+  const mnist = g.mnistAccuracy === undefined ? '' : `, the ${g.mnistImages} MNIST images as they are ${percent(g.mnistAccuracy)}`;
+  return `  model glyph accuracy (its calibration.json, MNIST items 600..749): ${percent(g.accuracy)} of ${g.count} segmented glyphs, digits among them ${percent(g.digitAccuracy)}${mnist}`;
 }
 
 async function main(): Promise<void> {
@@ -327,10 +337,12 @@ async function main(): Promise<void> {
   const reader = choice('reader', ['local', 'truth'] as const, 'local');
   const started = Date.now();
   const modelAt = process.argv.indexOf('--model-dir');
-  const tally = await evaluate(options, readerFactory(reader, modelAt < 0 ? undefined : process.argv[modelAt + 1]), (done) => {
+  const modelDirectory = modelAt < 0 ? undefined : process.argv[modelAt + 1];
+  const tally = await evaluate(options, readerFactory(reader, modelDirectory), (done) => {
     if (done % 25 === 0) console.error(`${done}/${options.count} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   });
-  const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: `${options.width}x${options.height}`, reader, occlusion: options.occlusion });
+  const glyphs = reader === 'local' ? readCalibration(modelDirectory ?? defaultModelDirectory()).glyphs : undefined;
+  const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: `${options.width}x${options.height}`, reader, occlusion: options.occlusion, glyphs });
   for (const line of reportLines(summary)) console.log(line);
   console.log(JSON.stringify(summary));
 }

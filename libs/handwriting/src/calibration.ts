@@ -46,7 +46,20 @@ export const calibrationSchema = z.object({
    * whose readers use acceptThreshold for every field.
    */
   roles: z.object({ entry: roleSchema, sum: roleSchema }).optional(),
-  glyphs: z.object({ count: z.number().int(), accuracy: z.number(), digitAccuracy: z.number(), negativeLogLikelihood: z.number() }),
+  /**
+   * The network on calibration-range glyphs: `count` segmented candidates of synthesized cells
+   * (fragments and merged pairs labelled not-a-digit included) and their `accuracy`, the digits
+   * among them alone (`digitAccuracy`); and the calibration range's MNIST images classified as
+   * they are (`mnistImages`, `mnistAccuracy`; errata left out; absent in older files).
+   */
+  glyphs: z.object({
+    count: z.number().int(),
+    accuracy: z.number(),
+    digitAccuracy: z.number(),
+    negativeLogLikelihood: z.number(),
+    mnistImages: z.number().int().optional(),
+    mnistAccuracy: z.number().optional(),
+  }),
   training: z.record(z.string(), z.union([z.number(), z.string()])),
 });
 
