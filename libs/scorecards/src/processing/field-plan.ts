@@ -1,8 +1,8 @@
 import { processorFor, type Box, type CaptureDefinition, type GreyImage } from '@caddie/fiducials';
 import type { CellImage, CellRaster } from '@caddie/handwriting';
 import { normalizeCellContrast } from './cell-contrast';
-import { PUTTS_PRIOR } from './value-priors';
 import { printedBorderVisibility, type BorderSide, type CropBorder } from './cell-visibility';
+import { PUTTS_PRIOR } from './value-priors';
 
 /** A number written with digits, or free text. */
 export type FieldContent = 'digits' | 'text';

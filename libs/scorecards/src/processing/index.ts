@@ -4,6 +4,7 @@ export { printedBorderVisibility, OBSCURED_BELOW, type CropBorder, type BorderSi
 export { decideField, obscuredField, parseFieldValue, bestFieldValidReading, type FieldDecision, type FieldValue, type ReaderTraits, type ParsedValue } from './field-decisions';
 export { crossCheckPage, plausibleScoreRange, type HolePars } from './cross-checks';
 export { decideByArithmetic, puttsWithinScore, sumPosteriors, valueDistribution, UNLISTED_FLOOR, type ValueDistribution } from './consistent-reading';
+export { decideByPrior, PUTTS_PRIOR } from './value-priors';
 export { pageStatus, processingStatus, cellSummary, type PageStatus, type ProcessingStatus, type CellSummary } from './processing-status';
 export { roundDraft, draftId, SELECTION_POLICY, ROUND_RECORD_SCHEMA, type RoundDraft, type RoundRecord } from './round-drafts';
 export {

@@ -7,10 +7,10 @@ import { crossCheckPage, type HolePars } from './cross-checks';
 import { OBSCURED_BELOW } from './cell-visibility';
 import { decideField, obscuredField } from './field-decisions';
 import { fieldPlan, pageCells, type FieldPlan } from './field-plan';
-import { decideByPrior } from './value-priors';
 import { processingBodyV3, type PageOutcome } from './processing-body';
 import type { ProcessingBodyV3, ProcessingIssue, ProcessingWarning } from './processing-schema';
 import { MIN_SOURCE_PIXELS_PER_MM, sourcePixelsPerMm } from './source-detail';
+import { decideByPrior } from './value-priors';
 
 export interface ProcessPhotoOptions {
   /** Names the round drafts (`draftId` is derived from it and the page instance id). */
