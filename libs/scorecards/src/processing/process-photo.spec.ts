@@ -175,6 +175,20 @@ describe('processPhoto', () => {
     }
   });
 
+  it('weighs putts with how often each count is written before deciding them', async () => {
+    const read: Record<string, CellReading> = {
+      // Alone below the reader's 0.9; two putts are four times as common as three: accepted.
+      'hole-11.putts': { id: 'hole-11.putts', blank: false, literal: '2', confidence: 0.85, alternatives: [{ literal: '3', confidence: 0.14 }] },
+      // Alone above 0.9; seven putts are rare enough that a person checks them.
+      'hole-12.putts': { id: 'hole-12.putts', blank: false, literal: '7', confidence: 0.95, alternatives: [{ literal: '1', confidence: 0.04 }] },
+    };
+    const provider = scripted([(cells) => cells.map((c) => read[c.id] ?? allBlank([c])[0])]);
+    const { body } = await processPhoto(single.image, provider, { requestId: 'req-prior' });
+    const field = (id: string) => body.pages[0].processing.fields.find((f) => `${f.row}.${f.field}` === id);
+    expect(field('hole-11.putts')).toMatchObject({ decision: 'ACCEPTED', value: 2, literal: '2', reasonCodes: [] });
+    expect(field('hole-12.putts')).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, literal: '7', reasonCodes: ['low-confidence'] });
+  });
+
   it('applies the pars it is given and stops on an aborted signal', async () => {
     const provider = scripted([(cells) => cells.map((c) => (c.id === 'hole-10.score' ? { id: c.id, blank: false, literal: '19', confidence: 0.99, alternatives: [] } : allBlank([c])[0]))]);
     const { body } = await processPhoto(single.image, provider, { requestId: 'req-8', pars: { 10: 4 } });
