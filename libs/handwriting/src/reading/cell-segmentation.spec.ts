@@ -98,6 +98,29 @@ describe('segmentCell', () => {
     expect(glyph.x1 - glyph.x0).toBeLessThanOrEqual(6);
   });
 
+  it("joins a 5's flag written apart and drawn out past the body, but not a bar that starts past it", () => {
+    /** A 5's body (stem, bowl) at x 40..64, y 25..64, and a flat bar over its top from x `barFrom` to 85. */
+    const five = (barFrom: number): CellRaster => {
+      const raster = borderedCell(120, 90);
+      paint(raster, 40, 44, 25, 45, 30);
+      paint(raster, 40, 64, 43, 47, 30);
+      paint(raster, 60, 64, 45, 62, 30);
+      paint(raster, 40, 64, 60, 64, 30);
+      paint(raster, barFrom, barFrom + 38, 26, 30, 30);
+      return raster;
+    };
+    const wholes = (raster: CellRaster) => segmentCell(raster, 2).glyphs.filter((g) => g.whole);
+    // The flag starts over the body (past its stem, not touching it) and ends past it: one glyph.
+    const [joined, ...more] = wholes(five(47));
+    expect(more).toEqual([]);
+    expect([joined.x0, joined.x1, joined.y0, joined.y1]).toEqual([40, 85, 25, 64]);
+    // The same bar starting past the body is a mark of its own (a following digit's bar).
+    expect(wholes(five(68)).map((g) => [g.x0, g.x1])).toEqual([
+      [40, 64],
+      [68, 106],
+    ]);
+  });
+
   it('ignores a speck but reports it as stray ink', () => {
     const raster = borderedCell(120, 90);
     paint(raster, 50, 53, 40, 43, 40);

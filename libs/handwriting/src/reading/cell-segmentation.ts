@@ -217,7 +217,9 @@ function groupComponents(components: Component[], box: CellBox): Component[] {
         const flag = stacked && min(a.y1 - a.y0, b.y1 - b.y0) < 0.45 * unionHeight && overlap > -0.1 * cellHeight;
         const sameGlyph =
           (overlap >= 0.5 * narrower && (unionWidth <= 1.05 * unionHeight || small)) ||
-          ((flag || (stacked && overlap > 0.1 * narrower)) && unionWidth <= 1.2 * unionHeight);
+          ((flag || (stacked && overlap > 0.1 * narrower)) && unionWidth <= 1.2 * unionHeight) ||
+          liftedBar(a, b) ||
+          liftedBar(b, a);
         if (sameGlyph) {
           mergeInto(a, b);
           groups.splice(j, 1);
@@ -228,6 +230,26 @@ function groupComponents(components: Component[], box: CellBox): Component[] {
     }
   }
   return groups.sort((a, b) => b.area - a.area).slice(0, 6).sort((a, b) => a.x0 - b.x0);
+}
+
+/**
+ * A flat stroke lifted off the pen at the top of `body` and drawn out to its right, wider than
+ * the body allows a flag to be: a 5's flag written apart, starting over the body's stem and
+ * ending past it. It starts inside the body's span (a following digit's bar starts past it),
+ * lies across the top of the body (within its upper 40%), is at least twice as wide as high, and is small.
+ */
+function liftedBar(bar: Component, body: Component): boolean {
+  const [barWidth, barHeight, bodyHeight] = [bar.x1 - bar.x0, bar.y1 - bar.y0, body.y1 - body.y0];
+  return (
+    barWidth >= 2 * barHeight &&
+    barHeight < 0.4 * bodyHeight &&
+    bar.area < 0.5 * body.area &&
+    bar.x0 >= body.x0 &&
+    bar.x0 < body.x1 &&
+    bar.x1 > body.x1 &&
+    bar.y0 >= body.y0 - 0.2 * bodyHeight &&
+    bar.y1 <= body.y0 + 0.4 * bodyHeight
+  );
 }
 
 /** Cuts a group into `parts` glyphs at the columns with least ink near the even division points. */
