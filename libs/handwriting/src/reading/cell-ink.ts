@@ -39,8 +39,8 @@ const PAPER_BLOCK = 16;
  * brightest pixel of each 16 px block, widened to the 3x3 blocks around it and interpolated
  * between block centres: about 48 px, wider than any stroke and than a stain or smudge, which
  * must stay one dark blob (with 8 px blocks the stains of synthetic calibration cells lost part
- * of their ink and two blank cells read 0 at 0.985). Where the paper is even the local level is at least the crop's and nothing
- * changes; it only ever lowers the paper.
+ * of their ink and two blank cells read 0 at 0.985). Where the paper is even the local level is
+ * at least the crop's and nothing changes; it only ever lowers the paper.
  */
 export function paperLevels(image: CellRaster, paper: number): Float32Array {
   const { data, width, height } = image;
@@ -62,6 +62,16 @@ export function paperLevels(image: CellRaster, paper: number): Float32Array {
       local[j * nx + i] = m;
     }
   }
+  // Interpolation between block centres: each column's two blocks and weight, found once.
+  const i0s = new Int32Array(width);
+  const i1s = new Int32Array(width);
+  const txs = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = min(nx - 1, max(0, (x + 0.5) / PAPER_BLOCK - 0.5));
+    i0s[x] = floor(fx);
+    i1s[x] = min(nx - 1, i0s[x] + 1);
+    txs[x] = fx - i0s[x];
+  }
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const fy = min(ny - 1, max(0, (y + 0.5) / PAPER_BLOCK - 0.5));
@@ -69,10 +79,9 @@ export function paperLevels(image: CellRaster, paper: number): Float32Array {
     const j1 = min(ny - 1, j0 + 1);
     const ty = fy - j0;
     for (let x = 0; x < width; x++) {
-      const fx = min(nx - 1, max(0, (x + 0.5) / PAPER_BLOCK - 0.5));
-      const i0 = floor(fx);
-      const i1 = min(nx - 1, i0 + 1);
-      const tx = fx - i0;
+      const i0 = i0s[x];
+      const i1 = i1s[x];
+      const tx = txs[x];
       const top = local[j0 * nx + i0] * (1 - tx) + local[j0 * nx + i1] * tx;
       const bottom = local[j1 * nx + i0] * (1 - tx) + local[j1 * nx + i1] * tx;
       out[y * width + x] = min(paper, top * (1 - ty) + bottom * ty);

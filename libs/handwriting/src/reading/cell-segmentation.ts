@@ -236,7 +236,8 @@ function groupComponents(components: Component[], box: CellBox): Component[] {
  * A flat stroke lifted off the pen at the top of `body` and drawn out to its right, wider than
  * the body allows a flag to be: a 5's flag written apart, starting over the body's stem and
  * ending past it. It starts inside the body's span (a following digit's bar starts past it),
- * lies across the top of the body (within its upper 40%), is at least twice as wide as high, and is small.
+ * lies across the top of the body (within its upper 40%), is at least twice as wide as high,
+ * and is small.
  */
 function liftedBar(bar: Component, body: Component): boolean {
   const [barWidth, barHeight, bodyHeight] = [bar.x1 - bar.x0, bar.y1 - bar.y0, body.y1 - body.y0];
