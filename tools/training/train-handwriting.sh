@@ -4,11 +4,13 @@
 #      training cells from MNIST items 0..599, validation cells from items 600..749; and
 #      export-photo-glyphs (Node, two processes): glyphs of the written cells of synthetic phone
 #      photos (items 0..599) as the page pipeline crops them, added to the training glyphs;
+#      export-mnist-glyphs (Node, when MNIST_COPIES > 0): MNIST's own training-range images,
+#      MNIST_COPIES times, and its calibration-range images as a second validation set;
 #   2. train_digits.py (PyTorch on CPU, Debian's python3-torch at /usr/bin/python3): the network;
 #   3. train-handwriting (Node): temperature and accept threshold on calibration-range cells.
 # Options through the environment: SEED (7: the synthesized cells and the calibration),
 # TRAIN_SEED (SEED: the network's initialization and augmentation), CELLS (24000), PHOTOS (2000),
-# EPOCHS (10), THREADS (1), WIDTHS (12,24,32: channels of the convolution blocks), HIDDEN (96),
+# MNIST_COPIES (0), EPOCHS (10), THREADS (1), WIDTHS (12,24,32: channels of the convolution blocks), HIDDEN (96),
 # OUT (libs/handwriting/model), PYTHON (/usr/bin/python3), DATA (a temporary file prefix).
 # An ensemble: train members into folders of their own (OUT, TRAIN_SEED), combine them with
 # tools/training/combine_ensemble.py, then calibrate the whole with
@@ -19,6 +21,7 @@ SEED=${SEED:-7}
 TRAIN_SEED=${TRAIN_SEED:-$SEED}
 CELLS=${CELLS:-24000}
 PHOTOS=${PHOTOS:-2000}
+MNIST_COPIES=${MNIST_COPIES:-0}
 EPOCHS=${EPOCHS:-10}
 THREADS=${THREADS:-1}
 WIDTHS=${WIDTHS:-12,24,32}
@@ -37,5 +40,8 @@ FIRST_HALF=$!
 node dist/tools/training/export-photo-glyphs.js --out "$DATA.photos-b.bin" --photos "$((PHOTOS - HALF))" --first "$((FIRST_PHOTO + HALF))"
 wait "$FIRST_HALF"
 cat "$DATA.photos-a.bin" "$DATA.photos-b.bin" >> "$DATA.train.bin"
+if [ "$MNIST_COPIES" -gt 0 ]; then
+  node dist/tools/training/export-mnist-glyphs.js --out "$DATA" --copies "$MNIST_COPIES"
+fi
 "$PYTHON" tools/training/train_digits.py --data "$DATA" --out "$OUT" --epochs "$EPOCHS" --seed "$TRAIN_SEED" --threads "$THREADS" --widths "$WIDTHS" --hidden "$HIDDEN"
 node dist/tools/train-handwriting.js --from "$OUT" --seed "$SEED"

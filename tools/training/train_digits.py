@@ -229,6 +229,9 @@ def main():
     train_x, train_y = load(args.data + '.train.bin')
     val_x, val_y = load(args.data + '.validation.bin')
     print(f'training glyphs {len(train_y)} (classes {torch.bincount(train_y, minlength=CLASSES).tolist()}), validation glyphs {len(val_y)}', flush=True)
+    # MNIST's own calibration-range images (export-mnist-glyphs.ts), reported beside the glyphs when exported.
+    mnist_path = args.data + '.mnist-validation.bin'
+    mnist_val = load(mnist_path) if os.path.exists(mnist_path) else None
 
     widths = tuple(int(w) for w in args.widths.split(','))
     if len(widths) != 3 or min(widths) < 1 or args.hidden < 1:
@@ -257,10 +260,13 @@ def main():
             if batches % 100 == 0:
                 print(f'  epoch {epoch + 1} batch {batches} loss {loss_sum / batches:.4f} [{time.time() - started:.0f}s]', flush=True)
         figures = evaluate(model, val_x, val_y)
+        mnist = f' MNIST images {evaluate(model, *mnist_val)["accuracy"] * 100:.2f}%' if mnist_val else ''
         print(f'epoch {epoch + 1}/{args.epochs} loss {loss_sum / batches:.4f} validation glyph accuracy {figures["accuracy"] * 100:.2f}% '
-              f'(digits {figures["digitAccuracy"] * 100:.2f}%) nll {figures["nll"]:.4f} [{time.time() - started:.0f}s]', flush=True)
+              f'(digits {figures["digitAccuracy"] * 100:.2f}%){mnist} nll {figures["nll"]:.4f} [{time.time() - started:.0f}s]', flush=True)
     seconds = time.time() - started
     figures = evaluate(model, val_x, val_y)
+    if mnist_val:
+        figures['mnistImageAccuracy'] = evaluate(model, *mnist_val)['accuracy']
     provenance = {
         'trainer': 'tools/training/train_digits.py', 'torch': torch.__version__, 'seed': args.seed, 'epochs': args.epochs,
         'batch': args.batch, 'rate': args.rate, 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight,
