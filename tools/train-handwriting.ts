@@ -31,6 +31,7 @@ import {
   mnistGlyph,
   mnistItems,
   negativeLogLikelihood,
+  recordedThreshold,
   writeCalibration,
   type FieldRole,
   type HandwritingCalibration,
@@ -191,7 +192,8 @@ async function main(): Promise<void> {
   if (!choice) {
     throw new Error(`no threshold reaches ${percent(TARGET_PRECISION, 1)} precision at the Wilson lower bound; calibration.json not written (the reader refuses these weights)`);
   }
-  const measured = measureAtThreshold(outcomes, choice.threshold);
+  const acceptThreshold = recordedThreshold(choice.threshold);
+  const measured = measureAtThreshold(outcomes, acceptThreshold);
 
   log(`reading ${sumCells} more calibration total cells for the sum role's threshold`);
   const sums = [...outcomes.filter((o) => o.kind === 'total'), ...(await readCalibrationCells(reader, THRESHOLD_SEEDS + seed * 100_000 + SUM_CELLS_OFFSET, sumCells, 'total'))];
@@ -204,7 +206,7 @@ async function main(): Promise<void> {
     format: CALIBRATION_FORMAT,
     weightsSha256: digest,
     temperature: round(temperature, 6),
-    acceptThreshold: round(choice.threshold, 6),
+    acceptThreshold,
     rule: { targetPrecision: TARGET_PRECISION, wilsonZ: WILSON_Z, bound: 'source-clustered', labelErrata: [...MNIST_LABEL_ERRATA] },
     calibrationCells: roundAll(measured),
     roles,
@@ -225,7 +227,7 @@ async function main(): Promise<void> {
   log(`  temperature ${temperature.toFixed(3)}`);
   log(`  cell accuracy ${percent(measured.accuracy)} over ${thresholdCells} cells`);
   log(
-    `  accept threshold ${choice.threshold.toFixed(6)}: coverage ${percent(measured.coverage)}, precision ${percent(measured.precision)} ` +
+    `  accept threshold ${acceptThreshold.toFixed(6)}: coverage ${percent(measured.coverage)}, precision ${percent(measured.precision)} ` +
       `(Wilson z=${WILSON_Z} lower bound ${percent(measured.precisionLowerBound)} at design effect ${(measured.designEffect ?? 1).toFixed(2)}), ` +
       `${measured.accepted - Math.round(measured.precision * measured.accepted)} wrong of ${measured.accepted} accepted`,
   );
@@ -255,8 +257,9 @@ function roleThresholds(role: FieldRole, outcomes: readonly CellOutcome[]): Role
 function threshold(name: string, outcomes: readonly CellOutcome[]): ThresholdFigures {
   const choice = chooseAcceptThreshold(outcomes);
   for (const line of describeErrors(outcomes, choice?.threshold ?? 0.99).slice(0, 4)) log(`  ${name}:${line}`);
-  const measured = measureAtThreshold(outcomes, choice ? choice.threshold : Number.POSITIVE_INFINITY);
-  return { acceptThreshold: choice ? round(choice.threshold, 6) : null, ...roundAll(measured) };
+  const acceptThreshold = choice ? recordedThreshold(choice.threshold) : null;
+  const measured = measureAtThreshold(outcomes, acceptThreshold ?? Number.POSITIVE_INFINITY);
+  return { acceptThreshold, ...roundAll(measured) };
 }
 
 function sha256Of(directory: string): string {

@@ -1,5 +1,5 @@
 import { SeededRandom } from '@caddie/synthesis';
-import { chooseAcceptThreshold, fitTemperature, measureAtThreshold, negativeLogLikelihood, wilsonLowerBound } from './calibration';
+import { chooseAcceptThreshold, fitTemperature, measureAtThreshold, negativeLogLikelihood, recordedThreshold, wilsonLowerBound } from './calibration';
 
 describe('wilsonLowerBound', () => {
   it('is below the observed proportion and tightens with more evidence', () => {
@@ -35,6 +35,25 @@ describe('chooseAcceptThreshold', () => {
   it('accepts tied confidences together', () => {
     const readings = [...Array.from({ length: 1500 }, () => ({ confidence: 0.98, correct: true })), { confidence: 0.98, correct: false }];
     expect(chooseAcceptThreshold(readings, 0.995)?.accepted).toBe(1501);
+  });
+});
+
+describe('recordedThreshold', () => {
+  it('rounds up to six decimals, so no reading the calibration left out is accepted', () => {
+    expect(recordedThreshold(0.9761999788)).toBe(0.9762);
+    expect(recordedThreshold(0.97620001)).toBe(0.976201);
+    expect(recordedThreshold(0.5)).toBe(0.5);
+    // A threshold just above zero stays above zero: zero-confidence readings stay out.
+    const readings = [
+      ...Array.from({ length: 3000 }, (_, k) => ({ confidence: 0.5 + k / 10_000, correct: true })),
+      { confidence: 4e-7, correct: true },
+      ...Array.from({ length: 40 }, () => ({ confidence: 0, correct: false })),
+    ];
+    const choice = chooseAcceptThreshold(readings, 0.995)!;
+    expect(choice.threshold).toBe(4e-7);
+    expect(recordedThreshold(choice.threshold)).toBeGreaterThan(0);
+    expect(measureAtThreshold(readings, recordedThreshold(choice.threshold)).accepted).toBeLessThanOrEqual(choice.accepted);
+    expect(recordedThreshold(0.99999999)).toBe(1);
   });
 });
 

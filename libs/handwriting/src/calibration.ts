@@ -196,6 +196,15 @@ export function chooseAcceptThreshold(readings: readonly ScoredReading[], target
   return best;
 }
 
+/**
+ * A chosen threshold as calibration.json records it: six decimals, rounded up, so the service
+ * never accepts a reading the calibration left out (rounding a threshold of 4e-7 to 0 would
+ * accept every reading below it too). Figures are then measured at the recorded value.
+ */
+export function recordedThreshold(threshold: number): number {
+  return Math.min(1, Math.ceil(threshold * 1e6) / 1e6);
+}
+
 export type MeasuredReadings = z.infer<typeof measuredSchema>;
 
 /** Figures of whole-cell readings at a threshold (the bound as chooseAcceptThreshold computes it). */

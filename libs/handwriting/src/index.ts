@@ -22,6 +22,7 @@ export {
   fitTemperature,
   measureAtThreshold,
   negativeLogLikelihood,
+  recordedThreshold,
   wilsonLowerBound,
   type HandwritingCalibration,
   type MeasuredReadings,

@@ -3,6 +3,9 @@ import { MNIST_SIDE, distanceToMask, pruneSpurs, sampleZeroPadded, strokeWidth, 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { PI, ceil, cos, floor, max, min, sin } = Math;
 
+/** Below this share of its shape explained by the centre line, a glyph is stamped as its outline (see stampGlyph). */
+const MIN_EXPLAINED_SHARE = 0.88;
+
 /** Where and how one handwritten glyph lands on a cell raster. */
 export interface GlyphPlacement {
   /** Centre of the glyph's ink box on the raster, pixels. */
@@ -66,7 +69,8 @@ export function placedGlyphWidth(glyph: Float32Array, placement: Pick<GlyphPlace
 
 /**
  * Draws an MNIST glyph as pen ink: the glyph is warped onto the raster, thresholded into a
- * shape, thinned to its centre line and redrawn at the pen's width. Marks owned pixels.
+ * shape, thinned to its centre line and redrawn at the pen's width (or drawn as its outline where
+ * that line would lose part of the digit). Marks owned pixels.
  */
 export function stampGlyph(canvas: InkCanvas, glyph: Float32Array, placement: GlyphPlacement, pen: PenStroke, index: number): void {
   const box = glyphInkBox(glyph);
@@ -103,6 +107,7 @@ export function stampGlyph(canvas: InkCanvas, glyph: Float32Array, placement: Gl
   const w = ceil(maxX + grow) - left + 1;
   const h = ceil(maxY + grow) - top + 1;
   const mask = new Uint8Array(w * h);
+  const shape = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const rx = left + x + 0.5 - placement.cx;
@@ -112,16 +117,19 @@ export function stampGlyph(canvas: InkCanvas, glyph: Float32Array, placement: Gl
       dx += placement.shear * dy;
       const u = dx / sx + gcx;
       const v = dy / scale + gcy;
-      if (sampleZeroPadded(glyph, MNIST_SIDE, MNIST_SIDE, u - 0.5, v - 0.5) >= 0.45) mask[y * w + x] = 1;
+      shape[y * w + x] = sampleZeroPadded(glyph, MNIST_SIDE, MNIST_SIDE, u - 0.5, v - 0.5);
+      if (shape[y * w + x] >= 0.45) mask[y * w + x] = 1;
     }
   }
   // A ballpoint draws a constant-width line along the writer's path: redraw the glyph's centre
-  // line at the pen's width (MNIST strokes are far thicker relative to the digit).
-  const path = pruneSpurs(thin(mask, w, h), w, h, 0.7 * strokeWidth(mask, w, h));
-  let onPath = false;
-  for (let i = 0; i < path.length && !onPath; i++) onPath = path[i] === 1;
-  if (!onPath) return;
+  // line at the pen's width (MNIST strokes are far thicker relative to the digit). Where that
+  // line cannot stand for the shape (a loop written solid thins to a stub that is pruned as a
+  // spur, so a 6 would come out as a "(" and its label would lie), the glyph keeps its written
+  // outline instead, as a felt-tip or a heavy hand draws it.
+  const maskStroke = strokeWidth(mask, w, h);
+  const path = pruneSpurs(thin(mask, w, h), w, h, 0.7 * maskStroke);
   const distance = distanceToMask(path, w, h);
+  const outline = explainedShare(mask, distance, maskStroke) < MIN_EXPLAINED_SHARE;
   const radius = pen.width / 2;
   for (let y = 0; y < h; y++) {
     const ry = top + y;
@@ -129,7 +137,7 @@ export function stampGlyph(canvas: InkCanvas, glyph: Float32Array, placement: Gl
     for (let x = 0; x < w; x++) {
       const rx = left + x;
       if (rx < 0 || rx >= canvas.width) continue;
-      const coverage = min(1, max(0, radius - distance[y * w + x] + 0.5));
+      const coverage = outline ? min(1, max(0, (shape[y * w + x] - 0.45) / 0.3 + 0.5)) : min(1, max(0, radius - distance[y * w + x] + 0.5));
       if (coverage <= 0) continue;
       const along = (x / w + y / h) * PI * 2;
       const pressure = min(1, max(0.25, pen.pressure + pen.wobble * sin(along + pen.phase)));
@@ -143,4 +151,20 @@ export function stampGlyph(canvas: InkCanvas, glyph: Float32Array, placement: Gl
       }
     }
   }
+}
+
+/**
+ * Share of a glyph's shape within reach of its redrawn centre line: half the shape's stroke
+ * width plus a pixel and a half (thinning shortens every stroke end by about half a width).
+ */
+function explainedShare(mask: Uint8Array, pathDistance: Float32Array, maskStroke: number): number {
+  const reach = maskStroke / 2 + 1.5;
+  let inked = 0;
+  let explained = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    inked++;
+    if (pathDistance[i] <= reach) explained++;
+  }
+  return inked === 0 ? 1 : explained / inked;
 }
