@@ -32,6 +32,13 @@ describe('chooseAcceptThreshold', () => {
     expect(chooseAcceptThreshold(Array.from({ length: 100 }, () => ({ confidence: 0.999, correct: true })))).toBeNull();
   });
 
+  it('never accepts a reading of no confidence, however clean the readings above it are', () => {
+    const readings = [...Array.from({ length: 3000 }, (_, k) => ({ confidence: 0.5 + k / 10_000, correct: true })), ...Array.from({ length: 20 }, () => ({ confidence: 0, correct: true }))];
+    const choice = chooseAcceptThreshold(readings, 0.995)!;
+    expect(choice.threshold).toBe(0.5);
+    expect(choice.accepted).toBe(3000);
+  });
+
   it('accepts tied confidences together', () => {
     const readings = [...Array.from({ length: 1500 }, () => ({ confidence: 0.98, correct: true })), { confidence: 0.98, correct: false }];
     expect(chooseAcceptThreshold(readings, 0.995)?.accepted).toBe(1501);

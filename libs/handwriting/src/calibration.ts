@@ -184,12 +184,14 @@ export interface ThresholdChoice {
 /**
  * The lowest confidence threshold whose accepted readings (confidence >= threshold) reach the
  * target precision at the Wilson lower bound, on the effective sample size when readings share
- * sources (acceptedSets). Null when no threshold does.
+ * sources (acceptedSets). Null when no threshold does. Never 0: a reading of no confidence (the
+ * reader's way to say a cell must be looked at, e.g. blankCertainty of a faint mark as large as
+ * writing) is never accepted, however clean the readings above it are.
  */
 export function chooseAcceptThreshold(readings: readonly ScoredReading[], targetPrecision = TARGET_PRECISION, z = WILSON_Z): ThresholdChoice | null {
   let best: ThresholdChoice | null = null;
   for (const set of acceptedSets(readings, z)) {
-    if (set.precisionLowerBound >= targetPrecision) {
+    if (set.threshold > 0 && set.precisionLowerBound >= targetPrecision) {
       best = { threshold: set.threshold, accepted: set.accepted, coverage: set.accepted / readings.length, precision: set.correct / set.accepted, precisionLowerBound: set.precisionLowerBound };
     }
   }

@@ -1,4 +1,4 @@
-import { FIELD_INVALID_ODDS, WHOLE_GROUP_NOT_A_DIGIT_ODDS, blankCertainty, decideDigitCell, decideTextCell, faintBesideCertainty } from './cell-reading';
+import { FAINT_WRITING_EXTENT, FIELD_INVALID_ODDS, WHOLE_GROUP_NOT_A_DIGIT_ODDS, blankCertainty, decideDigitCell, decideTextCell, faintBesideCertainty } from './cell-reading';
 import type { CellSegmentation, GlyphCandidate } from './cell-segmentation';
 import { NOT_A_DIGIT } from './glyph-classes';
 
@@ -23,7 +23,18 @@ describe('decideDigitCell', () => {
     expect(clean).toEqual({ blank: true, literal: null, confidence: blankCertainty({ strayInk: 0, faintInk: 0 }), alternatives: [] });
     expect(clean.confidence).toBeGreaterThan(0.999);
     expect(decideDigitCell(segmentation([], [], 0.95), [], 2).confidence).toBeLessThan(clean.confidence);
-    expect(decideDigitCell(segmentation([], [], 0, 0.4), [], 2).confidence).toBeLessThan(0.6);
+    const faint = decideDigitCell(segmentation([], [], 0, 0.2), [], 2);
+    expect(faint.blank).toBe(true);
+    expect(faint.confidence).toBeLessThan(clean.confidence);
+    expect(faint.confidence).toBeGreaterThan(0.5);
+  });
+
+  it('gives no blank certainty to a cell whose faint mark is as large as writing (a light pencil entry)', () => {
+    expect(blankCertainty({ strayInk: 0, faintInk: FAINT_WRITING_EXTENT - 0.01 })).toBeGreaterThan(0.5);
+    for (const faintInk of [FAINT_WRITING_EXTENT, 0.7]) {
+      expect(decideDigitCell(segmentation([], [], 0, faintInk), [], 2)).toEqual({ blank: true, literal: null, confidence: 0, alternatives: [] });
+      expect(decideTextCell(segmentation([], [], 0, faintInk)).confidence).toBe(0);
+    }
   });
 
   it('multiplies glyph probabilities and offers the next combinations as alternatives', () => {
