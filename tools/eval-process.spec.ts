@@ -50,9 +50,13 @@ describe('gradePage', () => {
         [written('hole-1', 'score', 5), written('hole-2', 'score', 4), written('hole-3', 'score', 6)],
       ),
       detailBand(3.2),
+      17,
     );
     const s = tally.summary({ firstSeed: 1, photoSize: '1x1', reader: 'test', occlusion: 'none' });
     expect(s).toMatchObject({ cells: 3, acceptedCells: 2, reviewCells: 1, reviewRate: 0.33333, precision: 0.5, acceptedErrors: 1, reasons: { 'low-confidence': 1 } });
+    // The wrong accepted cell is listed with its photo, so that it can be looked at.
+    expect(s.acceptedErrorCells).toEqual([{ seed: 17, field: 'hole-2.score', truth: 4, value: 3, reasonCodes: [] }]);
+    expect(reportLines(s).join('\n')).toContain('photo 17 hole-2.score: written 4, accepted 3');
     expect(s.byKind['hole.score']).toMatchObject({ cells: 3, written: 3, accepted: 2, acceptedCorrect: 1, review: 1, reviewWritten: 1, guessCorrect: 0 });
     expect(s.byDetail).toEqual({ '3-4': expect.objectContaining({ cells: 3, accepted: 2, acceptedCorrect: 1, precision: 0.5 }) });
     expect(reportLines(s).join('\n')).toContain('precision among accepted cells 50.00% (1 wrong of 2)');

@@ -68,6 +68,12 @@ const TEXT_FIELDS = new Set(['date', 'course', 'teeBox', 'startTime', 'playingPa
 
 export interface FieldGrade {
   kind: string;
+  /** `row.field`, e.g. `hole-3.score`. */
+  field: string;
+  /** What the scene wrote (null: blank; undefined: text, which has no truth value). */
+  truth: FieldDecision['value'] | undefined;
+  /** The accepted value (null: accepted as blank, or in review). */
+  value: FieldDecision['value'];
   written: boolean;
   accepted: boolean;
   /** Accepted fields: the value is the truth (null for a blank cell; text never has a truth value). */
@@ -88,6 +94,9 @@ export function gradePage(fields: readonly FieldDecision[], truth: readonly Writ
     const accepted = f.decision === 'ACCEPTED';
     return {
       kind: fieldKind(f.row, f.field, content),
+      field: `${f.row}.${f.field}`,
+      truth: expected,
+      value: f.value,
       written: t !== undefined,
       accepted,
       correct: accepted && expected !== undefined && f.value === expected,
@@ -122,6 +131,8 @@ export interface EvalSummary {
   /** Correct accepted cells / accepted cells. */
   precision: number;
   acceptedErrors: number;
+  /** Each wrong accepted cell: the photo's seed, the field, what was written and what was accepted, and its reason codes. */
+  acceptedErrorCells: AcceptedError[];
   byKind: Record<string, KindTally & { reviewRate: number; precision: number }>;
   /** The same by the page's detail in the photo (px per mm of card, worst direction), to place the reading floor. */
   byDetail: Record<string, KindTally & { reviewRate: number; precision: number }>;
@@ -136,7 +147,16 @@ export interface EvalSummary {
   glyphs?: HandwritingCalibration['glyphs'];
 }
 
-/** Accumulates grades photo by photo (nothing per photo is kept). */
+export interface AcceptedError {
+  seed: number;
+  field: string;
+  /** Undefined for written text (which has no truth value). */
+  truth?: FieldDecision['value'];
+  value: FieldDecision['value'];
+  reasonCodes: string[];
+}
+
+/** Accumulates grades photo by photo (nothing per photo is kept but the wrong accepted cells). */
 export class EvalTally {
   private readonly kinds = new Map<string, KindTally>();
   private readonly reasons = new Map<string, number>();
@@ -144,6 +164,7 @@ export class EvalTally {
   private readonly digits = new Map<string, { cells: number; review: number }>();
   private readonly outcomes = new Map<string, number>();
   private readonly details = new Map<string, KindTally>();
+  private readonly acceptedErrorCells: AcceptedError[] = [];
   readonly pages = { processed: 0, normalizedOnly: 0, failedPhotos: 0, wrongDesign: 0 };
   processMs = 0;
   photos = 0;
@@ -152,9 +173,10 @@ export class EvalTally {
     this.outcomes.set(code, (this.outcomes.get(code) ?? 0) + 1);
   }
 
-  /** `detail`: the band of the page's photo detail, when known. */
-  add(grades: readonly FieldGrade[], detail?: string): void {
+  /** `detail`: the band of the page's photo detail, when known; `seed`: the photo's, to list its wrong accepted cells by. */
+  add(grades: readonly FieldGrade[], detail?: string, seed = Number.NaN): void {
     for (const g of grades) {
+      if (g.accepted && !g.correct) this.acceptedErrorCells.push({ seed, field: g.field, truth: g.truth, value: g.value, reasonCodes: [...g.reasonCodes] });
       const k = this.kinds.get(g.kind) ?? emptyTally();
       count(k, g);
       this.kinds.set(g.kind, k);
@@ -192,6 +214,7 @@ export class EvalTally {
       reviewRate: ratio(cells - accepted, cells),
       precision: ratio(correct, accepted),
       acceptedErrors: accepted - correct,
+      acceptedErrorCells: this.acceptedErrorCells.map((e) => ({ ...e, reasonCodes: [...e.reasonCodes] })),
       byKind: rated(this.kinds),
       byDetail: rated(this.details),
       reasons: Object.fromEntries([...this.reasons.entries()].sort((a, b) => b[1] - a[1])),
@@ -273,7 +296,7 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
           continue;
         }
         tally.pages.processed++;
-        tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)));
+        tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)), options.firstSeed + i);
       }
       for (const issue of body.issues) tally.outcome(issue.code);
     } catch (error) {
@@ -306,6 +329,7 @@ export function reportLines(s: EvalSummary): string[] {
     `  pages processed ${s.pages.processed}, normalized only ${s.pages.normalizedOnly}, photos failed ${s.pages.failedPhotos}, wrong design ${s.pages.wrongDesign}`,
     `  cells ${s.cells}: accepted ${s.acceptedCells}, review ${s.reviewCells} (review rate ${percent(s.reviewRate)})`,
     `  precision among accepted cells ${percent(s.precision)} (${s.acceptedErrors} wrong of ${s.acceptedCells})`,
+    ...s.acceptedErrorCells.map((e) => `    photo ${e.seed} ${e.field}: written ${e.truth === undefined ? 'text' : (e.truth ?? 'blank')}, accepted ${e.value ?? 'blank'}${e.reasonCodes.length ? ` (${e.reasonCodes.join(', ')})` : ''}`),
     `  by field kind:            ${header}`,
     ...Object.entries(s.byKind).map(([kind, k]) => tableRow(kind, k)),
     `  by page detail (px/mm):   ${header}`,
