@@ -214,7 +214,7 @@ export class EvalTally {
       reviewRate: ratio(cells - accepted, cells),
       precision: ratio(correct, accepted),
       acceptedErrors: accepted - correct,
-      acceptedErrorCells: this.acceptedErrorCells.map((e) => ({ ...e, reasonCodes: [...e.reasonCodes] })),
+      acceptedErrorCells: this.acceptedErrorCells.map((e) => ({ ...e })),
       byKind: rated(this.kinds),
       byDetail: rated(this.details),
       reasons: Object.fromEntries([...this.reasons.entries()].sort((a, b) => b[1] - a[1])),

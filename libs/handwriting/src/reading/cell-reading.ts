@@ -56,8 +56,9 @@ export interface DigitCellDecision {
  * as large as writing: the cell may hold a light pencil entry the ink thresholds missed, so it is
  * no evidence of a blank. Among 24,000 calibration cells (seeds 3,000,000..3,023,999), 73 cells
  * without ink held such a mark: 7 held an entry written in light pencil, 66 were blank with a
- * smudge; all 81 with a smaller faint mark (0.12..0.3) were blank. A fixed doubt of 0.45 let the calibration
- * accept the group with the clean blanks it came with, and a user would lose those entries.
+ * smudge; all 81 with a smaller faint mark (0.12..0.3) were blank. A fixed doubt of 0.45 let the
+ * calibration accept the group with the clean blanks it came with, and a user would lose those
+ * entries. (Measured on the cell height, unlike WRITING_SIZE, which is of the writing height.)
  */
 export const FAINT_WRITING_EXTENT = 0.3;
 
