@@ -1,7 +1,7 @@
 import { renderLabel } from './label-font';
-import { LABEL_GLYPHS, readLabel } from './label-reader';
+import { LABEL_GLYPHS, readLabel, readLabelOfLength } from './label-reader';
 import type { GreyImage } from './pixel-image';
-import { decodeIdentityLabel, formatIdentityLabel } from './printed-identity';
+import { decodeExpectedLabel, decodeIdentityLabel, formatIdentityLabel } from './printed-identity';
 
 /** Box-blurs and adds deterministic noise, roughly what a phone camera does to small print. */
 function degrade(image: GreyImage, noise: number): GreyImage {
@@ -22,6 +22,22 @@ function degrade(image: GreyImage, noise: number): GreyImage {
       }
       seed = (seed * 1103515245 + 12345) >>> 0;
       out[y * width + x] = Math.max(0, Math.min(255, Math.round(sum / n + ((seed >>> 24) / 255 - 0.5) * 2 * noise)));
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** A (2r+1)-pixel box blur: a camera out of focus on small print. */
+function boxBlur(image: GreyImage, r: number): GreyImage {
+  const { width, height } = image;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let dy = -r; dy <= r; dy++) {
+        for (let dx = -r; dx <= r; dx++) sum += image.data[Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))];
+      }
+      out[y * width + x] = Math.round(sum / (2 * r + 1) ** 2);
     }
   }
   return { data: out, width, height };
@@ -67,8 +83,26 @@ describe('label rendering and reading by font', () => {
     expect(decodeIdentityLabel(reading.text)).toMatchObject({ text: printed, correctionCount: 1 });
   });
 
+  it('reads a label blurred past its character runs on a grid of its known length', () => {
+    const printed = formatIdentityLabel({ designCode: 'M18F', courseCode: '8D496' });
+    const blurred = boxBlur(renderLabel(printed, 26), 4);
+    // Blur fuses the runs the free grid is fitted to: it finds another number of characters.
+    expect(readLabel(blurred).text).not.toHaveLength(printed.length);
+    const reading = readLabelOfLength(blurred, printed.length)!;
+    expect(reading.characters).toHaveLength(printed.length);
+    for (const character of reading.characters) {
+      expect(character.candidates[0]).toEqual({ char: character.char, confidence: character.confidence });
+      expect(character.candidates.length).toBeGreaterThan(1);
+    }
+    // Most glyphs are read as printed; the blurred rest are among their cells' candidates.
+    const same = [...printed].filter((char, i) => reading.text[i] === char).length;
+    expect(same).toBeGreaterThanOrEqual(printed.length - 3);
+    expect(decodeExpectedLabel(reading.characters, 'M18F')).toMatchObject({ text: printed, courseToken: '8D496' });
+  });
+
   it('returns an empty low-confidence reading for a blank crop', () => {
     const blank = { data: new Uint8Array(200 * 40).fill(250), width: 200, height: 40 };
     expect(readLabel(blank)).toEqual({ text: '', characters: [], confidence: 0 });
+    expect(readLabelOfLength(blank, 18)).toBeUndefined();
   });
 });

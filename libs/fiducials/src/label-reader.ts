@@ -11,6 +11,8 @@ export interface LabelCharacter {
   confidence: number;
   /** The runner-up glyph and its correlation, for erasure-style retries. */
   alternative: { char: string; confidence: number };
+  /** The best-scoring glyphs, best first (at most CANDIDATES_PER_CHARACTER). */
+  candidates: { char: string; confidence: number }[];
 }
 
 export interface LabelReading {
@@ -29,6 +31,8 @@ const TEMPLATE_HEIGHT = 96;
 
 interface GlyphTemplate {
   char: string;
+  /** The box blur the template was rendered with (TEMPLATE_BLUR_RADII). */
+  radius: number;
   vector: Float64Array;
 }
 
@@ -38,7 +42,9 @@ interface Templates {
   pitchPerCapHeight: number;
 }
 
-const TEMPLATE_BLUR_RADII = [0, 1, 2];
+const TEMPLATE_BLUR_RADII = [0, 1, 2, 3, 4, 6];
+/** Glyphs kept per character for decoders that weigh alternatives. */
+export const CANDIDATES_PER_CHARACTER = 6;
 
 function boxBlur(image: GreyImage, radius: number): GreyImage {
   if (radius === 0) return image;
@@ -187,7 +193,7 @@ function templatesFor(capHeight: number): Templates {
     // The glyph's advance cell follows the first H's (symmetric, so its ink centre is its cell centre).
     const center = (layout.runs[0][0] + layout.runs[0][1] + 1) / 2 + pitch;
     for (const { radius, band } of variants) {
-      glyphs.push({ char, vector: cellVector(boxBlur(image, radius), center, band.top, band.bottom, pitch) });
+      glyphs.push({ char, radius, vector: cellVector(boxBlur(image, radius), center, band.top, band.bottom, pitch) });
     }
   }
   const templates = { glyphs, pitchPerCapHeight };
@@ -230,6 +236,30 @@ function fitCharacterGrid(runs: [number, number][], nominalPitch: number): { ori
   };
 }
 
+/** Every glyph's best correlation with the character cell at `center` (small shifts absorb blur and resampling), best first. */
+function scoreCharacter(crop: GreyImage, glyphs: readonly GlyphTemplate[], center: number, top: number, bottom: number, pitch: number): LabelCharacter {
+  const shifts = [-0.08, -0.04, 0, 0.04, 0.08].map((f) => f * pitch);
+  const vectors = shifts.map((dx) => cellVector(crop, center + dx, top, bottom, pitch));
+  const bestByChar = new Map<string, number>();
+  for (const g of glyphs) {
+    for (const vector of vectors) {
+      let dot = 0;
+      for (let k = 0; k < vector.length; k++) dot += vector[k] * g.vector[k];
+      if (dot > (bestByChar.get(g.char) ?? -1)) bestByChar.set(g.char, dot);
+    }
+  }
+  const scored = [...bestByChar].map(([char, score]) => ({ char, confidence: max(0, score) })).sort((a, b) => b.confidence - a.confidence);
+  return { char: scored[0].char, confidence: scored[0].confidence, alternative: scored[1], candidates: scored.slice(0, CANDIDATES_PER_CHARACTER) };
+}
+
+function readingOf(characters: LabelCharacter[]): LabelReading {
+  return {
+    text: characters.map((c) => c.char).join(''),
+    characters,
+    confidence: characters.length ? min(...characters.map((c) => c.confidence)) : 0,
+  };
+}
+
 /**
  * Reads a printed identity label from a crop of the normalized (upright, canonical) page:
  * binarize, find the text band and character runs, then match each character cell against
@@ -247,26 +277,56 @@ export function readLabel(crop: GreyImage): LabelReading {
     // Cells without ink in their middle are spaces, not characters.
     if (layout.runs.some(([a, b]) => b >= center - 0.3 * pitch && a <= center + 0.3 * pitch)) centers.push(center);
   }
-  const characters: LabelCharacter[] = centers.map((center) => {
-    // Small shifts absorb segmentation error from blur and resampling.
-    const shifts = [-0.08, -0.04, 0, 0.04, 0.08].map((f) => f * pitch);
-    const vectors = shifts.map((dx) => cellVector(crop, center + dx, layout.top, layout.bottom, pitch));
-    const bestByChar = new Map<string, number>();
-    for (const g of glyphs) {
-      for (const vector of vectors) {
-        let dot = 0;
-        for (let k = 0; k < vector.length; k++) dot += vector[k] * g.vector[k];
-        if (dot > (bestByChar.get(g.char) ?? -1)) bestByChar.set(g.char, dot);
-      }
+  return readingOf(centers.map((center) => scoreCharacter(crop, glyphs, center, layout.top, layout.bottom, pitch)));
+}
+
+/** Pitches tried between the shortest and the longest grid the ink allows, and grid offsets tried around the ink's centre. */
+const LENGTH_FIT_PITCHES = 24;
+const LENGTH_FIT_OFFSETS = [-0.2, -0.1, 0, 0.1, 0.2];
+
+/**
+ * Reads a label known to hold exactly `length` characters (the layout the markers' design
+ * prints): the grid is not fitted to runs of ink, which blur fuses and noise splits, but
+ * chosen among grids of that many cells spanning the line's ink by how well the glyph
+ * templates match their cells. Undefined when the crop holds no text band.
+ */
+export function readLabelOfLength(crop: GreyImage, length: number): LabelReading | undefined {
+  const layout = inkLayout(crop);
+  if (!layout || length < 1) return undefined;
+  const { glyphs } = templatesFor(layout.bottom - layout.top);
+  const inkStart = layout.runs[0][0];
+  const inkEnd = layout.runs[layout.runs.length - 1][1] + 1;
+  const inkCentre = (inkStart + inkEnd) / 2;
+  // The ink spans the characters' cells less the outer glyphs' side bearings.
+  const shortest = (inkEnd - inkStart) / length;
+  const longest = (inkEnd - inkStart) / max(1, length - 0.8);
+  const cellsOf = (pitch: number, offset: number) => Array.from({ length }, (_, k) => inkCentre + (k - (length - 1) / 2 + offset) * pitch);
+  const fit = (templates: readonly GlyphTemplate[], pitch: number, offset: number) =>
+    cellsOf(pitch, offset).reduce((sum, center) => sum + bestCorrelation(crop, templates, center, layout.top, layout.bottom, pitch), 0);
+  // The search scores cells against the templates of the crop's blur alone (six times fewer):
+  // the blur whose templates fit a middle grid best.
+  const middle = (shortest + longest) / 2;
+  const blurred = TEMPLATE_BLUR_RADII.map((radius) => glyphs.filter((g) => g.radius === radius)).reduce((a, b) => (fit(b, middle, 0) > fit(a, middle, 0) ? b : a));
+  let best: { score: number; pitch: number; offset: number } | undefined;
+  for (let step = 0; step < LENGTH_FIT_PITCHES; step++) {
+    const pitch = shortest + ((longest - shortest) * step) / (LENGTH_FIT_PITCHES - 1);
+    for (const offset of LENGTH_FIT_OFFSETS) {
+      const score = fit(blurred, pitch, offset);
+      if (!best || score > best.score) best = { score, pitch, offset };
     }
-    const scored = [...bestByChar]
-      .map(([char, score]) => ({ char, confidence: max(0, score) }))
-      .sort((a, b) => b.confidence - a.confidence);
-    return { char: scored[0].char, confidence: scored[0].confidence, alternative: scored[1] };
-  });
-  return {
-    text: characters.map((c) => c.char).join(''),
-    characters,
-    confidence: characters.length ? min(...characters.map((c) => c.confidence)) : 0,
-  };
+  }
+  const { pitch, offset } = best!;
+  return readingOf(cellsOf(pitch, offset).map((center) => scoreCharacter(crop, glyphs, center, layout.top, layout.bottom, pitch)));
+}
+
+/** The best template correlation of one unshifted cell (the grid search's cheap score). */
+function bestCorrelation(crop: GreyImage, glyphs: readonly GlyphTemplate[], center: number, top: number, bottom: number, pitch: number): number {
+  const vector = cellVector(crop, center, top, bottom, pitch);
+  let best = -1;
+  for (const g of glyphs) {
+    let dot = 0;
+    for (let k = 0; k < vector.length; k++) dot += vector[k] * g.vector[k];
+    if (dot > best) best = dot;
+  }
+  return best;
 }

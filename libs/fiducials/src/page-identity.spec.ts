@@ -28,6 +28,19 @@ describe('readPageIdentity', () => {
     expect(identity).toMatchObject({ text: printed, designCode: 'M9H10GG', courseToken: 'K7M2Q', correctionCount: 1 });
   });
 
+  it('reads a label that blur fused into runs against the layout its markers\' design prints', async () => {
+    const printed = formatIdentityLabel({ designCode: 'M18F', courseCode: '8D496' });
+    const placed = await placeCapture('M18F/front-nine-page', { center: { x: 800, y: 600 }, tiltDegrees: 20, rotationDegrees: -8, widthPx: 650 }, { labelText: printed });
+    const photo = await synthesizePhoto({ width: 1600, height: 1800 * (1600 / 2400), surfaces: [placed.surface], blurSigma: 2, noiseSigma: 4 });
+    const [page] = groupPages(await detectMarkers(photo)).pages;
+    const { identity, reading } = await readPageIdentity(photo, page);
+    // The free reading finds too few characters in the fused runs; the design's layout has 18.
+    expect(reading.characters).toHaveLength(printed.length);
+    expect(identity).toMatchObject({ text: printed, designCode: 'M18F', courseToken: '8D496' });
+    expect(identity.correctionCount).toBeGreaterThan(0);
+    expect(identity.correctionCount).toBeLessThanOrEqual(3);
+  });
+
   it('normalizes the page into canonical space with the markers where the design puts them', async () => {
     const { photo, page } = await photographed('M18B/back-nine-page', formatIdentityLabel({ designCode: 'M18B' }), { tiltDegrees: 30, rotationDegrees: -8, widthPx: 1000 });
     const { width, height } = page.capture.canonicalPixels;

@@ -1,9 +1,9 @@
 import { applyHomography } from './homography';
-import { readLabel, type LabelReading } from './label-reader';
-import { DesignContradictoryError, DesignUnreadableError } from './fiducial-errors';
+import { readLabel, readLabelOfLength, type LabelReading } from './label-reader';
+import { DesignContradictoryError, DesignUnknownError, DesignUnreadableError } from './fiducial-errors';
 import type { CaptureRegistration } from './page-registration';
-import type { PixelImage } from './pixel-image';
-import { decodeIdentityLabel, type DecodeOptions, type PrintedIdentity } from './printed-identity';
+import type { GreyImage, PixelImage } from './pixel-image';
+import { decodeExpectedLabel, decodeIdentityLabel, expectedLabelLengths, type DecodeOptions, type PrintedIdentity } from './printed-identity';
 import { warpToCanonical } from './canonical-warp';
 
 /** Below this many source pixels of label height the crop is not qualified for reading. */
@@ -44,8 +44,7 @@ export async function readPageIdentity(image: PixelImage, page: CaptureRegistrat
     box: { x1: box.x1 - marginX, y1: box.y1 - marginY, x2: box.x2 + marginX, y2: box.y2 + marginY },
     scale: LABEL_READ_HEIGHT_PX / ((box.y2 - box.y1 + 2 * marginY) * height),
   });
-  const reading = readLabel(crop);
-  const identity = decodeIdentityLabel(reading.text, options);
+  const { identity, reading } = decodeLabelCrop(crop, capture.designCode, options);
   if (identity.designCode !== capture.designCode) {
     throw new DesignContradictoryError(`label names ${identity.designCode} but the markers belong to ${capture.captureId}`, {
       captureId: capture.captureId,
@@ -53,4 +52,26 @@ export async function readPageIdentity(image: PixelImage, page: CaptureRegistrat
     });
   }
   return { identity, reading, labelSourceHeightPx };
+}
+
+/**
+ * Reads and decodes the label crop. The free reading (any chunk order, one correction) comes
+ * first; when it cannot be decoded, the label is read again against the layouts the markers'
+ * design prints (its character count fixes the grid that blur or noise left ambiguous) and
+ * decoded with the reader's runner-up glyphs (decodeExpectedLabel). A label that reads as
+ * another design is not retried: that is a contradiction, not an unreadable label.
+ */
+function decodeLabelCrop(crop: GreyImage, designCode: string, options: DecodeOptions): { identity: PrintedIdentity; reading: LabelReading } {
+  const reading = readLabel(crop);
+  try {
+    return { identity: decodeIdentityLabel(reading.text, options), reading };
+  } catch (error) {
+    if (!(error instanceof DesignUnreadableError || error instanceof DesignUnknownError)) throw error;
+    for (const length of expectedLabelLengths(designCode)) {
+      const fitted = readLabelOfLength(crop, length);
+      const identity = fitted && decodeExpectedLabel(fitted.characters, designCode, options);
+      if (fitted && identity) return { identity, reading: fitted };
+    }
+    throw error;
+  }
 }

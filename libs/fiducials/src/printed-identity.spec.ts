@@ -1,6 +1,6 @@
 import { DesignDisabledError, DesignUnknownError, DesignUnreadableError } from './fiducial-errors';
 import { computeCheck } from './identity-checksum';
-import { decodeIdentityLabel, formatIdentityLabel } from './printed-identity';
+import { decodeExpectedLabel, decodeIdentityLabel, expectedLabelLengths, formatIdentityLabel, type ScoredLabelCell } from './printed-identity';
 
 function permutations<T>(items: T[]): T[][] {
   if (items.length <= 1) return [items];
@@ -59,5 +59,63 @@ describe('printed identity label', () => {
     expect(() => decodeIdentityLabel(preview)).toThrow(DesignDisabledError);
     expect(() => decodeIdentityLabel(preview)).toThrow(expect.objectContaining({ code: 'scorecard-design-disabled', status: 422 }));
     expect(decodeIdentityLabel(preview, { allowNonProduction: true }).designCode).toBe('M9H10');
+  });
+});
+
+/**
+ * Label cells as the reader scores them: the printed glyph first, or, at a misread position,
+ * the misread glyph first and the printed one ranked `rank` (never ranked: left out).
+ */
+function scoredCells(printed: string, misreads: Record<number, { as: string; rank?: number }> = {}): ScoredLabelCell[] {
+  return [...printed].map((char, i) => {
+    const fillers = ['W', 'K', 'Q', 'M', 'H'].filter((f) => f !== char);
+    const misread = misreads[i];
+    if (!misread) return { candidates: [char, ...fillers.slice(0, 3)].map((c, k) => ({ char: c, confidence: 0.9 - 0.05 * k })) };
+    const ranked = [misread.as, ...fillers.filter((f) => f !== misread.as).slice(0, 3)];
+    if (misread.rank !== undefined) ranked.splice(misread.rank, 0, char);
+    return { candidates: ranked.slice(0, 4).map((c, k) => ({ char: c, confidence: 0.85 - 0.02 * k })) };
+  });
+}
+
+describe('a label decoded against the layout its markers\' design prints', () => {
+  const printed = formatIdentityLabel({ designCode: 'M18F', courseCode: '8D496' });
+  const at = (chunk: string, offset: number) => printed.indexOf(chunk) + offset;
+
+  it('knows both layouts of a design by their length', () => {
+    expect(expectedLabelLengths('M18F')).toEqual([printed.length, formatIdentityLabel({ designCode: 'M18F' }).length]);
+    expect(decodeExpectedLabel(scoredCells(printed), 'M18F')).toMatchObject({ text: printed, courseToken: '8D496', correctionCount: 0 });
+    const short = formatIdentityLabel({ designCode: 'M18F' });
+    expect(decodeExpectedLabel(scoredCells(short), 'M18F')).toMatchObject({ text: short, courseToken: null, correctionCount: 0 });
+    expect(decodeExpectedLabel(scoredCells(`${printed}X`), 'M18F')).toBeUndefined();
+  });
+
+  it('corrects two misread code characters whose printed glyphs the reader ranked, and a ranked misread of the design chunk', () => {
+    // Blur reads D as 0 and the checksum's S as 6: the free decoder corrects only one.
+    const misreads = { [at('C8D', 2)]: { as: '0', rank: 1 }, [printed.length - 1]: { as: '6', rank: 2 }, [0]: { as: '9', rank: 1 } };
+    const cells = scoredCells(printed, misreads);
+    expect(() => decodeIdentityLabel(cells.map((c) => c.candidates[0].char).join(''))).toThrow(DesignUnreadableError);
+    expect(decodeExpectedLabel(cells, 'M18F')).toMatchObject({ text: printed, designCode: 'M18F', courseToken: '8D496', correctionCount: 3 });
+  });
+
+  it('refuses three misread code characters, and a printed glyph the reader did not rank', () => {
+    const three = { [at('C8D', 2)]: { as: '0', rank: 1 }, [at('C8D', 3)]: { as: 'A', rank: 1 }, [printed.length - 1]: { as: '6', rank: 1 } };
+    expect(decodeExpectedLabel(scoredCells(printed, three), 'M18F')).toBeUndefined();
+    expect(decodeExpectedLabel(scoredCells(printed, { [at('C8D', 2)]: { as: '0' } }), 'M18F')).toBeUndefined();
+    // The design chunk confirms the markers' design: an unranked glyph there refuses too.
+    expect(decodeExpectedLabel(scoredCells(printed, { [at('M18F', 2)]: { as: '4' } }), 'M18F')).toBeUndefined();
+  });
+
+  it('does not read another design\'s label as the markers\' design', () => {
+    // M18B and M18F differ in one design character; their checksums differ in the rest.
+    const other = formatIdentityLabel({ designCode: 'M18B', courseCode: '8D496' });
+    expect(decodeExpectedLabel(scoredCells(other), 'M18F')).toBeUndefined();
+    const ambiguous = scoredCells(other, { [at('M18F', 3)]: { as: 'B', rank: 1 } });
+    expect(decodeExpectedLabel(ambiguous, 'M18F')).toBeUndefined();
+  });
+
+  it('keeps the rollout rules', () => {
+    const preview = formatIdentityLabel({ designCode: 'M9H10', courseCode: '8D496' });
+    expect(() => decodeExpectedLabel(scoredCells(preview), 'M9H10')).toThrow(DesignDisabledError);
+    expect(decodeExpectedLabel(scoredCells(preview), 'M9H10', { allowNonProduction: true })).toMatchObject({ designCode: 'M9H10' });
   });
 });

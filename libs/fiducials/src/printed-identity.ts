@@ -1,6 +1,6 @@
 import { findDesign, isProductionRoutable, type DesignDefinition } from './design-catalog';
 import { DesignDisabledError, DesignUnknownError, DesignUnreadableError } from './fiducial-errors';
-import { computeCheck, IDENTITY_ALPHABET, MAX_CORRECTIONS, verifyCheck } from './identity-checksum';
+import { CHECK_SYMBOLS, computeCheck, IDENTITY_ALPHABET, MAX_CORRECTIONS, verifyCheck } from './identity-checksum';
 
 export const COURSE_CODE_LENGTH = 5;
 
@@ -89,20 +89,93 @@ export function decodeIdentityLabel(text: string, options: DecodeOptions = {}): 
   corrections += verified.correctionCount;
   const designCode = verified.message.slice(0, designPayload.length);
   const courseToken = coursePayload ? verified.message.slice(designPayload.length) : null;
+  return identityOf(designCode, courseToken, verified.check, corrections, options);
+}
+
+function identityOf(designCode: string, courseToken: string | null, check: string, correctionCount: number, options: DecodeOptions): PrintedIdentity {
   const design = findDesign(designCode);
   if (!design) throw new DesignUnknownError(`design ${designCode} is not in the catalog`, { designCode });
   if (!options.allowNonProduction && !isProductionRoutable(designCode)) {
     throw new DesignDisabledError(`design ${designCode} is not in the production rollout`, { designCode });
   }
   const designChunk = `S${designCode}`;
-  const checksum = `E${verified.check}`;
+  const checksum = `E${check}`;
   return {
     text: [designChunk, ...(courseToken ? [`C${courseToken}`] : []), checksum].join('-'),
     designCode,
     designChunk,
     courseToken,
     checksum,
-    correctionCount: corrections,
+    correctionCount,
     design,
   };
+}
+
+/**
+ * Code characters (course and checksum) a label read against its expected layout may differ in
+ * from the best glyph of each cell. Two is the most the checksum's distance (5) corrects
+ * unambiguously; the free decoder corrects one so that it can still detect three, but here the
+ * markers already name the design and every changed character must be one the reader ranked.
+ */
+export const MAX_EXPECTED_LAYOUT_CORRECTIONS = 2;
+
+/** One character cell as the label reader scored it: its glyphs, best first. */
+export interface ScoredLabelCell {
+  candidates: readonly { char: string; confidence: number }[];
+}
+
+/** The label texts a design prints, as character counts: with a course chunk and without. */
+export function expectedLabelLengths(designCode: string): number[] {
+  const design = `S${designCode}`;
+  return [design.length + 2 + COURSE_CODE_LENGTH + 2 + CHECK_SYMBOLS, design.length + 2 + CHECK_SYMBOLS];
+}
+
+/**
+ * Decodes label cells read against the layout the design prints (`S<design>-C<course>-E<check>`
+ * or `S<design>-E<check>`, chunks in printed order), for when the free reading could not be
+ * decoded. The design is the markers'; the label must confirm it: every character of the
+ * design chunk, hyphens and type letters among its cell's candidates. Of the courses the
+ * cells' candidates spell, the one whose codeword needs the fewest code corrections (at most
+ * MAX_EXPECTED_LAYOUT_CORRECTIONS, each to a ranked glyph) wins; within that distance the
+ * codeword is unique. `correctionCount` counts every character changed from its best glyph.
+ * Undefined when no layout has this length or no codeword is that close.
+ */
+export function decodeExpectedLabel(cells: readonly ScoredLabelCell[], designCode: string, options: DecodeOptions = {}): PrintedIdentity | undefined {
+  const [withCourse, withoutCourse] = expectedLabelLengths(designCode);
+  const courseLength = cells.length === withCourse ? COURSE_CODE_LENGTH : cells.length === withoutCourse ? 0 : -1;
+  if (courseLength < 0) return undefined;
+  const courseStart = designCode.length + 3;
+  const candidatesAt = (position: number) => cells[position].candidates.filter((c) => IDENTITY_ALPHABET.includes(c.char)).map((c) => c.char);
+  const coursePositions = Array.from({ length: courseLength }, (_, k) => courseStart + k);
+  const courseChoices = coursePositions.map(candidatesAt);
+  if (courseChoices.some((choices) => choices.length === 0)) return undefined;
+  let best: { course: string; check: string; corrections: number; changed: number; score: number } | undefined;
+  const choose = (k: number, course: string) => {
+    if (k < courseChoices.length) {
+      for (const char of courseChoices[k]) choose(k + 1, course + char);
+      return;
+    }
+    const check = computeCheck(designCode + course);
+    const text = [`S${designCode}`, ...(courseLength ? [`C${course}`] : []), `E${check}`].join('-');
+    // Code corrections are bounded; every changed character is counted for the response.
+    let corrections = 0;
+    let changed = 0;
+    let score = 0;
+    for (let i = 0; i < text.length; i++) {
+      const candidates = cells[i].candidates;
+      const found = candidates.find((c) => c.char === text[i]);
+      if (!found) return;
+      if (candidates[0].char !== text[i]) {
+        changed++;
+        if (i >= courseStart) corrections++;
+      }
+      score += found.confidence;
+    }
+    if (corrections > MAX_EXPECTED_LAYOUT_CORRECTIONS) return;
+    if (!best || corrections < best.corrections || (corrections === best.corrections && score > best.score)) best = { course, check, corrections, changed, score };
+  };
+  choose(0, '');
+  if (!best) return undefined;
+  const found: { course: string; check: string; changed: number } = best;
+  return identityOf(designCode, courseLength ? found.course : null, found.check, found.changed, options);
 }

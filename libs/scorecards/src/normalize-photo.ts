@@ -103,7 +103,7 @@ export async function discoverPages(image: PixelImage, options: NormalizePhotoOp
     const { quality, warnings } = assessPageQuality(registration, detection, identity.reading.confidence);
     const pageWarnings: NormalizationWarning[] = [...warnings];
     if (identity.identity.correctionCount > 0) {
-      pageWarnings.push({ code: 'identity-corrected', message: `${identity.identity.correctionCount} character(s) of the printed label were corrected by its checksum` });
+      pageWarnings.push({ code: 'identity-corrected', message: `${identity.identity.correctionCount} character(s) of the printed label were corrected (by its checksum, against the design its markers name)` });
     }
     const evidence: PageEvidence = { registration, identity, quality, warnings: pageWarnings, sourceWidth: photo.width, sourceHeight: photo.height };
     pages.push({ registration, identity, evidence, canonical: await canonicalImage(photo, registration) });
