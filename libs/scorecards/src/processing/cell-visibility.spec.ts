@@ -1,5 +1,5 @@
 import type { CellRaster } from '@caddie/handwriting';
-import { OBSCURED_BELOW, printedBorderVisibility, type CropBorder } from './cell-visibility';
+import { OBSCURED_BELOW, obscuredFields, printedBorderVisibility, type CropBorder, type FieldBorderVisibility } from './cell-visibility';
 
 const WIDTH = 140;
 const HEIGHT = 100;
@@ -66,5 +66,39 @@ describe('printedBorderVisibility', () => {
     for (let x = 0; x < WIDTH; x++) for (let y = BORDER.top - 2; y <= BORDER.top + 2; y++) noTop.data[y * WIDTH + x] = 236;
     expect(printedBorderVisibility(noTop, BORDER, ALL)).toBeLessThan(0.8);
     expect(printedBorderVisibility(noTop, BORDER, ['bottom', 'left', 'right'])).toBe(1);
+  });
+});
+
+describe('obscuredFields', () => {
+  const ROWS = ['top', 'bottom'] as const;
+  /** A page's 18 hole cells with the given visibilities (the rest 1), and its totals row. */
+  function page(holes: Record<number, number>, base = 1): FieldBorderVisibility[] {
+    const cells = Array.from({ length: 18 }, (_, k) => ({ id: `hole-${k + 1}.score`, sides: ALL, borderVisible: holes[k + 1] ?? base }));
+    return [...cells, { id: 'totals.score', sides: ROWS, borderVisible: 1 }];
+  }
+
+  it('flags a field under a cover on a sharp page, as OBSCURED_BELOW alone did', () => {
+    expect([...obscuredFields(page({ 3: 0.1, 4: 0.62, 5: 0.79 }))].sort()).toEqual(['hole-3.score', 'hole-4.score', 'hole-5.score']);
+    expect(obscuredFields(page({ 6: 0.81 })).size).toBe(0);
+  });
+
+  it('does not flag the fields of a soft page whose thin rules faded everywhere, only the one clearly worse than the rest', () => {
+    // A blurred small photo: every hole cell shows about half its border (one side's rules faded).
+    const soft = page({ 7: 0.3, 8: 0.41 }, 0.55);
+    expect([...obscuredFields(soft)].sort()).toEqual(['hole-7.score', 'hole-8.score']);
+    expect(obscuredFields(page({}, 0.55)).size).toBe(0);
+  });
+
+  it('flags a nearly hidden border whatever the page shows: a cover over most of the grid lowers the reference', () => {
+    const phone = page(Object.fromEntries(Array.from({ length: 15 }, (_, k) => [k + 1, 0.05 * (k % 6)])));
+    const flagged = obscuredFields(phone);
+    for (let k = 1; k <= 15; k++) expect(flagged.has(`hole-${k}.score`)).toBe(true);
+    expect(flagged.has('hole-16.score')).toBe(false);
+  });
+
+  it('compares a field only with fields of the same printed sides, and needs enough of them', () => {
+    // The totals row has no reference of its own (one field): the absolute bound applies.
+    const fields = [...page({}, 0.55), { id: 'totals.putts', sides: ROWS, borderVisible: 0.6 }];
+    expect([...obscuredFields(fields)]).toEqual(['totals.putts']);
   });
 });

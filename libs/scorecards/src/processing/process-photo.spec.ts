@@ -1,5 +1,6 @@
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { HandwritingProviderError, type CellImage, type CellReading, type HandwritingProvider } from '@caddie/handwriting';
+import { DESIGN_CATALOG, processorFor } from '@caddie/fiducials';
 import { synthesizeScene, type Scene, type WrittenField } from '@caddie/synthesis';
 import { processingBodyV3Schema } from './processing-schema';
 import { processPhoto } from './process-photo';
@@ -173,6 +174,23 @@ describe('processPhoto', () => {
       const t = truth.handwriting.find((w) => w.row === f.row && w.field === f.field);
       expect({ field: `${f.row}.${f.field}`, value: f.value }).toEqual({ field: `${f.row}.${f.field}`, value: t ? t.value : null });
     }
+  });
+
+  it('flags no hole cell obscured on a soft photo without covers whose thin rules faded on every cell', async () => {
+    // eval:process photo 327 (2000x1500): blur 1.57 at 2 to 2.5 px/mm; every hole cell shows 0.45..0.6
+    // of its border (totals 1), 19 of 26 fields went to review as obscured by OBSCURED_BELOW alone.
+    // (Its label also needs the reading against its design's layout.)
+    const captureIds = DESIGN_CATALOG.map((d) => processorFor(d.designCode)).filter((c): c is string => c !== undefined);
+    const scene = await synthesizeScene(327, { course, width: 2000, height: 1500, pageCount: 1, captureIds, handwriting: true, handwritingItems: 'calibration', occlusion: 'none' });
+    expect(scene.truth.occluders).toEqual([]);
+    const [truth] = scene.truth.pages;
+    const { body } = await processPhoto(scene.image, new InkTruthReader(truth.handwriting), { requestId: 'req-soft' });
+    const [page] = body.pages;
+    expect(page.processing.fields.length).toBeGreaterThan(20);
+    const obscured = page.processing.fields.filter((f) => f.reasonCodes.includes('obscured')).map((f) => `${f.row}.${f.field}`);
+    expect(obscured.filter((id) => id.startsWith('hole-'))).toEqual([]);
+    // Round Summary's outScore shows 0.76 of its border while its group shows all of theirs: still flagged.
+    expect(obscured).toEqual(['roundSummary.outScore']);
   });
 
   it('weighs putts with how often each count is written before deciding them', async () => {

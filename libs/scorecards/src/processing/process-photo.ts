@@ -4,9 +4,9 @@ import { discoverPages, type DiscoveredPage } from '../normalize-photo';
 import type { NormalizationIssue } from '../response-bodies';
 import { decideCardArithmetic } from './card-arithmetic';
 import { crossCheckPage, type HolePars } from './cross-checks';
-import { OBSCURED_BELOW } from './cell-visibility';
+import { obscuredFields } from './cell-visibility';
 import { decideField, obscuredField } from './field-decisions';
-import { fieldPlan, pageCells, type FieldPlan } from './field-plan';
+import { fieldPlan, pageCells, printedSides, type FieldPlan } from './field-plan';
 import { processingBodyV3, type PageOutcome } from './processing-body';
 import type { ProcessingBodyV3, ProcessingIssue, ProcessingWarning } from './processing-schema';
 import { MIN_SOURCE_PIXELS_PER_MM, sourcePixelsPerMm } from './source-detail';
@@ -73,7 +73,7 @@ export async function processPhoto(image: PixelImage, provider: HandwritingProvi
     // A field whose printed border is mostly hidden is covered in the photo: it is not read
     // (an empty-looking crop there may hide writing) and goes to review as `obscured`.
     const pageFields = pageCells(plan, page.canonical, page.registration.capture.pixelsPerMm);
-    const obscured = new Set(pageFields.filter((f) => f.borderVisible < OBSCURED_BELOW).map((f) => f.cell.id));
+    const obscured = obscuredFields(pageFields.map((f, k) => ({ id: f.cell.id, sides: printedSides(plan.fields[k]), borderVisible: f.borderVisible })));
     const cells = pageFields.filter((f) => !obscured.has(f.cell.id)).map((f) => f.cell);
     if (obscured.size > 0) outcome.warnings = [...outcome.warnings, obscuredWarning(obscured.size)];
     readCells += cells.length;
