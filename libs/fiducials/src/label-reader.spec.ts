@@ -83,6 +83,16 @@ describe('label rendering and reading by font', () => {
     expect(decodeIdentityLabel(reading.text)).toMatchObject({ text: printed, correctionCount: 1 });
   });
 
+  it('reads a label under a shadow that darkens one end of the line', () => {
+    const printed = formatIdentityLabel({ designCode: 'M9H1GG', courseCode: '8D496' });
+    const image = degrade(renderLabel(printed, 30), 10);
+    // Light falls off from the left end to a third at the right, paper and ink alike.
+    const shaded = { ...image, data: image.data.map((v, i) => Math.round(v * (1 - (0.65 * (i % image.width)) / image.width))) };
+    const reading = readLabel(shaded);
+    expect(reading.text).toBe(printed);
+    expect(decodeIdentityLabel(reading.text)).toMatchObject({ designCode: 'M9H1GG', courseToken: '8D496', correctionCount: 0 });
+  });
+
   it('reads a label blurred past its character runs on a grid of its known length', () => {
     const printed = formatIdentityLabel({ designCode: 'M18F', courseCode: '8D496' });
     const blurred = boxBlur(renderLabel(printed, 26), 4);

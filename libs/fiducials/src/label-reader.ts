@@ -103,6 +103,38 @@ function otsuThreshold(image: GreyImage): number {
   return threshold;
 }
 
+/** The paper's level around each pixel is looked for this share of the crop's height away (wider than a stroke, narrower than a shadow's edge). */
+const SHADING_RADIUS_SHARE = 1 / 6;
+
+/** Running maximum of `values` over a window of `radius` either side, read with `stride` from `offset`. */
+function runningMax(source: Float32Array, target: Float32Array, count: number, offset: number, stride: number, radius: number): void {
+  for (let i = 0; i < count; i++) {
+    let best = 0;
+    for (let k = max(0, i - radius); k <= min(count - 1, i + radius); k++) best = max(best, source[offset + k * stride]);
+    target[offset + i * stride] = best;
+  }
+}
+
+/**
+ * Divides the crop by its paper's level: a shadow or a light falling off across the label makes
+ * one end of the line darker than the other, which a single threshold takes for ink (the whole
+ * band, then no character runs). The paper's level is the local maximum (ink removed) smoothed
+ * by a box; a crop lit evenly comes back unchanged but for the scale.
+ */
+function flattenShading(image: GreyImage): GreyImage {
+  const { width, height, data } = image;
+  const radius = max(2, round(height * SHADING_RADIUS_SHARE));
+  const source = Float32Array.from(data);
+  const rows = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) runningMax(source, rows, width, y * width, 1, radius);
+  const paper = new Float32Array(width * height);
+  for (let x = 0; x < width; x++) runningMax(rows, paper, height, x, width, radius);
+  const smooth = boxBlur({ data: Uint8Array.from(paper, (v) => round(v)), width, height }, radius);
+  const out = new Uint8Array(width * height);
+  for (let i = 0; i < out.length; i++) out[i] = min(255, round((255 * data[i]) / max(1, smooth.data[i])));
+  return { data: out, width, height };
+}
+
 /** Rows and columns holding ink: the text band and the character runs inside it. */
 function inkLayout(image: GreyImage): { top: number; bottom: number; runs: [number, number][] } | undefined {
   const threshold = otsuThreshold(image);
@@ -265,7 +297,8 @@ function readingOf(characters: LabelCharacter[]): LabelReading {
  * binarize, find the text band and character runs, then match each character cell against
  * glyph templates rendered from the same DejaVu Sans Mono Bold the label is printed with.
  */
-export function readLabel(crop: GreyImage): LabelReading {
+export function readLabel(photographed: GreyImage): LabelReading {
+  const crop = flattenShading(photographed);
   const layout = inkLayout(crop);
   if (!layout) return { text: '', characters: [], confidence: 0 };
   const { glyphs, pitchPerCapHeight } = templatesFor(layout.bottom - layout.top);
@@ -290,7 +323,8 @@ const LENGTH_FIT_OFFSETS = [-0.2, -0.1, 0, 0.1, 0.2];
  * chosen among grids of that many cells spanning the line's ink by how well the glyph
  * templates match their cells. Undefined when the crop holds no text band.
  */
-export function readLabelOfLength(crop: GreyImage, length: number): LabelReading | undefined {
+export function readLabelOfLength(photographed: GreyImage, length: number): LabelReading | undefined {
+  const crop = flattenShading(photographed);
   const layout = inkLayout(crop);
   if (!layout || length < 1) return undefined;
   const { glyphs } = templatesFor(layout.bottom - layout.top);
