@@ -106,7 +106,7 @@ function otsuThreshold(image: GreyImage): number {
 /** The paper's level around each pixel is looked for this share of the crop's height away (wider than a stroke, narrower than a shadow's edge). */
 const SHADING_RADIUS_SHARE = 1 / 6;
 
-/** Running maximum of `values` over a window of `radius` either side, read with `stride` from `offset`. */
+/** Running maximum of `count` values of `source` (read from `offset` with `stride`) over `radius` either side, written to the same places of `target`. */
 function runningMax(source: Float32Array, target: Float32Array, count: number, offset: number, stride: number, radius: number): void {
   for (let i = 0; i < count; i++) {
     let best = 0;
@@ -294,8 +294,9 @@ function readingOf(characters: LabelCharacter[]): LabelReading {
 
 /**
  * Reads a printed identity label from a crop of the normalized (upright, canonical) page:
- * binarize, find the text band and character runs, then match each character cell against
- * glyph templates rendered from the same DejaVu Sans Mono Bold the label is printed with.
+ * divide by the paper's level (flattenShading), binarize, find the text band and character
+ * runs, then match each character cell against glyph templates rendered from the same DejaVu
+ * Sans Mono Bold the label is printed with.
  */
 export function readLabel(photographed: GreyImage): LabelReading {
   const crop = flattenShading(photographed);
