@@ -44,12 +44,16 @@ export interface FieldBorderVisibility {
 export function obscuredFields(fields: readonly FieldBorderVisibility[]): Set<string> {
   const groups = new Map<string, number[]>();
   const key = (f: FieldBorderVisibility) => [...f.sides].sort().join(',');
-  for (const f of fields) groups.set(key(f), [...(groups.get(key(f)) ?? []), f.borderVisible]);
+  for (const f of fields) {
+    const values = groups.get(key(f)) ?? [];
+    values.push(f.borderVisible);
+    groups.set(key(f), values);
+  }
   const reference = new Map<string, number>();
   for (const [k, values] of groups) {
     if (values.length < MIN_REFERENCE_FIELDS) continue;
-    const sorted = [...values].sort((a, b) => a - b);
-    reference.set(k, sorted[Math.floor(0.75 * sorted.length)]);
+    values.sort((a, b) => a - b);
+    reference.set(k, values[Math.floor(0.75 * values.length)]);
   }
   const obscured = new Set<string>();
   for (const f of fields) {
