@@ -12,7 +12,7 @@ import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture, processorFor } from '@caddie/fiducials';
 import { LocalDigitReader, defaultModelDirectory, readCalibration, type CellImage, type CellReading, type HandwritingCalibration, type HandwritingProvider } from '@caddie/handwriting';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
-import { synthesizeScene, type OcclusionMode, type Scene, type WrittenField } from '@caddie/synthesis';
+import { synthesizeScene, type OcclusionMode, type Scene, type SceneOptions, type WrittenField } from '@caddie/synthesis';
 import { argument, choice } from './tool-arguments';
 
 export type ReaderKind = 'local' | 'truth';
@@ -29,6 +29,11 @@ export interface EvalOptions {
 
 /** The production page captures (`M9H1/front-nine-page`, ...): what the processors read. */
 export const PRODUCTION_CAPTURES = DESIGN_CATALOG.map((d) => processorFor(d.designCode)).filter((c): c is string => c !== undefined);
+
+/** The scene options of the evaluation tools: one production page of `course`, filled by hand with calibration-range digits. */
+export function evaluationScene(course: Course, photo: Pick<EvalOptions, 'width' | 'height' | 'occlusion'>): SceneOptions {
+  return { course, width: photo.width, height: photo.height, pageCount: 1, captureIds: PRODUCTION_CAPTURES, handwriting: true, handwritingItems: 'calibration', occlusion: photo.occlusion };
+}
 
 /**
  * The one place that makes a reader. `local` is the shipped digit model, shared by every
@@ -268,16 +273,7 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
   const tally = new EvalTally();
   for (let i = 0; i < options.count; i++) {
     const course: Course = courses[i % courses.length];
-    const scene = await synthesizeScene(options.firstSeed + i, {
-      course,
-      width: options.width,
-      height: options.height,
-      pageCount: 1,
-      captureIds: PRODUCTION_CAPTURES,
-      handwriting: true,
-      handwritingItems: 'calibration',
-      occlusion: options.occlusion,
-    });
+    const scene = await synthesizeScene(options.firstSeed + i, evaluationScene(course, options));
     const [truth] = scene.truth.pages;
     const pars: HolePars | undefined = options.pars ? Object.fromEntries(course.holes.filter((h) => h.par !== null).map((h) => [h.number, h.par as number])) : undefined;
     tally.photos++;

@@ -1,5 +1,5 @@
 import type { CellRaster } from '@caddie/handwriting';
-import { OBSCURED_BELOW, obscuredFields, printedBorderVisibility, type CropBorder, type FieldBorderVisibility } from './cell-visibility';
+import { OBSCURED_BELOW, borderProfile, obscuredFields, printedBorderVisibility, typicalLineDepth, type CropBorder, type FieldBorderVisibility } from './cell-visibility';
 
 const WIDTH = 140;
 const HEIGHT = 100;
@@ -59,6 +59,26 @@ describe('printedBorderVisibility', () => {
     const edge = printedBorderVisibility(covered(cellCrop(), 110, 150, 70), BORDER, ALL);
     expect(edge).toBeGreaterThan(OBSCURED_BELOW);
     expect(edge).toBeLessThan(1);
+  });
+
+  it('sees the faint rules of a soft page against the depth the page shows, never a cover on it', () => {
+    // A small blurred photo: rules 20 levels under paper at 235, less than the paper share asks.
+    const faint = cellCrop(215, 235);
+    expect(printedBorderVisibility(faint, BORDER, ALL)).toBe(0);
+    const pageDepth = typicalLineDepth(Array.from({ length: 5 }, () => borderProfile(faint, BORDER, ALL)));
+    expect(pageDepth).toBeCloseTo(20, 0);
+    expect(printedBorderVisibility(faint, BORDER, ALL, pageDepth)).toBe(1);
+    // A thumb or a phone on that page still hides its border, wholly or in part.
+    expect(printedBorderVisibility(covered(faint, 0, 150), BORDER, ALL, pageDepth)).toBe(0);
+    expect(printedBorderVisibility(covered(faint, 0, 40), BORDER, ALL, pageDepth)).toBe(0);
+    expect(printedBorderVisibility(covered(faint, WIDTH / 2, 150), BORDER, ALL, pageDepth)).toBeLessThan(OBSCURED_BELOW);
+    // Open paper shows no line however faint the page is.
+    const blank: CellRaster = { width: WIDTH, height: HEIGHT, data: new Uint8Array(WIDTH * HEIGHT).fill(235) };
+    expect(printedBorderVisibility(blank, BORDER, ALL, pageDepth)).toBe(0);
+  });
+
+  it('keeps the paper share on a sharp page: a deep typical line does not raise the bar', () => {
+    expect(printedBorderVisibility(cellCrop(200), BORDER, ALL, 196)).toBe(1);
   });
 
   it('counts only the sides it is given (a supplemental field has no printed top)', () => {

@@ -36,10 +36,11 @@ export interface FieldBorderVisibility {
  * OBSCURED_BELOW and below OBSCURED_RELATIVE of the upper quartile of the fields that share
  * their printed sides (the reference a faded page gives its own rules; a cover over more than a
  * quarter of them lowers it, which is why a nearly hidden border is obscured regardless).
- * Measured on generated photos with a thumb, pen or phone over the page (cells whose crop the
- * cover changed by at least 10%): at 2000x1500, 110 of 139 flagged either way; at 1600x1200, 94
- * of 123 against 96 by OBSCURED_BELOW alone; without covers at 1600x1200, 18 of 1,953 flagged
- * against 56.
+ * Measured by `npm run eval:covers` (seeds 1..100, each photo with and without a thumb, pen or
+ * phone over the page; a field is covered when the cover changed 10% of its box), with lines
+ * seen against the page's own depth (borderVisibility): 2000x1500, 128 of 170 covered fields
+ * flagged, none of the 1,970 fields of the photos without a cover; 1600x1200, 115 of 157, and
+ * none of 1,858 (26 when lines had to reach the paper share on every page).
  */
 export function obscuredFields(fields: readonly FieldBorderVisibility[]): Set<string> {
   const groups = new Map<string, number[]>();
@@ -67,8 +68,18 @@ export function obscuredFields(fields: readonly FieldBorderVisibility[]): Set<st
  * count as seen (24 levels on well-lit paper)...
  */
 const RIDGE_SHARE = 0.1;
-/** ...and never less than this many grey levels (a dim photo's paper is dark, its lines are too). */
+/** ...and never less than this many grey levels (a dim photo's paper is dark, its lines are too)... */
 const MIN_RIDGE = 12;
+/**
+ * ...unless the page's rules are all faint: then half the depth its fields' lines typically show
+ * is enough. A small or blurred photo spreads a 0.2 mm rule over several canonical pixels: at
+ * 1280x960 the hole cells of whole pages showed lines 19 to 24 levels deep on paper at 235, under
+ * the 23.5 the paper share asks, and every cell was taken for covered. Over a thumb or a phone
+ * the same measure gave 1 to 15 (medians per cell)...
+ */
+const PAGE_DEPTH_SHARE = 0.5;
+/** ...and never less than this: what a flat cover's texture under noise and JPEG reaches. */
+const MIN_FADED_RIDGE = 6;
 /** How far from its expected place a line is looked for (registration and crop rounding), pixels. */
 const SEARCH = 4;
 /** Where the paper beside a line is sampled, pixels from the line's darkest row (3 samples from here). */
@@ -86,21 +97,24 @@ export interface CropBorder {
 
 export type BorderSide = keyof CropBorder;
 
+/** What a crop shows of its printed border: how far under the paper beside it each position along the sides lies. */
+export interface BorderProfile {
+  /** Per position along the printed sides (corners left out): paper beside the line minus the darkest pixel near it, grey levels. */
+  depths: Float32Array;
+  /** The crop's paper level (paperLevel). */
+  paper: number;
+}
+
 /**
- * The share of a field's printed border that can be seen in its crop, 0..1: along each printed
- * side, a position counts when the darkest pixel near the line lies RIDGE_SHARE of the paper level
- * (MIN_RIDGE at least) under the paper on one side of it (handwriting crossing the line counts
- * too: it is dark). A cell covered by a finger or a phone looks like empty paper once its contrast
- * is normalized, but its printed lines are gone: this is how the page pipeline tells "blank" from
- * "hidden". Measured on the crop
+ * The depth of the printed line at every position along a field's printed sides: the darkest
+ * pixel within SEARCH of where the line should lie, against the brighter of the paper samples on
+ * either side of it (handwriting crossing the line counts too: it is dark). Measured on the crop
  * as the photo gave it, before the contrast normalization, which would lift a dark occluder's
  * texture into ridges as deep as a faint line's.
  */
-export function printedBorderVisibility(raster: CellRaster, border: CropBorder, sides: readonly BorderSide[]): number {
+export function borderProfile(raster: CellRaster, border: CropBorder, sides: readonly BorderSide[]): BorderProfile {
   const { data, width, height } = raster;
-  const ridge = Math.max(MIN_RIDGE, RIDGE_SHARE * paperLevel(data));
-  let seen = 0;
-  let total = 0;
+  const depths: number[] = [];
   for (const side of sides) {
     const horizontal = side === 'top' || side === 'bottom';
     const across = horizontal ? height : width;
@@ -123,9 +137,39 @@ export function printedBorderVisibility(raster: CellRaster, border: CropBorder, 
         }
       }
       const paper = (sign: number) => (at(along, darkestAt + sign * BESIDE) + at(along, darkestAt + sign * (BESIDE + 1)) + at(along, darkestAt + sign * (BESIDE + 2))) / 3;
-      total++;
-      if (Math.max(paper(-1), paper(1)) - darkest >= ridge) seen++;
+      depths.push(Math.max(paper(-1), paper(1)) - darkest);
     }
   }
-  return total === 0 ? 1 : seen / total;
+  return { depths: Float32Array.from(depths), paper: paperLevel(data) };
+}
+
+function median(values: ArrayLike<number>): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)];
+}
+
+/** How deep a page's printed lines typically lie: the median over its fields of each field's median depth. */
+export function typicalLineDepth(profiles: readonly BorderProfile[]): number {
+  return median(profiles.filter((p) => p.depths.length > 0).map((p) => median(p.depths)));
+}
+
+/**
+ * The share of a field's printed border that can be seen, 0..1: the positions whose line lies
+ * RIDGE_SHARE of the paper level (MIN_RIDGE at least) under the paper beside it, or, on a page
+ * whose lines are all faint, PAGE_DEPTH_SHARE of the page's typical depth (MIN_FADED_RIDGE at
+ * least). A cell covered by a finger or a phone looks like empty paper once its contrast is
+ * normalized, but its printed lines are gone: this is how the page pipeline tells "blank" from
+ * "hidden". Without `pageDepth` (one field alone), the paper share decides.
+ */
+export function borderVisibility(profile: BorderProfile, pageDepth = Infinity): number {
+  const { depths, paper } = profile;
+  const ridge = Math.max(MIN_FADED_RIDGE, Math.min(Math.max(MIN_RIDGE, RIDGE_SHARE * paper), PAGE_DEPTH_SHARE * pageDepth));
+  let seen = 0;
+  for (const d of depths) if (d >= ridge) seen++;
+  return depths.length === 0 ? 1 : seen / depths.length;
+}
+
+/** borderVisibility of one crop (borderProfile then borderVisibility). */
+export function printedBorderVisibility(raster: CellRaster, border: CropBorder, sides: readonly BorderSide[], pageDepth = Infinity): number {
+  return borderVisibility(borderProfile(raster, border, sides), pageDepth);
 }

@@ -1,7 +1,7 @@
 import { processorFor, type Box, type CaptureDefinition, type GreyImage } from '@caddie/fiducials';
 import type { CellImage, CellRaster } from '@caddie/handwriting';
 import { normalizeCellContrast } from './cell-contrast';
-import { printedBorderVisibility, type BorderSide, type CropBorder } from './cell-visibility';
+import { borderProfile, borderVisibility, typicalLineDepth, type BorderSide, type CropBorder } from './cell-visibility';
 import { PUTTS_PRIOR } from './value-priors';
 
 /** A number written with digits, or free text. */
@@ -156,24 +156,24 @@ export function printedSides(spec: FieldSpec): readonly BorderSide[] {
 /** One field of a page as the pipeline reads it: the provider's input and how much of its printed border shows. */
 export interface PageCell {
   cell: CellImage;
-  /** printedBorderVisibility of the crop as photographed: below OBSCURED_BELOW something covers the field. */
+  /** borderVisibility of the crop as photographed, against the depth the page's lines typically show: low where something covers the field (obscuredFields). */
   borderVisible: number;
 }
 
 /** Every planned field of a page in plan order: the provider's input (cropped, contrast-normalized by normalizeCellContrast) and its border's visibility. */
 export function pageCells(plan: FieldPlan, canonical: GreyImage, pixelsPerMm: number): PageCell[] {
-  return plan.fields.map((spec) => {
-    const crop = fieldCrop(canonical, spec.box, pixelsPerMm);
-    const image = normalizeCellContrast(crop.raster);
-    return {
-      cell: {
-        id: spec.id,
-        content: spec.content,
-        ...(spec.maxDigits === undefined ? {} : { maxDigits: spec.maxDigits }),
-        ...(spec.range === undefined ? {} : { range: spec.range }),
-        image,
-      },
-      borderVisible: printedBorderVisibility(crop.raster, crop.border, printedSides(spec)),
-    };
-  });
+  const crops = plan.fields.map((spec) => fieldCrop(canonical, spec.box, pixelsPerMm));
+  const profiles = crops.map((crop, k) => borderProfile(crop.raster, crop.border, printedSides(plan.fields[k])));
+  // The page's own rules are the reference for how deep a seen line lies (faint all over on a soft photo).
+  const pageDepth = typicalLineDepth(profiles);
+  return plan.fields.map((spec, k) => ({
+    cell: {
+      id: spec.id,
+      content: spec.content,
+      ...(spec.maxDigits === undefined ? {} : { maxDigits: spec.maxDigits }),
+      ...(spec.range === undefined ? {} : { range: spec.range }),
+      image: normalizeCellContrast(crops[k].raster),
+    },
+    borderVisible: borderVisibility(profiles[k], pageDepth),
+  }));
 }
