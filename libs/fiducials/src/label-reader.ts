@@ -106,12 +106,25 @@ function otsuThreshold(image: GreyImage): number {
 /** The paper's level around each pixel is looked for this share of the crop's height away (wider than a stroke, narrower than a shadow's edge). */
 const SHADING_RADIUS_SHARE = 1 / 6;
 
-/** Running maximum of `count` values of `source` (read from `offset` with `stride`) over `radius` either side, written to the same places of `target`. */
+/**
+ * Running maximum of `count` values of `source` (read from `offset` with `stride`) over `radius`
+ * either side, written to the same places of `target`. A queue of candidate positions whose
+ * values decrease keeps it linear in `count` whatever the radius.
+ */
 function runningMax(source: Float32Array, target: Float32Array, count: number, offset: number, stride: number, radius: number): void {
-  for (let i = 0; i < count; i++) {
-    let best = 0;
-    for (let k = max(0, i - radius); k <= min(count - 1, i + radius); k++) best = max(best, source[offset + k * stride]);
-    target[offset + i * stride] = best;
+  const queue = new Int32Array(count);
+  let head = 0;
+  let tail = 0;
+  const value = (k: number) => source[offset + k * stride];
+  for (let entering = 0; entering < count + radius; entering++) {
+    if (entering < count) {
+      while (tail > head && value(queue[tail - 1]) <= value(entering)) tail--;
+      queue[tail++] = entering;
+    }
+    const i = entering - radius;
+    if (i < 0) continue;
+    while (queue[head] < i - radius) head++;
+    target[offset + i * stride] = value(queue[head]);
   }
 }
 
@@ -122,6 +135,18 @@ function runningMax(source: Float32Array, target: Float32Array, count: number, o
  * by a box; a crop lit evenly comes back unchanged but for the scale.
  */
 function flattenShading(image: GreyImage): GreyImage {
+  let flat = flattened.get(image);
+  if (!flat) {
+    flat = dividedByPaper(image);
+    flattened.set(image, flat);
+  }
+  return flat;
+}
+
+/** Flattened crops by the crop they came from: the free reading and the readings against each layout share one. */
+const flattened = new WeakMap<GreyImage, GreyImage>();
+
+function dividedByPaper(image: GreyImage): GreyImage {
   const { width, height, data } = image;
   const radius = max(2, round(height * SHADING_RADIUS_SHARE));
   const source = Float32Array.from(data);

@@ -27,7 +27,7 @@ const MIN_REFERENCE_FIELDS = 6;
 export interface FieldBorderVisibility {
   id: string;
   sides: readonly BorderSide[];
-  /** printedBorderVisibility of its crop. */
+  /** borderVisibility of its crop, against its page's line depth. */
   borderVisible: number;
 }
 
