@@ -121,6 +121,39 @@ describe('segmentCell', () => {
     ]);
   });
 
+  it("cuts a wide group only into pieces of a digit's height: two touching digits, not a 5 with its flag drawn out", () => {
+    /** A 0 as a 4 px thick ring over [x0, x0 + 24) x [25, 64). */
+    const zero = (raster: CellRaster, x0: number) => {
+      paint(raster, x0, x0 + 24, 25, 29, 30);
+      paint(raster, x0, x0 + 24, 60, 64, 30);
+      paint(raster, x0, x0 + 4, 25, 64, 30);
+      paint(raster, x0 + 20, x0 + 24, 25, 64, 30);
+    };
+    const touching = borderedCell(160, 90);
+    zero(touching, 40);
+    zero(touching, 68);
+    paint(touching, 64, 68, 43, 47, 30);
+    const pair = segmentCell(touching, 2);
+    const split = pair.hypotheses.find((h) => h.glyphs.length === 2);
+    expect(split).toBeDefined();
+    expect(split!.glyphs.map((k) => [pair.glyphs[k].x0, pair.glyphs[k].x1, pair.glyphs[k].whole])).toEqual([
+      [40, 66, false],
+      [66, 92, false],
+    ]);
+
+    // A 5 whose flag, joined to the stem, runs far past the body: as wide as the pair, but a cut
+    // would leave the flat flag as one piece and a 3-like body as the other.
+    const five = borderedCell(160, 90);
+    paint(five, 40, 44, 25, 45, 30);
+    paint(five, 40, 64, 43, 47, 30);
+    paint(five, 60, 64, 45, 62, 30);
+    paint(five, 40, 64, 60, 64, 30);
+    paint(five, 40, 100, 25, 29, 30);
+    const flagged = segmentCell(five, 2);
+    expect(flagged.glyphs.map((g) => [g.x0, g.x1, g.whole])).toEqual([[40, 100, true]]);
+    expect(flagged.hypotheses).toEqual([{ glyphs: [0], prior: expect.any(Number) }]);
+  });
+
   it('ignores a speck but reports it as stray ink', () => {
     const raster = borderedCell(120, 90);
     paint(raster, 50, 53, 40, 43, 40);

@@ -253,7 +253,20 @@ function liftedBar(bar: Component, body: Component): boolean {
   );
 }
 
-/** Cuts a group into `parts` glyphs at the columns with least ink near the even division points. */
+/**
+ * Every piece of a split stands at least this share of its group's height. Digits written side by
+ * side are of a height; a cut that leaves a flat stroke on one side (a 5's flag, a 2's or an 8's
+ * tail drawn out to the right) has cut one wide digit, and its other piece is only part of that
+ * digit, often shaped like another one (a 5 without its flag reads as 3). On calibration cells the
+ * pieces of right cuts of touching digits stood at least 0.84 of their group's height, such flags
+ * 0.39 at the median.
+ */
+const MIN_PIECE_HEIGHT = 0.6;
+
+/**
+ * Cuts a group into `parts` glyphs at the columns with least ink near the even division points;
+ * null where no cut leaves every piece some ink and a digit's height.
+ */
 function splitGroup(group: Component, width: number, parts: number): GlyphCandidate[] | null {
   const w = group.x1 - group.x0;
   const profile = new Float32Array(w);
@@ -282,7 +295,9 @@ function splitGroup(group: Component, width: number, parts: number): GlyphCandid
     buckets[k].push(i);
   }
   if (buckets.some((b) => b.length === 0)) return null;
-  return buckets.map((pixels) => ({ ...boundingBox(Int32Array.from(pixels), width), whole: false }));
+  const pieces = buckets.map((pixels) => ({ ...boundingBox(Int32Array.from(pixels), width), whole: false }));
+  const groupHeight = group.y1 - group.y0;
+  return pieces.every((p) => p.y1 - p.y0 >= MIN_PIECE_HEIGHT * groupHeight) ? pieces : null;
 }
 
 function boundingBox(pixels: Int32Array, width: number): Omit<GlyphCandidate, 'whole'> {
