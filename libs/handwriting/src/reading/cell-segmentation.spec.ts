@@ -37,6 +37,14 @@ function paint(raster: CellRaster, x0: number, x1: number, y0: number, y1: numbe
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) raster.data[y * raster.width + x] = value;
 }
 
+/** A 0 as a 4 px thick ring over [x0, x0 + 24) x [25, 64). */
+function zero(raster: CellRaster, x0: number): void {
+  paint(raster, x0, x0 + 24, 25, 29, 30);
+  paint(raster, x0, x0 + 24, 60, 64, 30);
+  paint(raster, x0, x0 + 4, 25, 64, 30);
+  paint(raster, x0 + 20, x0 + 24, 25, 64, 30);
+}
+
 describe('segmentCell', () => {
   it('finds no writing in blank cells with printed borders, and locates the border', () => {
     for (let seed = 1; seed <= 30; seed++) {
@@ -122,13 +130,6 @@ describe('segmentCell', () => {
   });
 
   it("cuts a wide group only into pieces of a digit's height: two touching digits, not a 5 with its flag drawn out", () => {
-    /** A 0 as a 4 px thick ring over [x0, x0 + 24) x [25, 64). */
-    const zero = (raster: CellRaster, x0: number) => {
-      paint(raster, x0, x0 + 24, 25, 29, 30);
-      paint(raster, x0, x0 + 24, 60, 64, 30);
-      paint(raster, x0, x0 + 4, 25, 64, 30);
-      paint(raster, x0 + 20, x0 + 24, 25, 64, 30);
-    };
     const touching = borderedCell(160, 90);
     zero(touching, 40);
     zero(touching, 68);
@@ -152,6 +153,26 @@ describe('segmentCell', () => {
     const flagged = segmentCell(five, 2);
     expect(flagged.glyphs.map((g) => [g.x0, g.x1, g.whole])).toEqual([[40, 100, true]]);
     expect(flagged.hypotheses).toEqual([{ glyphs: [0], prior: expect.any(Number) }]);
+  });
+
+  it('joins a flat piece of stroke broken off beside a digit, but not a short 1 written close to a 0', () => {
+    const wholes = (raster: CellRaster) =>
+      segmentCell(raster, 3)
+        .glyphs.filter((g) => g.whole)
+        .map((g) => [g.x0, g.x1]);
+    // A body and, 2 px to its left within its height, a flat dash (a 3's tail the pen skipped).
+    const broken = borderedCell(160, 90);
+    zero(broken, 50);
+    paint(broken, 38, 48, 58, 61, 30);
+    expect(wholes(broken)).toEqual([[38, 74]]);
+    // An upright stroke as near and as short is a 1 of its own.
+    const ten = borderedCell(160, 90);
+    zero(ten, 60);
+    paint(ten, 52, 56, 40, 64, 30);
+    expect(wholes(ten)).toEqual([
+      [52, 56],
+      [60, 84],
+    ]);
   });
 
   it('ignores a speck but reports it as stray ink', () => {

@@ -8,6 +8,8 @@ const { abs, exp, max, min, round } = Math;
 const SPECK_SIDE = 0.13;
 /** A group wider than this (width / height) may hold two touching digits. */
 const SPLIT_ASPECT_FROM = 0.95;
+/** How far (share of the cell height, plus 2 px) a broken-off piece of stroke may lie from its digit. */
+const BROKEN_STROKE_REACH = 0.03;
 
 export type { CellBox };
 
@@ -219,7 +221,9 @@ function groupComponents(components: Component[], box: CellBox): Component[] {
           (overlap >= 0.5 * narrower && (unionWidth <= 1.05 * unionHeight || small)) ||
           ((flag || (stacked && overlap > 0.1 * narrower)) && unionWidth <= 1.2 * unionHeight) ||
           liftedBar(a, b) ||
-          liftedBar(b, a);
+          liftedBar(b, a) ||
+          brokenStroke(a, b, cellHeight) ||
+          brokenStroke(b, a, cellHeight);
         if (sameGlyph) {
           mergeInto(a, b);
           groups.splice(j, 1);
@@ -250,6 +254,26 @@ function liftedBar(bar: Component, body: Component): boolean {
     bar.x1 > body.x1 &&
     bar.y0 >= body.y0 - 0.2 * bodyHeight &&
     bar.y1 <= body.y0 + 0.4 * bodyHeight
+  );
+}
+
+/**
+ * A short, flat piece of stroke lying right beside a larger body, within its height: where the
+ * pen skipped or the ink thresholds broke a thin stroke (a 3's tail, the start of a 7's bar), the
+ * piece is part of that digit. Alone, the body reads as another digit (a 3 without its tail as 5)
+ * and the piece as a 1. Upright pieces stay apart: a short 1 written close beside a 0 is a digit.
+ */
+function brokenStroke(piece: Component, body: Component, cellHeight: number): boolean {
+  const [pieceWidth, pieceHeight] = [piece.x1 - piece.x0, piece.y1 - piece.y0];
+  const reach = BROKEN_STROKE_REACH * cellHeight + 2;
+  const gap = max(piece.x0 - body.x1, body.x0 - piece.x1, piece.y0 - body.y1, body.y0 - piece.y1);
+  return (
+    piece.area < 0.25 * body.area &&
+    pieceHeight < 0.45 * cellHeight &&
+    pieceHeight < 1.5 * pieceWidth &&
+    gap <= reach &&
+    piece.y0 >= body.y0 - reach &&
+    piece.y1 <= body.y1 + reach
   );
 }
 
