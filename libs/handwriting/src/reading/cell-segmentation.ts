@@ -198,7 +198,7 @@ function mergeInto(host: Component, other: Component): void {
   host.y1 = max(host.y1, other.y1);
 }
 
-/** Components stacked over each other (a 5's flag, a stroke broken by a removed line) form one glyph. */
+/** Components stacked over each other (a 5's flag, a stroke broken by a removed line) or a flat piece broken off beside a body form one glyph. */
 function groupComponents(components: Component[], box: CellBox): Component[] {
   const groups = [...components].sort((a, b) => a.x0 - b.x0).map((c) => ({ ...c }));
   const cellHeight = writingHeight(box);
