@@ -10,6 +10,15 @@ const SPECK_SIDE = 0.13;
 const SPLIT_ASPECT_FROM = 0.95;
 /** How far (share of the cell height, plus 2 px) a broken-off piece of stroke may lie from its digit. */
 const BROKEN_STROKE_REACH = 0.03;
+/**
+ * Every piece of a split stands at least this share of its group's height. Digits written side by
+ * side are of a height; a cut that leaves a flat stroke on one side (a 5's flag, a 2's or an 8's
+ * tail drawn out to the right) has cut one wide digit, and its other piece is only part of that
+ * digit, often shaped like another one (a 5 without its flag reads as 3). On calibration cells the
+ * pieces of right cuts of touching digits stood at least 0.84 of their group's height, such flags
+ * 0.39 at the median.
+ */
+const MIN_PIECE_HEIGHT = 0.6;
 
 export type { CellBox };
 
@@ -198,7 +207,10 @@ function mergeInto(host: Component, other: Component): void {
   host.y1 = max(host.y1, other.y1);
 }
 
-/** Components stacked over each other (a 5's flag, a stroke broken by a removed line) or a flat piece broken off beside a body form one glyph. */
+/**
+ * Components stacked over each other (a 5's flag, a stroke broken by a removed line), or a flat
+ * piece of stroke broken off beside a body, form one glyph.
+ */
 function groupComponents(components: Component[], box: CellBox): Component[] {
   const groups = [...components].sort((a, b) => a.x0 - b.x0).map((c) => ({ ...c }));
   const cellHeight = writingHeight(box);
@@ -276,16 +288,6 @@ function brokenStroke(piece: Component, body: Component, cellHeight: number): bo
     piece.y1 <= body.y1 + reach
   );
 }
-
-/**
- * Every piece of a split stands at least this share of its group's height. Digits written side by
- * side are of a height; a cut that leaves a flat stroke on one side (a 5's flag, a 2's or an 8's
- * tail drawn out to the right) has cut one wide digit, and its other piece is only part of that
- * digit, often shaped like another one (a 5 without its flag reads as 3). On calibration cells the
- * pieces of right cuts of touching digits stood at least 0.84 of their group's height, such flags
- * 0.39 at the median.
- */
-const MIN_PIECE_HEIGHT = 0.6;
 
 /**
  * Cuts a group into `parts` glyphs at the columns with least ink near the even division points;
