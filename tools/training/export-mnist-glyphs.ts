@@ -5,8 +5,9 @@
  * <prefix>.mnist-validation.bin, which the trainer reports beside its glyph validation.
  *   node dist/tools/training/export-mnist-glyphs.js --out <file prefix> [--copies 2]
  *
- * The reader's glyph normalization puts a digit in MNIST's own frame (a 20 px box centred by its
- * mass in 28x28), so the plain images are in the network's domain; they are the cleanest
+ * The reader's glyph normalization puts a digit in nearly MNIST's own frame (a 22 px box where
+ * MNIST's is 20, both centred by mass in 28x28: well inside the trainer's +-15% scale
+ * augmentation), so the plain images are in the network's domain; they are the cleanest
  * drawings of each digit there are, where the exported cell glyphs carry segmentation's cuts and
  * the photos' blur. Label errata are left out (mnistItems). Items 750+ are never read.
  */
