@@ -1,6 +1,6 @@
 import { SeededRandom } from '@caddie/synthesis';
 import type { CellRaster } from '../provider';
-import { faintMarkExtent, inkMask, paperLevels, type CellBox } from './cell-ink';
+import { faintMarkExtent, inkMask, paperLevels, removeBorderLines, type CellBox } from './cell-ink';
 
 const WIDTH = 160;
 const HEIGHT = 100;
@@ -108,5 +108,60 @@ describe('inkMask on shaded paper', () => {
     const image = paper(stroke(60, 120));
     const levels = paperLevels(image, 235);
     expect(Math.min(...levels)).toBe(235);
+  });
+});
+
+describe('removeBorderLines', () => {
+  /**
+   * An ink mask with the printed border (2 px lines: rows 9..10 and 89..90, columns 9..10 and
+   * 149..150, where a crop of this height puts them) and the writing `write` adds.
+   */
+  const bordered = (write: (x: number, y: number) => boolean) => {
+    const ink = new Uint8Array(WIDTH * HEIGHT);
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const line = ((y === 9 || y === 10 || y === 89 || y === 90) && x >= 9 && x <= 150) || ((x === 9 || x === 10 || x === 149 || x === 150) && y >= 9 && y <= 90);
+        if (line || write(x, y)) ink[y * WIDTH + x] = 1;
+      }
+    }
+    return ink;
+  };
+  const inkIn = (ink: Uint8Array, x0: number, x1: number, y0: number, y1: number) => {
+    let n = 0;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) n += ink[y * WIDTH + x];
+    return n;
+  };
+  /** A 3 px stroke coming down from the top line at columns 88..90 (a digit's right side). */
+  const body = (x: number, y: number) => x >= 88 && x <= 90 && y >= 11 && y <= 60;
+
+  it('removes the lines and finds the border at their centres', () => {
+    const ink = bordered(() => false);
+    const box = removeBorderLines(ink, WIDTH, HEIGHT);
+    expect(inkIn(ink, 0, WIDTH - 1, 0, HEIGHT - 1)).toBe(0);
+    expect(box).toEqual({ top: 9.5, bottom: 89.5, left: 9.5, right: 149.5 });
+  });
+
+  it('keeps a stroke that lies along the top line, under it, where the line alone would take it', () => {
+    // A 3's top arc: rows 11..12 right under the line, columns 60..90, joined to the body.
+    const arc = (x: number, y: number) => x >= 60 && x <= 90 && (y === 11 || y === 12);
+    const ink = bordered((x, y) => arc(x, y) || body(x, y));
+    removeBorderLines(ink, WIDTH, HEIGHT);
+    expect(inkIn(ink, 60, 87, 11, 12)).toBe(2 * 28);
+    // The line's own rows stay removed, beside the arc too.
+    expect(inkIn(ink, 0, WIDTH - 1, 9, 10)).toBe(0);
+  });
+
+  it('keeps nothing along a line where nothing is written, however thick the line is there', () => {
+    // The top line 2 px wider (rows 9..12) over columns 30..70, as a blurred photo's line can be.
+    const ink = bordered((x, y) => x >= 30 && x <= 70 && (y === 11 || y === 12));
+    removeBorderLines(ink, WIDTH, HEIGHT);
+    expect(inkIn(ink, 0, WIDTH - 1, 0, HEIGHT - 1)).toBe(0);
+  });
+
+  it('keeps nothing of a line whose width varies by a pixel along its length', () => {
+    // The top line a pixel wider (rows 9..11) over columns 30..70: that is the line, not writing.
+    const ink = bordered((x, y) => (x >= 30 && x <= 70 && y === 11) || body(x, y));
+    removeBorderLines(ink, WIDTH, HEIGHT);
+    expect(inkIn(ink, 0, 87, 9, 12)).toBe(0);
   });
 });
