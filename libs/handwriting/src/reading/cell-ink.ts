@@ -176,9 +176,9 @@ const ALONG_THICKER_BY = 2;
  * longer than the line's own (the median run). There the band's rows that the line itself does
  * not ink (outside the median run's rows) are candidates: the part of the stroke beside the line,
  * never the line. One pixel longer is not enough: a line's width varies by a pixel along its
- * length, and keeping those columns put pieces of line on the digits (72 wrong digit glyphs of
- * 3,346 calibration cells' against 37). Pixel indices, which `joinToWriting` puts back only where
- * they join the writing.
+ * length, and keeping those columns put pieces of line on the digits (before the join below, 72
+ * wrong of 3,346 digit glyphs of calibration cells against 37). Pixel indices, which
+ * `joinToWriting` puts back only where they join the writing.
  */
 function strokesAlongLine(ink: Uint8Array, width: number, height: number, band: Band, lineColumn: (x: number) => boolean): number[] {
   const runs: ({ from: number; to: number } | null)[] = [];
