@@ -51,4 +51,4 @@ export { decideDigitCell, decideTextCell, blankCertainty, type DigitCellDecision
 export { DigitEnsemble, DigitNetwork, DigitNetworkError, type ConvLayer, type DenseLayer, type DigitClassifier, type DigitRuntime, type NetworkLayer } from './reading/digit-network';
 export { DIGIT_CLASSES, NOT_A_DIGIT, softmax } from './reading/glyph-classes';
 // Exported for the test-side cell synthesis (test/synthesis/cells), which stamps and blurs glyphs with them.
-export { distanceToMask, gaussianBlur, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from './raster-ops';
+export { distanceToMask, gaussianBlur, median, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from './raster-ops';

@@ -254,3 +254,9 @@ export function percentile8(data: Uint8Array, fraction: number): number {
   }
   return 255;
 }
+
+/** The middle value (the upper one of an even count); 0 for no values. */
+export function median(values: ArrayLike<number>): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted.length === 0 ? 0 : sorted[sorted.length >> 1];
+}

@@ -1,5 +1,5 @@
 import type { CellRaster } from '../provider';
-import { percentile8 } from '../raster-ops';
+import { median, percentile8 } from '../raster-ops';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { abs, ceil, floor, max, min, round } = Math;
@@ -162,6 +162,12 @@ function findLineBand(coverage: Float32Array, expected: number, tolerance: numbe
   return best;
 }
 
+/** Rows of one column's ink run through a line, inclusive. */
+interface Run {
+  from: number;
+  to: number;
+}
+
 /** How far past a line's band the ink run through it is followed, pixels. */
 const ALONG_REACH = 10;
 /** A run through a line at least this many pixels longer than the line's own holds writing. */
@@ -181,7 +187,7 @@ const ALONG_THICKER_BY = 2;
  * `joinToWriting` puts back only where they join the writing.
  */
 function strokesAlongLine(ink: Uint8Array, width: number, height: number, band: Band, lineColumn: (x: number) => boolean): number[] {
-  const runs: ({ from: number; to: number } | null)[] = [];
+  const runs: (Run | null)[] = [];
   for (let x = 0; x < width; x++) {
     if (lineColumn(x) || !ink[band.core * width + x]) {
       runs.push(null);
@@ -196,8 +202,8 @@ function strokesAlongLine(ink: Uint8Array, width: number, height: number, band: 
   const lengths = runs.flatMap((r) => (r ? [r.to - r.from + 1] : []));
   if (lengths.length === 0) return [];
   const lineLength = median(lengths);
-  const thick = (r: { from: number; to: number } | null): r is { from: number; to: number } => r !== null && r.to - r.from + 1 >= lineLength + ALONG_THICKER_BY;
-  const plain = runs.filter((r): r is { from: number; to: number } => r !== null && !thick(r));
+  const thick = (r: Run | null): r is Run => r !== null && r.to - r.from + 1 >= lineLength + ALONG_THICKER_BY;
+  const plain = runs.filter((r): r is Run => r !== null && !thick(r));
   const lineFrom = plain.length ? median(plain.map((r) => r.from)) : band.core;
   const lineTo = plain.length ? median(plain.map((r) => r.to)) : band.core;
   const kept: number[] = [];
@@ -236,11 +242,6 @@ function joinToWriting(ink: Uint8Array, width: number, height: number, along: re
       stack.push(j);
     }
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CellRaster } from '@caddie/handwriting';
+import { median, type CellRaster } from '@caddie/handwriting';
 import { paperLevel } from './cell-contrast';
 
 /**
@@ -141,11 +141,6 @@ export function borderProfile(raster: CellRaster, border: CropBorder, sides: rea
     }
   }
   return { depths: Float32Array.from(depths), paper: paperLevel(data) };
-}
-
-function median(values: ArrayLike<number>): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)];
 }
 
 /** How deep a page's printed lines typically lie: the median over its fields of each field's median depth. */
