@@ -33,8 +33,11 @@ def read_member(folder):
 
 
 def architecture(manifest):
-    """Convolution channels, then dense units, e.g. conv 12,24,32 dense 96,11."""
-    conv = [str(l['units']) for l in manifest['layers'] if l['type'] == 'conv3x3']
+    """Convolution channels, then dense units, e.g. conv 12,24,32 dense 96,11 (every convolution pooled), or
+    in train_digits.py's --convs notation where some are not: conv 24,24p,48,48p,96p dense 192,11."""
+    convs = [l for l in manifest['layers'] if l['type'] == 'conv3x3']
+    every_pooled = all(l.get('maxPool') for l in convs)
+    conv = [f"{l['units']}{'' if every_pooled or not l.get('maxPool') else 'p'}" for l in convs]
     dense = [str(l['units']) for l in manifest['layers'] if l['type'] == 'dense']
     return f'conv {",".join(conv)} dense {",".join(dense)}'
 

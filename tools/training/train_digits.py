@@ -40,26 +40,50 @@ def load(path):
 
 
 class DigitNet(nn.Module):
-    """Three 3x3 convolution blocks (batch norm, ReLU, 2x2 max pool), dropout, two dense layers."""
+    """3x3 convolutions (batch norm, ReLU, each followed by 2x2 max pooling or not), dropout, two dense layers.
 
-    def __init__(self, widths=(12, 24, 32), hidden=96):
+    `convs` lists the convolutions as (channels, pooled): the default network of three pooled
+    blocks is ((12, True), (24, True), (32, True)); a deeper one stacks two convolutions before a
+    pool, as ((24, False), (24, True), (48, False), (48, True), (96, True)).
+    """
+
+    def __init__(self, convs=((12, True), (24, True), (32, True)), hidden=96):
         super().__init__()
-        a, b, c = widths
-        self.conv1, self.bn1 = nn.Conv2d(1, a, 3, padding=1, bias=False), nn.BatchNorm2d(a)
-        self.conv2, self.bn2 = nn.Conv2d(a, b, 3, padding=1, bias=False), nn.BatchNorm2d(b)
-        self.conv3, self.bn3 = nn.Conv2d(b, c, 3, padding=1, bias=False), nn.BatchNorm2d(c)
+        self.convs = nn.ModuleList()
+        self.bns = nn.ModuleList()
+        self.pooled = []
+        channels, side = 1, SIDE
+        for units, pooled in convs:
+            self.convs.append(nn.Conv2d(channels, units, 3, padding=1, bias=False))
+            self.bns.append(nn.BatchNorm2d(units))
+            self.pooled.append(pooled)
+            channels = units
+            side = side // 2 if pooled else side  # floor, as the reader pools
         self.drop1 = nn.Dropout(0.3)
-        self.fc1 = nn.Linear(c * 3 * 3, hidden)
+        self.fc1 = nn.Linear(channels * side * side, hidden)
         self.drop2 = nn.Dropout(0.3)
         self.fc2 = nn.Linear(hidden, CLASSES)
 
     def forward(self, x):
-        x = F.max_pool2d(F.relu(self.bn1(self.conv1(x))), 2)  # 14x14
-        x = F.max_pool2d(F.relu(self.bn2(self.conv2(x))), 2)  # 7x7
-        x = F.max_pool2d(F.relu(self.bn3(self.conv3(x))), 2)  # 3x3 (floor)
+        for conv, bn, pooled in zip(self.convs, self.bns, self.pooled):
+            x = F.relu(bn(conv(x)))
+            if pooled:
+                x = F.max_pool2d(x, 2)
         x = self.drop1(torch.flatten(x, 1))
         x = self.drop2(F.relu(self.fc1(x)))
         return self.fc2(x)
+
+
+def parse_convs(text):
+    """'24,24p,48,48p,96p' -> ((24, False), (24, True), ...): channels, 'p' where a 2x2 max pool follows."""
+    convs = []
+    for part in text.split(','):
+        pooled = part.endswith('p')
+        units = int(part[:-1] if pooled else part)
+        if units < 1:
+            raise ValueError(part)
+        convs.append((units, pooled))
+    return tuple(convs)
 
 
 def gaussian_kernel(sigma, radius):
@@ -178,9 +202,13 @@ def export(model, out, provenance):
     tensors = []
     layers = []
     with torch.no_grad():
-        for name, conv, bn in (('conv1', model.conv1, model.bn1), ('conv2', model.conv2, model.bn2), ('conv3', model.conv3, model.bn3)):
+        for k, (conv, bn, pooled) in enumerate(zip(model.convs, model.bns, model.pooled), start=1):
+            name = f'conv{k}'
             w, b = fold(conv, bn)
-            layers.append({'type': 'conv3x3', 'name': name, 'inputs': conv.in_channels, 'units': conv.out_channels, 'relu': True, 'maxPool': 2})
+            layer = {'type': 'conv3x3', 'name': name, 'inputs': conv.in_channels, 'units': conv.out_channels, 'relu': True}
+            if pooled:
+                layer['maxPool'] = 2
+            layers.append(layer)
             tensors += [(f'{name}/kernel', w), (f'{name}/bias', b)]
         for name, fc, relu in (('dense1', model.fc1, True), ('dense2', model.fc2, False)):
             # Stored [inputs, units] like the version 1 dense layers.
@@ -214,7 +242,9 @@ def main():
     parser.add_argument('--rate', type=float, default=3e-3)
     parser.add_argument('--seed', type=int, default=7)
     parser.add_argument('--threads', type=int, default=1)
-    parser.add_argument('--widths', default='12,24,32', help='channels of the three convolution blocks')
+    parser.add_argument('--widths', default='12,24,32', help='channels of three convolution blocks, each pooled')
+    parser.add_argument('--convs', help="the convolutions instead of --widths: channels of each, 'p' where a 2x2 max pool "
+                                        "follows, e.g. 24,24p,48,48p,96p")
     parser.add_argument('--hidden', type=int, default=96, help='units of the first dense layer')
     parser.add_argument('--not-a-digit-weight', type=float, default=0.3,
                         help='loss weight of the "not a digit" class: its training glyphs include digit-like fragments '
@@ -233,10 +263,13 @@ def main():
     mnist_path = args.data + '.mnist-validation.bin'
     mnist_val = load(mnist_path) if os.path.exists(mnist_path) else None
 
-    widths = tuple(int(w) for w in args.widths.split(','))
-    if len(widths) != 3 or min(widths) < 1 or args.hidden < 1:
-        parser.error('--widths takes three positive channel counts, --hidden a positive unit count')
-    model = DigitNet(widths, args.hidden)
+    try:
+        convs = parse_convs(args.convs if args.convs else ','.join(f'{w}p' for w in args.widths.split(',')))
+    except ValueError:
+        parser.error('--convs and --widths take positive channel counts')
+    if (not args.convs and len(convs) != 3) or args.hidden < 1 or SIDE >> sum(p for _, p in convs) < 1:
+        parser.error('--widths takes three channel counts, --convs at most four pools, --hidden a positive unit count')
+    model = DigitNet(convs, args.hidden)
     class_weights = torch.ones(CLASSES)
     class_weights[CLASSES - 1] = args.not_a_digit_weight
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.rate, weight_decay=1e-4)
@@ -270,7 +303,7 @@ def main():
     provenance = {
         'trainer': 'tools/training/train_digits.py', 'torch': torch.__version__, 'seed': args.seed, 'epochs': args.epochs,
         'batch': args.batch, 'rate': args.rate, 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight,
-        'widths': ','.join(str(w) for w in widths), 'hidden': args.hidden, 'trainingGlyphs': len(train_y),
+        'convs': ','.join(f"{u}{'p' if p else ''}" for u, p in convs), 'hidden': args.hidden, 'trainingGlyphs': len(train_y),
         'validationGlyphs': len(val_y), 'seconds': round(seconds), 'validation': {k: round(v, 5) for k, v in figures.items()},
     }
     digest = export(model, args.out, provenance)

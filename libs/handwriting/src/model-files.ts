@@ -69,6 +69,7 @@ interface LayerSpec {
   inputs?: unknown;
   units?: unknown;
   relu?: unknown;
+  maxPool?: unknown;
 }
 
 interface NetworkSpec {
@@ -155,7 +156,11 @@ export function readDigitNetwork(directory: string, expectedSha256?: string): Di
       }
       const i = inputs as number;
       const u = units as number;
-      if (type === 'conv3x3') return { type, kernel: take(specs[2 * k], [u, i, 3, 3]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u };
+      if (type === 'conv3x3') {
+        // Pooled 2x2 where the manifest says maxPool 2; a convolution without maxPool keeps its size.
+        if (layer.maxPool !== undefined && layer.maxPool !== 2) throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has a pool other than 2x2`);
+        return { type, kernel: take(specs[2 * k], [u, i, 3, 3]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u, pooled: layer.maxPool === 2 };
+      }
       if (type === 'dense') return { type, kernel: take(specs[2 * k], [i, u]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u, relu: layer.relu === true };
       throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has an unknown type`);
     });

@@ -13,6 +13,21 @@ function conv(inputs: number, units: number, fill = 0): ConvLayer {
   return { type: 'conv3x3', kernel: new Float32Array(units * inputs * 9).fill(fill), bias: new Float32Array(units), inputs, units };
 }
 
+/** The max over the top-left 2x2 pixels after `times` zero-padded 3x3 box sums of a 28x28 image. */
+function boxSumsAtCorner(image: Float32Array, times: number): number {
+  let plane = Float64Array.from(image);
+  for (let t = 0; t < times; t++) {
+    const next = new Float64Array(784);
+    for (let y = 0; y < 28; y++) {
+      for (let x = 0; x < 28; x++) {
+        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (y + dy >= 0 && y + dy < 28 && x + dx >= 0 && x + dx < 28) next[y * 28 + x] += plane[(y + dy) * 28 + x + dx];
+      }
+    }
+    plane = next;
+  }
+  return Math.max(plane[0], plane[1], plane[28], plane[29]);
+}
+
 function dense(inputs: number, units: number, relu = true): DenseLayer {
   return { type: 'dense', kernel: new Float32Array(inputs * units), bias: new Float32Array(units), inputs, units, relu };
 }
@@ -50,6 +65,21 @@ describe('DigitNetwork (the PyTorch network in plain TypeScript)', () => {
     const [logits] = new DigitNetwork([first, head]).logits([glyph]);
     expect(logits[0]).toBeCloseTo(1);
     expect(logits[1]).toBeCloseTo(2);
+  });
+
+  it('keeps the size of a convolution without a pool', () => {
+    // Two unpooled convolutions (each summing a 3x3 neighbourhood) then a pooled one: 28 -> 28 -> 28 -> 14.
+    const unpooled = (): ConvLayer => ({ ...conv(1, 1, 1), pooled: false });
+    const head = dense(14 * 14, 11, false);
+    head.kernel[0 * 11 + 0] = 1;
+    const glyph = new Float32Array(784);
+    glyph[0] = 1;
+    // Pooled pixel (0,0) is the largest of the third box sum's four top-left values.
+    const network = new DigitNetwork([unpooled(), unpooled(), conv(1, 1, 1), head]);
+    const [logits] = network.logits([glyph]);
+    expect(logits[0]).toBeCloseTo(boxSumsAtCorner(glyph, 3));
+    expect(() => new DigitNetwork([unpooled(), dense(14 * 14, 11)])).toThrow(DigitNetworkError);
+    expect(new DigitNetwork([unpooled(), dense(28 * 28, 11)]).logits([glyph])).toHaveLength(1);
   });
 
   it('refuses weights that do not fit the architecture', () => {
@@ -129,6 +159,20 @@ describe('DigitEnsemble (networks of other seeds, logits averaged)', () => {
       refused({ ...ensemble([single, single], blob), members: [single, { layers: [] }] }, blob);
       write(ensemble([single, single], blob), blob);
       expect(() => readDigitNetwork(directory, sha256(weights))).toThrow(expect.objectContaining({ code: 'provider-misconfigured' }));
+    });
+
+    it('pools a convolution only where its manifest says maxPool 2', () => {
+      const layers = single.layers as Record<string, unknown>[];
+      const refused = (changed: Record<string, unknown>[]) => {
+        write({ ...single, layers: changed }, weights);
+        expect(() => readDigitNetwork(directory)).toThrow(expect.objectContaining({ code: 'provider-misconfigured' }));
+      };
+      // A 3x3 pool is not one the reader runs; without its pool the first block leaves 28x28
+      // planes, so the dense layer after the last block no longer fits.
+      refused(layers.map((l, k) => (k === 0 ? { ...l, maxPool: 3 } : l)));
+      refused(layers.map((l, k) => (k === 0 ? { ...l, maxPool: undefined } : l)));
+      write(single, weights);
+      expect((readDigitNetwork(directory) as DigitNetwork).layers.map((l) => l.type === 'conv3x3' && l.pooled)).toEqual(layers.map((l) => l.type === 'conv3x3'));
     });
   });
 });

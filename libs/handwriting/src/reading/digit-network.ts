@@ -1,7 +1,7 @@
 import { MNIST_SIDE } from '../mnist-source';
 import { DIGIT_CLASSES } from './glyph-classes';
 
-/** A 3x3 convolution (padding 1, batch norm folded in), ReLU, then 2x2 max pooling (floor). */
+/** A 3x3 convolution (padding 1, batch norm folded in), ReLU, then 2x2 max pooling (floor) unless `pooled` is false. */
 export interface ConvLayer {
   type: 'conv3x3';
   /** [units, inputs, 3, 3] row-major, as PyTorch stores a Conv2d weight. */
@@ -9,6 +9,13 @@ export interface ConvLayer {
   bias: Float32Array;
   inputs: number;
   units: number;
+  /** False for a convolution that keeps its input's size (two in a row before a pool); absent means pooled. */
+  pooled?: boolean;
+}
+
+/** The side of a convolution's output planes. */
+function convolvedSide(layer: ConvLayer, side: number): number {
+  return layer.pooled === false ? side : Math.floor(side / 2);
 }
 
 export interface DenseLayer {
@@ -59,7 +66,7 @@ export class DigitNetwork implements DigitClassifier {
         if (flat) throw new DigitNetworkError('a convolution cannot follow a dense layer');
         if (layer.inputs !== channels) throw new DigitNetworkError(`a convolution takes ${channels} channels, not ${layer.inputs}`);
         channels = layer.units;
-        side = Math.floor(side / 2);
+        side = convolvedSide(layer, side);
         if (side < 1) throw new DigitNetworkError('too many pooling layers for a 28x28 glyph');
       } else {
         const inputs = flat || channels * side * side;
@@ -93,7 +100,7 @@ export class DigitNetwork implements DigitClassifier {
     for (const layer of this.layers) {
       if (layer.type === 'conv3x3') {
         values = convolveReluPool(layer, values, n, side);
-        side = Math.floor(side / 2);
+        side = convolvedSide(layer, side);
         channels = layer.units;
       } else {
         rows ??= flattenPerGlyph(values, n, channels, side * side);
@@ -141,7 +148,7 @@ export class DigitEnsemble implements DigitClassifier {
 
 /**
  * One convolution block on n glyphs' `side`x`side` planes ([channel][glyph][pixel]): 3x3 with
- * zero padding, bias, ReLU, 2x2 max pool. The 3x3 neighbourhoods are laid out first (one row per
+ * zero padding, bias, ReLU, 2x2 max pool (unless the layer is not pooled). The 3x3 neighbourhoods are laid out first (one row per
  * input channel and kernel tap, over every glyph's pixels), then each unit sums its taps' rows.
  */
 function convolveReluPool(layer: ConvLayer, input: Float32Array, n: number, side: number): Float32Array {
@@ -167,8 +174,9 @@ function convolveReluPool(layer: ConvLayer, input: Float32Array, n: number, side
       }
     }
   }
-  const half = Math.floor(side / 2);
-  const out = new Float32Array(units * n * half * half);
+  const outSide = convolvedSide(layer, side);
+  const out = new Float32Array(units * n * outSide * outSide);
+  const finish = layer.pooled === false ? relu : poolRelu;
   const count = inputs * 9;
   // Four units at a time share each read of their taps (four planes, four taps per pass);
   // a last group of fewer units goes one by one.
@@ -176,11 +184,11 @@ function convolveReluPool(layer: ConvLayer, input: Float32Array, n: number, side
   for (let u = 0; u < units; ) {
     if (u + 4 <= units) {
       accumulateFourUnits(planes, kernel, bias, u, count, taps, span);
-      for (let j = 0; j < 4; j++) poolRelu(planes[j], out, u + j, n, side);
+      for (let j = 0; j < 4; j++) finish(planes[j], out, u + j, n, side);
       u += 4;
     } else {
       accumulateUnit(planes[0], kernel, bias, u, count, taps, span);
-      poolRelu(planes[0], out, u, n, side);
+      finish(planes[0], out, u, n, side);
       u += 1;
     }
   }
@@ -273,6 +281,12 @@ function poolRelu(plane: Float32Array, out: Float32Array, u: number, n: number, 
       }
     }
   }
+}
+
+/** Unit u's plane, ReLU'd, into its rows of the block's output (a convolution without a pool). */
+function relu(plane: Float32Array, out: Float32Array, u: number, n: number, side: number): void {
+  const at = u * n * side * side;
+  for (let i = 0; i < plane.length; i++) out[at + i] = plane[i] > 0 ? plane[i] : 0;
 }
 
 function dense(layer: DenseLayer, input: Float32Array): Float32Array {

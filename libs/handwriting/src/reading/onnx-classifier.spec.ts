@@ -32,6 +32,8 @@ function randomLayers(seed: number): NetworkLayer[] {
   const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 0.6;
   const conv = (inputs: number, units: number): ConvLayer => ({ type: 'conv3x3', kernel: Float32Array.from({ length: units * inputs * 9 }, next), bias: Float32Array.from({ length: units }, next), inputs, units });
   const dense = (inputs: number, units: number, relu: boolean): DenseLayer => ({ type: 'dense', kernel: Float32Array.from({ length: inputs * units }, next), bias: Float32Array.from({ length: units }, next), inputs, units, relu });
+  // The second network of each three stacks an unpooled convolution before a pool.
+  if (seed % 3 === 2) return [{ ...conv(1, 4), pooled: false }, conv(4, 5), conv(5, 6), dense(6 * 7 * 7, 9, true), dense(9, 11, false)];
   return [conv(1, 5), conv(5, 6), dense(6 * 7 * 7, 9, true), dense(9, 11, false)];
 }
 

@@ -5,7 +5,7 @@ import type { NetworkLayer } from './digit-network';
  * The committed digit networks as an ONNX model (bytes of a ModelProto), so that ONNX Runtime can
  * run the same weights as the TypeScript forward pass: input `glyphs` [n, 1, 28, 28], output
  * `logits` [n, DIGIT_CLASSES], the members' logits averaged. Each convolution block is Conv (3x3,
- * padding 1), Relu, MaxPool 2x2 (floor); dense layers are Gemm on the flattened activations.
+ * padding 1), Relu, then MaxPool 2x2 (floor) where the layer is pooled; dense layers are Gemm on the flattened activations.
  *
  * Built here from the parsed layers rather than committed as a second file, so the weights the
  * calibration certifies (digit-classifier.weights.bin, by its sha256) are the only weights there
@@ -29,8 +29,12 @@ export function ensembleOnnxModel(members: readonly (readonly NetworkLayer[])[])
         const kernel = weights(`${at}.kernel`, [layer.units, layer.inputs, 3, 3], layer.kernel);
         const bias = weights(`${at}.bias`, [layer.units], layer.bias);
         node('Conv', [current, kernel, bias], `${at}.conv`, [attribute('kernel_shape', [3, 3]), attribute('pads', [1, 1, 1, 1])]);
-        node('Relu', [`${at}.conv`], `${at}.relu`);
-        node('MaxPool', [`${at}.relu`], `${at}.out`, [attribute('kernel_shape', [2, 2]), attribute('strides', [2, 2])]);
+        if (layer.pooled === false) {
+          node('Relu', [`${at}.conv`], `${at}.out`);
+        } else {
+          node('Relu', [`${at}.conv`], `${at}.relu`);
+          node('MaxPool', [`${at}.relu`], `${at}.out`, [attribute('kernel_shape', [2, 2]), attribute('strides', [2, 2])]);
+        }
       } else {
         if (!flattened) {
           node('Flatten', [current], `${at}.flat`, [attribute('axis', 1)]);
