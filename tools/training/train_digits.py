@@ -10,6 +10,7 @@ and run by the plain TypeScript forward pass in reading/digit-network.ts.
 
     /usr/bin/python3 tools/training/train_digits.py --data /tmp/glyphs --out libs/handwriting/model \
         [--epochs 10] [--seed 7] [--threads 1] [--not-a-digit-weight 0.3] [--widths 12,24,32] [--hidden 96]
+        [--convs 24,24p,48,48p,96p]   # instead of --widths: each convolution, 'p' where a 2x2 max pool follows
 
 Seeded and deterministic on one machine (torch 1.13 CPU, fixed thread count). Calibration
 (temperature, accept threshold) is not done here: tools/train-handwriting.ts fits it afterwards

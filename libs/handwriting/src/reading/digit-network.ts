@@ -149,8 +149,9 @@ export class DigitEnsemble implements DigitClassifier {
 
 /**
  * One convolution block on n glyphs' `side`x`side` planes ([channel][glyph][pixel]): 3x3 with
- * zero padding, bias, ReLU, 2x2 max pool (unless the layer is not pooled). The 3x3 neighbourhoods are laid out first (one row per
- * input channel and kernel tap, over every glyph's pixels), then each unit sums its taps' rows.
+ * zero padding, bias, ReLU, 2x2 max pool (unless the layer is not pooled). The 3x3
+ * neighbourhoods are laid out first (one row per input channel and kernel tap, over every
+ * glyph's pixels), then each unit sums its taps' rows.
  */
 function convolveReluPool(layer: ConvLayer, input: Float32Array, n: number, side: number): Float32Array {
   const { kernel, bias, inputs, units } = layer;

@@ -5,7 +5,8 @@ import type { NetworkLayer } from './digit-network';
  * The committed digit networks as an ONNX model (bytes of a ModelProto), so that ONNX Runtime can
  * run the same weights as the TypeScript forward pass: input `glyphs` [n, 1, 28, 28], output
  * `logits` [n, DIGIT_CLASSES], the members' logits averaged. Each convolution block is Conv (3x3,
- * padding 1), Relu, then MaxPool 2x2 (floor) where the layer is pooled; dense layers are Gemm on the flattened activations.
+ * padding 1), Relu, then MaxPool 2x2 (floor) where the layer is pooled; dense layers are Gemm on
+ * the flattened activations.
  *
  * Built here from the parsed layers rather than committed as a second file, so the weights the
  * calibration certifies (digit-classifier.weights.bin, by its sha256) are the only weights there
