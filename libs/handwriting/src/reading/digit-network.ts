@@ -100,7 +100,7 @@ export class DigitNetwork implements DigitClassifier {
     let rows: Float32Array[] | undefined;
     for (const layer of this.layers) {
       if (layer.type === 'conv3x3') {
-        values = convolveReluPool(layer, values, n, side);
+        values = convolveBlock(layer, values, n, side);
         side = convolvedSide(layer, side);
         channels = layer.units;
       } else {
@@ -153,7 +153,7 @@ export class DigitEnsemble implements DigitClassifier {
  * neighbourhoods are laid out first (one row per input channel and kernel tap, over every
  * glyph's pixels), then each unit sums its taps' rows.
  */
-function convolveReluPool(layer: ConvLayer, input: Float32Array, n: number, side: number): Float32Array {
+function convolveBlock(layer: ConvLayer, input: Float32Array, n: number, side: number): Float32Array {
   const { kernel, bias, inputs, units } = layer;
   const pixels = side * side;
   const span = n * pixels;
@@ -178,7 +178,7 @@ function convolveReluPool(layer: ConvLayer, input: Float32Array, n: number, side
   }
   const outSide = convolvedSide(layer, side);
   const out = new Float32Array(units * n * outSide * outSide);
-  const finish = layer.pooled === false ? relu : poolRelu;
+  const finish = layer.pooled === false ? reluInto : poolRelu;
   const count = inputs * 9;
   // Four units at a time share each read of their taps (four planes, four taps per pass);
   // a last group of fewer units goes one by one.
@@ -286,7 +286,7 @@ function poolRelu(plane: Float32Array, out: Float32Array, u: number, n: number, 
 }
 
 /** Unit u's plane, ReLU'd, into its rows of the block's output (a convolution without a pool). */
-function relu(plane: Float32Array, out: Float32Array, u: number, n: number, side: number): void {
+function reluInto(plane: Float32Array, out: Float32Array, u: number, n: number, side: number): void {
   const at = u * n * side * side;
   for (let i = 0; i < plane.length; i++) out[at + i] = plane[i] > 0 ? plane[i] : 0;
 }
