@@ -54,7 +54,7 @@ describe('LocalDigitReader', () => {
       expect([reading.blank, reading.literal]).toEqual([plain[k].blank, plain[k].literal]);
       expect(Math.abs(reading.confidence - plain[k].confidence)).toBeLessThan(1e-4);
     });
-    // The TypeScript pass of the nine networks takes seconds for 40 cells, longer on a busy machine.
+    // The TypeScript pass of the ten networks takes seconds for 40 cells, longer on a busy machine.
   }, 30_000);
 
   describe('on fixed calibration cells', () => {

@@ -57,7 +57,7 @@ describe('OnnxDigitClassifier (the same weights run by ONNX Runtime)', () => {
     expect(logits).toHaveLength(700);
     logits.forEach((row, k) => row.forEach((v, c) => expect(Math.abs(v - expected[k % 37][c])).toBeLessThan(1e-4)));
     expect(await classifier.logits([])).toEqual([]);
-    // The TypeScript pass of the nine networks on 37 glyphs takes seconds on a busy machine.
+    // The TypeScript pass of the ten networks on 37 glyphs takes seconds on a busy machine.
   }, 30_000);
 
   it('runs one network, or averages several, as the TypeScript pass does for any layer sizes', async () => {
