@@ -112,6 +112,8 @@ export class JobWaiter {
   private settle(jobId: string, finished: Finished): void {
     const watch = this.watches.get(jobId);
     if (!watch) return;
+    // Off the map at once: its loop may still be inside a look-up, and `watched` counts live jobs.
+    this.watches.delete(jobId);
     this.resolveAll(watch, finished);
     watch.wake(finished);
   }
