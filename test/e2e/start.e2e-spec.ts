@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Queue, QueueEvents } from 'bullmq';
 import { redisOptionsFromUrl } from '@caddie/jobs';
 import { contractBreach } from '../support/declared-answers';
-import { pingAnsweredBy, startLauncher, trafficAgainst } from '../support/launcher';
+import { pingAnsweredBy, queuePinger, startLauncher, trafficAgainst } from '../support/launcher';
 import { exited, freePort, startNode, waitFor } from '../support/processes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -39,22 +38,19 @@ describe('npm start (the launcher)', () => {
       // both workers consume their queues, on the Redis the launcher chose (its own one when the shared one did not answer in time)
       const privateRedis = /started a private redis-server at (redis:\/\/\S+)/.exec(output())?.[1];
       const connection = redisOptionsFromUrl(privateRedis ?? REDIS_URL);
-      for (const name of ['render', 'render-batch', 'scorecard']) {
-        const queue = new Queue(name, { connection, prefix });
-        const events = new QueueEvents(name, { connection, prefix });
-        await events.waitUntilReady();
-        // keep the finished job long enough for waitUntilFinished to read it (a fast worker may finish first);
-        // the workers may still be booting (fonts, OpenCV) when the API answers, slowly on a loaded CI machine
-        // (over 45 s once the printables e2e renders books on the same two cores)
-        const job = await queue.add('worker.ping', { sentAt: new Date().toISOString() }, { removeOnComplete: { age: 120 } });
-        const result = (await job.waitUntilFinished(events, 90_000).catch((error: Error) => {
-          throw new Error(`${error.message}\n--- launcher output ---\n${output().slice(-4000)}`);
-        })) as { queue: string; pid: number };
-        expect(result.queue).toBe(name);
-        expect(result.pid).not.toBe(process.pid);
-        await events.close();
-        await queue.obliterate({ force: true });
-        await queue.close();
+      for (const name of ['render', 'render-batch', 'scorecard'] as const) {
+        const pinger = await queuePinger(connection, prefix, name);
+        try {
+          // the workers may still be booting (fonts, OpenCV) when the API answers, slowly on a loaded CI machine
+          // (over 45 s once the printables e2e renders books on the same two cores)
+          const result = await pinger.ping(90_000).catch((error: Error) => {
+            throw new Error(`${error.message}\n--- launcher output ---\n${output().slice(-4000)}`);
+          });
+          expect(result.queue).toBe(name);
+          expect(result.pid).not.toBe(process.pid);
+        } finally {
+          await pinger.close({ obliterate: true });
+        }
       }
     } finally {
       child.kill('SIGTERM');

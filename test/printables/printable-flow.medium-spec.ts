@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
+import { FlowProducer, Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { LocalDiskArtifactStore } from '@caddie/artifacts';
 import type { Course } from '@caddie/catalog';
 import Redis from 'ioredis';
@@ -107,6 +107,23 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     // the hand-over PDFs are gone once the package is stored
     expect(await store.head(keys.pagePdf(0))).toBeNull();
   });
+
+  it('ends a wait when the flow finishes even if its finish event is never seen', async () => {
+    // a subscription that never reads stands for one whose first read came after the finish was published
+    const deaf = new QueueEvents('render', { connection, prefix, autorun: false });
+    try {
+      engine.pageDelayMs = 0;
+      const deafSubmitter = new PrintableFlowSubmitter(flows, queue, deaf);
+      const { jobId } = await deafSubmitter.submit(base('org_a', 2), 2);
+      const startedAt = Date.now();
+      const state = await deafSubmitter.wait(jobId, 60_000);
+      expect(state).toMatchObject({ state: 'done', result: { pageCount: 2 } });
+      // answered by a look-up of the job, not at the deadline
+      expect(Date.now() - startedAt).toBeLessThan(30_000);
+    } finally {
+      await deaf.close();
+    }
+  }, 70_000);
 
   it('reports pages done while the flow renders', async () => {
     engine.pageDelayMs = 150;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Queue, QueueEvents } from 'bullmq';
-import { redisOptionsFromUrl } from '@caddie/jobs';
+import { type ConnectionOptions, Queue, QueueEvents } from 'bullmq';
+import { JobWaiter, type QueueName, redisOptionsFromUrl, type WorkerPingResult } from '@caddie/jobs';
 import { answerOf, type SeenAnswer } from './declared-answers';
 import { freePort, startNode, waitFor } from './processes';
 
@@ -67,24 +67,59 @@ export function trafficAgainst(launched: Launched, { withScorecards = false }: {
 /** A 1x1 white PNG: the scorecard worker answers it quickly (no registration markers). */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
 
+/** Sends worker.ping jobs on one queue and waits for their answers. */
+export interface QueuePinger {
+  /** The answer to a new ping; an error saying where the job stands and which workers are connected when none came within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<WorkerPingResult>;
+  /** Closes its connections; `obliterate` first removes the queue's keys (a test's own prefix). */
+  close(options?: { obliterate?: boolean }): Promise<void>;
+}
+
+/**
+ * A pinger on `queueName` under `prefix`. It waits through the service's own JobWaiter (the finish
+ * event, or a look-up of the job): BullMQ's waitUntilFinished alone misses a finish published
+ * before its QueueEvents issued its first read, which a loaded machine made a 90 s timeout.
+ */
+export async function queuePinger(connection: ConnectionOptions, prefix: string, queueName: QueueName): Promise<QueuePinger> {
+  const queue = new Queue(queueName, { connection, prefix });
+  const events = new QueueEvents(queueName, { connection, prefix });
+  await events.waitUntilReady();
+  const waiter = new JobWaiter(queue, events);
+  return {
+    async ping(timeoutMs) {
+      const job = await queue.add('worker.ping', { sentAt: new Date().toISOString() }, { removeOnComplete: { age: 120 }, removeOnFail: { age: 120 } });
+      const outcome = await waiter.wait<WorkerPingResult>(job.id!, timeoutMs);
+      if (outcome.state === 'done') return outcome.result;
+      const state = await queue.getJobState(job.id!).catch((error: Error) => `unreadable (${error.message})`);
+      const workers = await queue.getWorkers().then((list) => list.map((w) => w.name).join(', ') || 'none', (error: Error) => `unreadable (${error.message})`);
+      const reason = outcome.state === 'failed' ? `failed: ${outcome.reason}` : `${outcome.state} after ${timeoutMs} ms`;
+      throw new Error(`${queueName} ping ${job.id} ${reason}; job state ${state}; connected workers: ${workers}`);
+    },
+    async close({ obliterate = false } = {}) {
+      try {
+        if (obliterate) await queue.obliterate({ force: true });
+      } finally {
+        await events.close();
+        await queue.close();
+      }
+    },
+  };
+}
+
 /**
  * Milliseconds from `since` until a worker.ping job on `queueName` is answered by process `pid`
  * (a worker that is consuming its queue again), or a timeout error after `timeoutMs`.
  */
 export async function pingAnsweredBy(launched: Launched, queueName: 'render' | 'scorecard', pid: () => number | undefined, since: number, timeoutMs: number): Promise<number> {
-  const queue = new Queue(queueName, { connection: launched.connection, prefix: launched.prefix });
-  const events = new QueueEvents(queueName, { connection: launched.connection, prefix: launched.prefix });
+  const pinger = await queuePinger(launched.connection, launched.prefix, queueName);
   try {
-    await events.waitUntilReady();
     const deadline = since + timeoutMs;
     while (Date.now() < deadline) {
-      const job = await queue.add('worker.ping', { sentAt: new Date().toISOString() }, { removeOnComplete: { age: 120 }, removeOnFail: { age: 120 } });
-      const result = (await job.waitUntilFinished(events, Math.max(1, deadline - Date.now())).catch(() => undefined)) as { pid?: number } | undefined;
-      if (result?.pid !== undefined && result.pid === pid()) return Date.now() - since;
+      const result = await pinger.ping(Math.max(1, deadline - Date.now())).catch(() => undefined);
+      if (result !== undefined && result.pid === pid()) return Date.now() - since;
     }
     throw new Error(`no ${queueName} ping answered by the restarted worker within ${timeoutMs} ms`);
   } finally {
-    await events.close();
-    await queue.close();
+    await pinger.close();
   }
 }

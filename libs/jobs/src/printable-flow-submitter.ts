@@ -11,6 +11,7 @@ import {
   type PrintableJobBase,
   type RenderPrintablePagePayload,
 } from './printable-jobs';
+import { JobWaiter } from './job-waiter';
 import { RENDER_ATTEMPTS } from './render-submitter';
 
 export type PrintableFlowState =
@@ -43,11 +44,16 @@ export async function flowFailureReason(queue: Queue, reason: string): Promise<s
  * created at all (its children cannot attach to a parent that does not exist).
  */
 export class PrintableFlowSubmitter {
+  /** Waits on the parent job: its finish event, or a look-up when that event was never seen. */
+  private readonly waiter: JobWaiter;
+
   constructor(
     private readonly flows: FlowProducer,
     private readonly queue: Queue,
-    private readonly events: QueueEvents,
-  ) {}
+    events: QueueEvents,
+  ) {
+    this.waiter = new JobWaiter(queue, events);
+  }
 
   async submit(base: PrintableJobBase, pageCount: number): Promise<{ jobId: string; coalesced: boolean }> {
     // a printable of this content deleted earlier no longer stops this one's jobs
@@ -89,8 +95,8 @@ export class PrintableFlowSubmitter {
 
   /** Waits for the flow until the deadline, then reports where it stands. */
   async wait(jobId: string, timeoutMs: number): Promise<PrintableFlowState> {
-    const job = await Job.fromId(this.queue, jobId);
-    if (job && timeoutMs > 0) await job.waitUntilFinished(this.events, timeoutMs).catch(() => undefined);
+    // BullMQ's waitUntilFinished alone would miss a finish published before its subscription's first read
+    await this.waiter.wait(jobId, timeoutMs);
     return this.state(jobId);
   }
 
