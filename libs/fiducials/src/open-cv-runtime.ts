@@ -76,6 +76,7 @@ export interface OpenCv {
   CV_64FC1: number;
   INTER_AREA: number;
   INTER_LINEAR: number;
+  INTER_CUBIC: number;
   BORDER_CONSTANT: number;
   BORDER_REPLICATE: number;
   DICT_6X6_250: number;

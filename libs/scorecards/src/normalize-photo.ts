@@ -232,15 +232,22 @@ async function readIdentity(photo: PixelImage, registration: CaptureRegistration
   }
 }
 
+/**
+ * The page's resampling kernel. Cubic: a small or distant photo has fewer pixels than the page, and
+ * the cubic kernel keeps more of a thin stroke's darkness between them than the linear one, so the
+ * handwriting read from the page is crisper (libs/handwriting/model/README.md, reader-22).
+ */
+const PAGE_INTERPOLATION = 'cubic';
+
 /** The whole capture surface in canonical pixels; each page of a spread through its own transform (a fold bends). */
 async function canonicalImage(photo: PixelImage, registration: CaptureRegistration): Promise<GreyImage> {
   const { width, height } = registration.capture.canonicalPixels;
   if (registration.pages.length === 1) {
-    return warpToCanonical(photo, registration.sourceToCanonical, { canonicalWidth: width, canonicalHeight: height });
+    return warpToCanonical(photo, registration.sourceToCanonical, { canonicalWidth: width, canonicalHeight: height, interpolation: PAGE_INTERPOLATION });
   }
   const out = new Uint8Array(width * height).fill(255);
   for (const page of registration.pages) {
-    const crop = await warpToCanonical(photo, page.sourceToCanonical, { canonicalWidth: width, canonicalHeight: height, box: page.page.frame });
+    const crop = await warpToCanonical(photo, page.sourceToCanonical, { canonicalWidth: width, canonicalHeight: height, box: page.page.frame, interpolation: PAGE_INTERPOLATION });
     const x0 = Math.round(page.page.frame.x1 * width);
     const y0 = Math.round(page.page.frame.y1 * height);
     for (let y = 0; y < crop.height && y0 + y < height; y++) {
