@@ -12,6 +12,7 @@
 # TRAIN_SEED (SEED: the network's initialization and augmentation), CELLS (24000), PHOTOS (2000),
 # MNIST_COPIES (0), EPOCHS (10), THREADS (1), WIDTHS (12,24,32: channels of the convolution blocks), CONVS
 # (instead of WIDTHS: each convolution's channels, 'p' where a 2x2 max pool follows, e.g. 24,24p,48,48p,96p), HIDDEN (96),
+# ERASE (0: the share of training glyphs with a piece of stroke erased),
 # OUT (libs/handwriting/model), PYTHON (/usr/bin/python3), DATA (a temporary file prefix).
 # An ensemble: train members into folders of their own (OUT, TRAIN_SEED), combine them with
 # tools/training/combine_ensemble.py, then calibrate the whole with
@@ -28,6 +29,7 @@ THREADS=${THREADS:-1}
 WIDTHS=${WIDTHS:-12,24,32}
 CONVS=${CONVS:-}
 HIDDEN=${HIDDEN:-96}
+ERASE=${ERASE:-0}
 OUT=${OUT:-libs/handwriting/model}
 PYTHON=${PYTHON:-/usr/bin/python3}
 WORK=$(mktemp -d)
@@ -45,5 +47,5 @@ cat "$DATA.photos-a.bin" "$DATA.photos-b.bin" >> "$DATA.train.bin"
 if [ "$MNIST_COPIES" -gt 0 ]; then
   node dist/tools/training/export-mnist-glyphs.js --out "$DATA" --copies "$MNIST_COPIES"
 fi
-"$PYTHON" tools/training/train_digits.py --data "$DATA" --out "$OUT" --epochs "$EPOCHS" --seed "$TRAIN_SEED" --threads "$THREADS" --widths "$WIDTHS" ${CONVS:+--convs "$CONVS"} --hidden "$HIDDEN"
+"$PYTHON" tools/training/train_digits.py --data "$DATA" --out "$OUT" --epochs "$EPOCHS" --seed "$TRAIN_SEED" --threads "$THREADS" --widths "$WIDTHS" ${CONVS:+--convs "$CONVS"} --hidden "$HIDDEN" --erase "$ERASE"
 node dist/tools/train-handwriting.js --from "$OUT" --seed "$SEED"

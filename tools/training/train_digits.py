@@ -10,6 +10,7 @@ and run by the plain TypeScript forward pass in reading/digit-network.ts.
 
     /usr/bin/python3 tools/training/train_digits.py --data /tmp/glyphs --out libs/handwriting/model \
         [--epochs 10] [--seed 7] [--threads 1] [--not-a-digit-weight 0.3] [--widths 12,24,32] [--hidden 96]
+        [--erase 0.25]
         [--convs 24,24p,48,48p,96p]   # instead of --widths: each convolution, 'p' where a 2x2 max pool follows
 
 Seeded and deterministic on one machine (torch 1.13 CPU, fixed thread count). Calibration
@@ -106,7 +107,27 @@ def pick(n, p, g):
     return (torch.rand(n, generator=g) < p).view(n, 1, 1, 1).float()
 
 
-def augment(x, g):
+def erase_stroke(x, p, g):
+    """Breaks a stroke on a share p of the batch: the ink within a disc of radius 1.5..3.5 px around a
+    point drawn from the glyph's own ink is removed, as a pen skip or a split between two written
+    glyphs leaves a digit with 70..99% of its ink."""
+    n = x.shape[0]
+    chosen = torch.nonzero(pick(n, p, g).view(-1)).view(-1)
+    if len(chosen) == 0:
+        return x
+    weights = x[chosen].reshape(len(chosen), -1).clamp(min=0) + 1e-6
+    centre = torch.multinomial(weights, 1, generator=g).view(-1)
+    cy, cx = (centre // SIDE).float(), (centre % SIDE).float()
+    radius = 1.5 + 2.0 * torch.rand(len(chosen), generator=g)
+    t = torch.arange(SIDE, dtype=torch.float32)
+    d2 = (t.view(1, SIDE, 1) - cy.view(-1, 1, 1)) ** 2 + (t.view(1, 1, SIDE) - cx.view(-1, 1, 1)) ** 2
+    keep = (d2 > (radius * radius).view(-1, 1, 1)).float().unsqueeze(1)
+    x = x.clone()
+    x[chosen] = x[chosen] * keep
+    return x
+
+
+def augment(x, g, erase=0.0):
     """Strong augmentation of normalized glyphs (ink 1 on 0): what the page pipeline leaves varying
     after its own normalization (fit, deslant, stroke growth): affine and elastic distortion,
     stroke width, ink level, blur, noise, resolution / compression loss, cell-border fragments."""
@@ -133,6 +154,8 @@ def augment(x, g):
     field = field * pick(n, 0.5, g)
     grid = grid + field.permute(0, 2, 3, 1) / 14
     x = F.grid_sample(x, grid, align_corners=False, padding_mode='zeros')
+    if erase > 0:
+        x = erase_stroke(x, erase, g)
     # Stroke width: thicker (dilation) or thinner (erosion), blended partially.
     thick = pick(n, 0.25, g) * torch.rand(n, 1, 1, 1, generator=g)
     thin = pick(n, 0.2, g) * torch.rand(n, 1, 1, 1, generator=g) * 0.8
@@ -250,7 +273,11 @@ def main():
     parser.add_argument('--not-a-digit-weight', type=float, default=0.3,
                         help='loss weight of the "not a digit" class: its training glyphs include digit-like fragments '
                              '(part of a 4 looks like a 1), which at full weight cap the confidence of every clean 1')
+    parser.add_argument('--erase', type=float, default=0.0,
+                        help='share of training glyphs with a piece of stroke erased (0: none, as members 1..10)')
     args = parser.parse_args()
+    if not 0 <= args.erase <= 1:
+        parser.error('--erase takes a share between 0 and 1')
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -283,7 +310,7 @@ def main():
         loss_sum, batches = 0.0, 0
         for k in range(0, len(order), args.batch):
             idx = order[k:k + args.batch]
-            x = augment(train_x[idx], g)
+            x = augment(train_x[idx], g, args.erase)
             loss = F.cross_entropy(model(x), train_y[idx], weight=class_weights)
             optimizer.zero_grad()
             loss.backward()
@@ -303,7 +330,7 @@ def main():
         figures['mnistImageAccuracy'] = evaluate(model, *mnist_val)['accuracy']
     provenance = {
         'trainer': 'tools/training/train_digits.py', 'torch': torch.__version__, 'seed': args.seed, 'epochs': args.epochs,
-        'batch': args.batch, 'rate': args.rate, 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight,
+        'batch': args.batch, 'rate': args.rate, **({'erase': args.erase} if args.erase else {}), 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight,
         'convs': ','.join(f"{u}{'p' if p else ''}" for u, p in convs), 'hidden': args.hidden, 'trainingGlyphs': len(train_y),
         'validationGlyphs': len(val_y), 'seconds': round(seconds), 'validation': {k: round(v, 5) for k, v in figures.items()},
     }
