@@ -1,4 +1,4 @@
-import type { HandwritingProvider } from '@caddie/handwriting';
+import { DIGIT_CLASSES, defaultModelDirectory, loadDigitClassifier, type HandwritingProvider } from '@caddie/handwriting';
 import type { FieldDecision } from '@caddie/scorecards';
 import type { WrittenField } from '@caddie/synthesis';
 import { EvalTally, PRODUCTION_CAPTURES, detailBand, evaluate, gradePage, reportLines, truthReader } from './eval-process';
@@ -95,5 +95,35 @@ describe('evaluate', () => {
     expect(wrong.pages.processed).toBe(exact.pages.processed);
     expect(wrong.acceptedErrors).toBeGreaterThan(0);
     expect(wrong.precision).toBeLessThan(1);
+  });
+
+  it("grades the photos' own written glyphs with the given networks, item by item", async () => {
+    const options = { count: 2, firstSeed: 1, width: 1600, height: 1200, occlusion: 'none' as const, pars: false };
+    const truth = (scene: Parameters<Parameters<typeof evaluate>[1]>[0]) => truthReader(scene.truth.pages[0].handwriting);
+    // Networks that always answer 1: every glyph of another digit is wrong, every 1 right.
+    const ones = async (images: readonly Float32Array[]) => images.map(() => Float32Array.from({ length: DIGIT_CLASSES }, (_, c) => (c === 1 ? 5 : 0)));
+    const constant = (await evaluate(options, truth, { classify: ones })).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' });
+    const g = constant.photoGlyphs!;
+    expect(g.writtenCells).toBeGreaterThanOrEqual(10);
+    expect(g.labelledCells).toBeLessThanOrEqual(g.writtenCells);
+    expect(g.glyphs).toBeGreaterThanOrEqual(g.labelledCells);
+    expect(g.glyphs).toBeLessThanOrEqual(g.writtenDigits);
+    const total = (pick: (d: { glyphs: number; wrong: number }) => number) => Object.values(g.byDigit).reduce((s, d) => s + pick(d), 0);
+    expect(total((d) => d.glyphs)).toBe(g.glyphs);
+    expect(g.byDigit['1'].wrong).toBe(0);
+    expect(g.wrong).toBe(g.glyphs - g.byDigit['1'].glyphs);
+    expect(g.wrongGlyphs).toHaveLength(g.wrong);
+    expect(g.wrongGlyphs.every((w) => w.read === 1 && w.digit !== 1 && w.item >= 0 && w.item < 150 && [1, 2].includes(w.seed))).toBe(true);
+    expect(g.accuracy).toBeCloseTo(g.byDigit['1'].glyphs / g.glyphs, 10);
+    expect(g.accuracyOfWritten).toBeLessThanOrEqual(g.accuracy);
+    expect(reportLines(constant).join('\n')).toContain(`glyph accuracy on these photos: ${(100 * g.accuracy).toFixed(2)}% (${g.wrong} wrong of ${g.glyphs} glyphs`);
+
+    // The shipped networks read these photos' digits nearly all right (a cut labelled in the wrong order would not).
+    const network = await loadDigitClassifier(defaultModelDirectory());
+    const shipped = (await evaluate(options, truth, { classify: async (images) => network.logits(images) })).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' });
+    expect(shipped.photoGlyphs!.glyphs).toBe(g.glyphs);
+    expect(shipped.photoGlyphs!.accuracy).toBeGreaterThan(0.9);
+    // Without networks the summary has no photo glyph figures.
+    expect((await evaluate({ ...options, count: 1 }, truth)).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' }).photoGlyphs).toBeUndefined();
   });
 });

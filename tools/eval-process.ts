@@ -4,15 +4,17 @@
  * noise, JPEG and tilt as in eval-normalize), runs processPhoto with a handwriting reader and
  * grades every field against the scene truth. Figures: review rate and precision among
  * auto-accepted cells (the spec's reference figures), by field kind and reason code; for the
- * local reader, its model's glyph accuracy as its calibration.json records it.
+ * local reader, its networks' glyph accuracy on these photos' own written digits
+ * (photo-glyphs.ts) beside the figure its calibration.json records.
  *   npm run eval:process -- --count 200 --seed 1 [--reader local|truth] [--model-dir DIR] [--occlusion none|random] [--pars]
  * Scenes are generated and graded one at a time, so memory stays bounded by one photo.
  */
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture, processorFor } from '@caddie/fiducials';
-import { LocalDigitReader, defaultModelDirectory, readCalibration, type CellImage, type CellReading, type HandwritingCalibration, type HandwritingProvider } from '@caddie/handwriting';
+import { LocalDigitReader, MNIST_ITEM_RANGES, defaultModelDirectory, loadDigitClassifier, readCalibration, type CellImage, type CellReading, type HandwritingCalibration, type HandwritingProvider } from '@caddie/handwriting';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
 import { synthesizeScene, type OcclusionMode, type Scene, type SceneOptions, type WrittenField } from '@caddie/synthesis';
+import { PhotoGlyphTally, recordingProvider, type GlyphClassifier, type PhotoGlyphSummary } from './photo-glyphs';
 import { argument, choice } from './tool-arguments';
 
 export type ReaderKind = 'local' | 'truth';
@@ -150,6 +152,8 @@ export interface EvalSummary {
   meanProcessMsPerPhoto: number;
   /** The local reader's glyph figures, from its calibration.json (absent for other readers). */
   glyphs?: HandwritingCalibration['glyphs'];
+  /** Glyph accuracy on these photos' written digits, when a glyph classifier was given. */
+  photoGlyphs?: PhotoGlyphSummary;
 }
 
 export interface AcceptedError {
@@ -173,6 +177,13 @@ export class EvalTally {
   readonly pages = { processed: 0, normalizedOnly: 0, failedPhotos: 0, wrongDesign: 0 };
   processMs = 0;
   photos = 0;
+
+  /** `classify`: grade the photos' written glyphs with these networks as well. */
+  constructor(classify?: GlyphClassifier) {
+    this.glyphs = classify ? new PhotoGlyphTally(classify) : undefined;
+  }
+
+  readonly glyphs: PhotoGlyphTally | undefined;
 
   outcome(code: string): void {
     this.outcomes.set(code, (this.outcomes.get(code) ?? 0) + 1);
@@ -227,6 +238,7 @@ export class EvalTally {
       byDigit: Object.fromEntries([...this.digits.entries()].sort().map(([digit, d]) => [digit, { ...d, reviewRate: ratio(d.review, d.cells) }])),
       outcomes: Object.fromEntries(this.outcomes),
       meanProcessMsPerPhoto: this.photos ? Math.round(this.processMs / this.photos) : NaN,
+      ...(this.glyphs ? { photoGlyphs: this.glyphs.summary() } : {}),
     };
   }
 }
@@ -267,19 +279,27 @@ function truthDetail(scene: Scene): number {
   return sourcePixelsPerMm(truth.canonicalToPhoto, capture.canonicalPixels, capture.pixelsPerMm, plan.fields.map((f) => f.box));
 }
 
+export interface EvalHooks {
+  progress?: (done: number) => void;
+  /** Grades the written glyphs of every processed page with these networks (EvalSummary.photoGlyphs). */
+  classify?: GlyphClassifier;
+}
+
 /** Generates, processes and grades the photos one at a time. */
-export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) => HandwritingProvider, progress?: (done: number) => void): Promise<EvalTally> {
+export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) => HandwritingProvider, hooks: EvalHooks = {}): Promise<EvalTally> {
   const courses = generateDemoCourses();
-  const tally = new EvalTally();
+  const tally = new EvalTally(hooks.classify);
   for (let i = 0; i < options.count; i++) {
     const course: Course = courses[i % courses.length];
     const scene = await synthesizeScene(options.firstSeed + i, evaluationScene(course, options));
     const [truth] = scene.truth.pages;
     const pars: HolePars | undefined = options.pars ? Object.fromEntries(course.holes.filter((h) => h.par !== null).map((h) => [h.number, h.par as number])) : undefined;
     tally.photos++;
+    const crops: CellImage[] = [];
+    const reader = tally.glyphs ? recordingProvider(readerFor(scene), (cells) => crops.push(...cells)) : readerFor(scene);
     const started = process.hrtime.bigint();
     try {
-      const { body } = await processPhoto(scene.image, readerFor(scene), { requestId: `eval-${options.firstSeed + i}`, pars });
+      const { body } = await processPhoto(scene.image, reader, { requestId: `eval-${options.firstSeed + i}`, pars });
       tally.processMs += Number(process.hrtime.bigint() - started) / 1e6;
       tally.outcome(body.status);
       for (const page of body.pages) {
@@ -293,6 +313,7 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
         }
         tally.pages.processed++;
         tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)), options.firstSeed + i);
+        await tally.glyphs?.add(crops, truth.handwriting, options.firstSeed + i);
       }
       for (const issue of body.issues) tally.outcome(issue.code);
     } catch (error) {
@@ -301,7 +322,7 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
       const code = (error as { code?: unknown }).code;
       tally.outcome(typeof code === 'string' ? code : (error as Error).name);
     }
-    progress?.(i + 1);
+    hooks.progress?.(i + 1);
   }
   return tally;
 }
@@ -335,11 +356,21 @@ export function reportLines(s: EvalSummary): string[] {
     `  reason codes: ${Object.entries(s.reasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
     `  outcomes: ${Object.entries(s.outcomes).map(([r, n]) => `${r} ${n}`).join(', ')}`,
     `  mean processPhoto time ${s.meanProcessMsPerPhoto} ms per photo`,
+    ...(s.photoGlyphs ? photoGlyphLines(s.photoGlyphs) : []),
     ...(s.glyphs ? [glyphLine(s.glyphs)] : []),
   ];
 }
 
-/** The model's glyph accuracy as its calibration measured it (not these photos: their glyphs have no labels). */
+/** Glyph accuracy on these photos' written digits, per digit, and each wrong glyph's MNIST item. */
+function photoGlyphLines(g: PhotoGlyphSummary): string[] {
+  return [
+    `  glyph accuracy on these photos: ${percent(g.accuracy)} (${g.wrong} wrong of ${g.glyphs} glyphs of ${g.labelledCells} of ${g.writtenCells} written digit cells that segment into their written count; counting the ${g.writtenDigits - g.glyphs} digits of the other cells as wrong, ${percent(g.accuracyOfWritten)} of ${g.writtenDigits})`,
+    `    by digit: ${Object.entries(g.byDigit).map(([digit, d]) => `${digit} ${d.wrong}/${d.glyphs}`).join(', ')}`,
+    ...(g.wrongGlyphs.length ? [`    wrong (digit#MNIST item->read, 10 = not a digit): ${g.wrongGlyphs.map((w) => `${w.digit}#${w.item + MNIST_ITEM_RANGES.calibration.first}->${w.read} (photo ${w.seed} ${w.field})`).join(', ')}`] : []),
+  ];
+}
+
+/** The model's glyph accuracy as its calibration measured it: on synthesized cells, every candidate of every cut. */
 function glyphLine(g: HandwritingCalibration['glyphs']): string {
   const mnist = g.mnistAccuracy === undefined ? '' : `, the ${g.mnistImages} MNIST images as they are ${percent(g.mnistAccuracy)}`;
   return `  model glyph accuracy (its calibration.json, MNIST items 600..749): ${percent(g.accuracy)} of ${g.count} segmented glyphs, digits among them ${percent(g.digitAccuracy)}${mnist}`;
@@ -358,8 +389,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   const modelAt = process.argv.indexOf('--model-dir');
   const modelDirectory = modelAt < 0 ? undefined : process.argv[modelAt + 1];
-  const tally = await evaluate(options, readerFactory(reader, modelDirectory), (done) => {
-    if (done % 25 === 0) console.error(`${done}/${options.count} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const network = reader === 'local' ? await loadDigitClassifier(modelDirectory ?? defaultModelDirectory()) : undefined;
+  const tally = await evaluate(options, readerFactory(reader, modelDirectory), {
+    progress: (done) => {
+      if (done % 25 === 0) console.error(`${done}/${options.count} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    },
+    ...(network ? { classify: async (images: readonly Float32Array[]) => network.logits(images) } : {}),
   });
   const glyphs = reader === 'local' ? readCalibration(modelDirectory ?? defaultModelDirectory()).glyphs : undefined;
   const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: `${options.width}x${options.height}`, reader, occlusion: options.occlusion, glyphs });
