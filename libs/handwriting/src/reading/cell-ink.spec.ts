@@ -1,4 +1,5 @@
 import { SeededRandom } from '@caddie/synthesis';
+import { gaussianBlur } from '../raster-ops';
 import type { CellRaster } from '../provider';
 import { faintMarkExtent, inkMask, paperLevels, removeBorderLines, type CellBox } from './cell-ink';
 
@@ -108,6 +109,44 @@ describe('inkMask on shaded paper', () => {
     const image = paper(stroke(60, 120));
     const levels = paperLevels(image, 235);
     expect(Math.min(...levels)).toBe(235);
+  });
+});
+
+describe('inkMask on a soft photo', () => {
+  const ink = (mask: Uint8Array, x: number, y: number) => mask[y * WIDTH + x] === 1;
+  /** Paper at 235; `darkness` (grey levels under the paper, before blurring) blurred with a Gaussian of `sigma` px, as a resampled photo softens writing. */
+  function blurred(darkness: (x: number, y: number) => number, sigma: number): CellRaster {
+    const dark = new Float32Array(WIDTH * HEIGHT);
+    for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) dark[y * WIDTH + x] = darkness(x, y);
+    gaussianBlur(dark, WIDTH, HEIGHT, sigma);
+    return paper((x, y) => 235 - dark[y * WIDTH + x]);
+  }
+  /**
+   * Two upright strokes 3 px wide and 230 levels dark, 7 px of paper between them (a 3's open
+   * side, a 7's corner), under a printed rule 4 px thick (which sets the hysteresis's levels, as
+   * a cell's border does).
+   */
+  const twoStrokes = (x: number, y: number) => (((x >= 70 && x <= 72) || (x >= 80 && x <= 82)) && y >= 30 && y < 70) || (y >= 8 && y < 12) ? 230 : 0;
+
+  it("keeps the paper between two blurred strokes, though it is darker than the hysteresis's weak level", () => {
+    const image = blurred(twoStrokes, 2.5);
+    // The middle of the gap is well under the paper (the weak threshold, 28 levels, would follow it)...
+    expect(235 - image.data[50 * WIDTH + 76]).toBeGreaterThan(32);
+    const mask = inkMask(image);
+    for (let y = 40; y < 60; y++) {
+      // ...yet it stays paper, and both strokes stay ink.
+      expect([75, 76, 77].filter((x) => ink(mask, x, y))).toEqual([]);
+      expect([70, 71, 72, 80, 81, 82].every((x) => ink(mask, x, y))).toBe(true);
+    }
+  });
+
+  it('keeps a grainy pencil stroke whole: its peak is its mean darkness, not its darkest grain', () => {
+    const random = new SeededRandom(11);
+    const grain = Array.from({ length: WIDTH * HEIGHT }, () => random.uniform(0.45, 1.55));
+    // 2 px wide, 50 levels dark on average, each pixel between 23 and 78.
+    const image = paper((x, y) => (x >= 78 && x <= 79 && y >= 30 && y < 70 ? 235 - Math.round(50 * grain[y * WIDTH + x]) : undefined));
+    const mask = inkMask(image);
+    for (let y = 32; y < 68; y++) expect(ink(mask, 78, y) || ink(mask, 79, y)).toBe(true);
   });
 });
 

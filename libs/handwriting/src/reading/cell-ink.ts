@@ -92,7 +92,8 @@ export function paperLevels(image: CellRaster, paper: number): Float32Array {
 
 /**
  * Ink by hysteresis: strong pixels seed, weaker connected pixels extend (keeps faint stroke
- * ends). Darkness is measured against the paper around each pixel (paperLevels).
+ * ends), then each stroke is trimmed to its half-dark core (keepHalfOfLocalPeak). Darkness is
+ * measured against the paper around each pixel (paperLevels).
  */
 export function inkMask(image: CellRaster): Uint8Array {
   const { data, width, height } = image;
@@ -130,7 +131,67 @@ export function inkMask(image: CellRaster): Uint8Array {
       }
     }
   }
+  keepHalfOfLocalPeak(mask, data, levels, width, height, strong);
   return mask;
+}
+
+/** Ink darker than this share of the darkest ink near it is stroke; lighter ink is a stroke's blurred edge. */
+const HALF_PEAK = 0.5;
+/** "Near": within this many pixels (a square), wider than a blurred stroke's half width at 8 px/mm. */
+const PEAK_REACH = 5;
+
+/**
+ * Trims the mask to where the ink is at least half as dark as the darkest ink around it, or dark
+ * enough to have seeded the hysteresis (`strong`). A soft photo (a 1280x960 card is 2 to 3 px per
+ * mm, resampled to 8) spreads every stroke over a blurred edge several pixels wide, and the
+ * hysteresis's weak threshold follows that edge into the gaps between strokes: a 3's open side
+ * closes and it reads as 8, a 7's corner fills and it reads as 9, a 5's bowl closes into a 6. A
+ * blurred edge lies where the darkness has fallen to half its peak, so this keeps each stroke's
+ * half-dark core and reopens the gaps. A faint stroke keeps its ink: its peak is its own, taken
+ * over 3x3 averages so that a pencil's darkest grain does not stand for it. Ink as dark as a seed
+ * is never trimmed, so a light stretch of a stroke beside a dark one (the pen's pressure varies)
+ * is thinned but not broken off. See the model README, reader-23.
+ */
+function keepHalfOfLocalPeak(mask: Uint8Array, data: Uint8Array, levels: Float32Array, width: number, height: number, strong: number): void {
+  // The peak is taken of darkness averaged over 3x3 pixels, so that a pencil's grain is not taken for its stroke's peak.
+  const raw = new Float32Array(width * height);
+  for (let i = 0; i < raw.length; i++) raw[i] = max(0, levels[i] - data[i]);
+  const dark = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!mask[i]) continue;
+      let sum = 0;
+      let n = 0;
+      for (let yy = max(0, y - 1); yy <= min(height - 1, y + 1); yy++) {
+        for (let xx = max(0, x - 1); xx <= min(width - 1, x + 1); xx++) {
+          sum += raw[yy * width + xx];
+          n++;
+        }
+      }
+      dark[i] = sum / n;
+    }
+  }
+  // The square's maximum, separably: along rows (each ink pixel spreads its darkness over its
+  // reach, as only ink pixels have any), then along columns of the row maxima.
+  const rowPeak = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const v = dark[row + x];
+      if (v === 0) continue;
+      for (let xx = max(0, x - PEAK_REACH); xx <= min(width - 1, x + PEAK_REACH); xx++) if (rowPeak[row + xx] < v) rowPeak[row + xx] = v;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!mask[i]) continue;
+      let m = 0;
+      for (let yy = max(0, y - PEAK_REACH); yy <= min(height - 1, y + PEAK_REACH); yy++) m = max(m, rowPeak[yy * width + x]);
+      if (raw[i] < strong && raw[i] < HALF_PEAK * m) mask[i] = 0;
+    }
+  }
 }
 
 interface Band {
