@@ -149,8 +149,9 @@ const PEAK_REACH = 5;
  * blurred edge lies where the darkness has fallen to half its peak, so this keeps each stroke's
  * half-dark core and reopens the gaps. A faint stroke keeps its ink: its peak is its own, taken
  * over 3x3 averages so that a pencil's darkest grain does not stand for it. Ink as dark as a seed
- * is never trimmed, so a light stretch of a stroke beside a dark one (the pen's pressure varies)
- * is thinned but not broken off. See the model README, reader-23.
+ * is never trimmed, so a stretch of stroke written with less pressure beside a dark one keeps its
+ * seeds; a stroke fainter than a seed where it meets a dark one can still lose its end there (a
+ * thin, faint 5's flag coming off in a soft photo). See the model README, reader-23.
  */
 function keepHalfOfLocalPeak(mask: Uint8Array, data: Uint8Array, levels: Float32Array, width: number, height: number, strong: number): void {
   // The peak is taken of darkness averaged over 3x3 pixels, so that a pencil's grain is not taken for its stroke's peak.
