@@ -11,7 +11,7 @@
  */
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture, processorFor } from '@caddie/fiducials';
-import { LocalDigitReader, MNIST_ITEM_RANGES, defaultModelDirectory, loadDigitClassifier, readCalibration, type CellImage, type CellReading, type HandwritingCalibration, type HandwritingProvider } from '@caddie/handwriting';
+import { LocalDigitReader, MNIST_ITEM_RANGES, defaultModelDirectory, loadDigitClassifier, readCalibration, type CellImage, type CellReading, type DigitClassifier, type HandwritingCalibration, type HandwritingProvider } from '@caddie/handwriting';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
 import { synthesizeScene, type OcclusionMode, type Scene, type SceneOptions, type WrittenField } from '@caddie/synthesis';
 import { PhotoGlyphTally, recordingProvider, type GlyphClassifier, type PhotoGlyphSummary } from './photo-glyphs';
@@ -41,9 +41,9 @@ export function evaluationScene(course: Course, photo: Pick<EvalOptions, 'width'
  * The one place that makes a reader. `local` is the shipped digit model, shared by every
  * scene; `truth` reads the scene's truth (for testing this tool, not the model).
  */
-export function readerFactory(kind: ReaderKind, modelDirectory?: string): (scene: Scene) => HandwritingProvider {
+export function readerFactory(kind: ReaderKind, modelDirectory?: string, network?: DigitClassifier): (scene: Scene) => HandwritingProvider {
   if (kind === 'truth') return (scene) => truthReader(scene.truth.pages[0]?.handwriting ?? []);
-  const reader = new LocalDigitReader(modelDirectory ? { modelDirectory } : {});
+  const reader = new LocalDigitReader({ ...(modelDirectory ? { modelDirectory } : {}), ...(network ? { network } : {}) });
   return () => reader;
 }
 
@@ -389,14 +389,16 @@ async function main(): Promise<void> {
   const started = Date.now();
   const modelAt = process.argv.indexOf('--model-dir');
   const modelDirectory = modelAt < 0 ? undefined : process.argv[modelAt + 1];
-  const network = reader === 'local' ? await loadDigitClassifier(modelDirectory ?? defaultModelDirectory()) : undefined;
-  const tally = await evaluate(options, readerFactory(reader, modelDirectory), {
+  // One copy of the networks, checked against the calibration, reads the cells and grades the photos' glyphs.
+  const directory = modelDirectory ?? defaultModelDirectory();
+  const network = reader === 'local' ? await loadDigitClassifier(directory, readCalibration(directory).weightsSha256) : undefined;
+  const tally = await evaluate(options, readerFactory(reader, modelDirectory, network), {
     progress: (done) => {
       if (done % 25 === 0) console.error(`${done}/${options.count} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     },
     ...(network ? { classify: async (images: readonly Float32Array[]) => network.logits(images) } : {}),
   });
-  const glyphs = reader === 'local' ? readCalibration(modelDirectory ?? defaultModelDirectory()).glyphs : undefined;
+  const glyphs = reader === 'local' ? readCalibration(directory).glyphs : undefined;
   const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: `${options.width}x${options.height}`, reader, occlusion: options.occlusion, glyphs });
   for (const line of reportLines(summary)) console.log(line);
   console.log(JSON.stringify(summary));
