@@ -26,3 +26,14 @@ export function choice<T extends string>(name: string, allowed: readonly T[], fa
   if (!allowed.includes(raw as T)) throw new Error(`--${name} takes one of ${allowed.join(', ')}`);
   return raw as T;
 }
+
+/** '2000x1500,1280x960' -> [{ width: 2000, height: 1500 }, { width: 1280, height: 960 }]. */
+export function photoSizes(text: string): { width: number; height: number }[] {
+  return text.split(',').map((part) => {
+    const match = /^(\d+)x(\d+)$/.exec(part.trim());
+    const width = match ? Number(match[1]) : 0;
+    const height = match ? Number(match[2]) : 0;
+    if (width < 320 || height < 240) throw new Error(`--sizes takes photo sizes such as 2000x1500,1280x960, not '${part}'`);
+    return { width, height };
+  });
+}

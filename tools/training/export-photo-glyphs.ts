@@ -6,6 +6,9 @@
  * the scene's truth (labelledWrittenGlyphs). So the network also trains on writing as the photo
  * path delivers it: resampled from 2 to 8 px per mm, blurred, compressed, unevenly lit.
  *   node dist/tools/training/export-photo-glyphs.js --out <file> [--photos 500] [--first <seed>]
+ *     [--sizes 2000x1500[,1280x960...]] [--items training|calibration]
+ * Photo i (seed first + i) has the size at i modulo the number of sizes. `--items calibration`
+ * writes MNIST items 600..749 instead, for a validation set only (never to train on).
  * Appends nothing: writes <file> in export-glyphs' format (per glyph a label byte, then 784 ink bytes).
  */
 import { writeFileSync } from 'node:fs';
@@ -14,8 +17,8 @@ import type { CellImage, HandwritingProvider } from '@caddie/handwriting';
 import { processPhoto } from '@caddie/scorecards';
 import { labelledWrittenGlyphs, synthesizeScene } from '@caddie/synthesis';
 import { PRODUCTION_CAPTURES } from '../eval-process';
-import { argument, textArgument } from '../tool-arguments';
-import { PHOTO_TRAINING_SEEDS } from './export-glyphs-seeds';
+import { argument, choice, photoSizes, textArgument } from '../tool-arguments';
+import { PHOTO_TRAINING_SEEDS, PHOTO_VALIDATION_SEEDS } from './export-glyphs-seeds';
 import { glyphRecord } from './glyph-file';
 
 /** Hands every cell crop to `keep` and reads nothing (every cell blank). */
@@ -36,7 +39,9 @@ async function main(): Promise<void> {
   if (!out) throw new Error('--out <file> is required');
   const photos = argument('photos', 500);
   if (!Number.isInteger(photos) || photos < 0) throw new Error('--photos takes a whole number of photos');
-  const first = argument('first', PHOTO_TRAINING_SEEDS);
+  const items = choice('items', ['training', 'calibration'] as const, 'training');
+  const first = argument('first', items === 'training' ? PHOTO_TRAINING_SEEDS : PHOTO_VALIDATION_SEEDS);
+  const sizes = photoSizes(textArgument('sizes') ?? '2000x1500');
   const courses = generateDemoCourses();
   const chunks: Buffer[] = [];
   const classes = new Array<number>(11).fill(0);
@@ -47,12 +52,11 @@ async function main(): Promise<void> {
     const seed = first + i;
     const scene = await synthesizeScene(seed, {
       course: courses[seed % courses.length],
-      width: 2000,
-      height: 1500,
+      ...sizes[i % sizes.length],
       pageCount: 1,
       captureIds: PRODUCTION_CAPTURES,
       handwriting: true,
-      handwritingItems: 'training',
+      handwritingItems: items,
     });
     let crops: readonly CellImage[] = [];
     try {
@@ -75,7 +79,7 @@ async function main(): Promise<void> {
     if ((i + 1) % 100 === 0) process.stdout.write(`${i + 1}/${photos} photos, ${chunks.length} glyphs [${((Date.now() - started) / 1000).toFixed(0)}s]\n`);
   }
   writeFileSync(out, Buffer.concat(chunks));
-  process.stdout.write(`photo glyphs: ${chunks.length} from ${labelledCells} of ${writtenCells} written digit cells of ${photos} photos (seeds ${first}..${first + photos - 1}, MNIST items 0..599), classes ${classes.join(',')}\n`);
+  process.stdout.write(`photo glyphs: ${chunks.length} from ${labelledCells} of ${writtenCells} written digit cells of ${photos} photos (seeds ${first}..${first + photos - 1}, sizes ${sizes.map((s) => `${s.width}x${s.height}`).join(',')}, MNIST items ${items === 'training' ? '0..599' : '600..749'}), classes ${classes.join(',')}\n`);
 }
 
 main().catch((error) => {

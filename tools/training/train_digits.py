@@ -11,6 +11,7 @@ and run by the plain TypeScript forward pass in reading/digit-network.ts.
     /usr/bin/python3 tools/training/train_digits.py --data /tmp/glyphs --out libs/handwriting/model \
         [--epochs 10] [--seed 7] [--threads 1] [--not-a-digit-weight 0.3] [--widths 12,24,32] [--hidden 96]
         [--erase 0.25]
+        [--init <member folder> --rate 5e-4]   # fine-tune a trained network (its shape) instead of a new one
         [--convs 24,24p,48,48p,96p]   # instead of --widths: each convolution, 'p' where a 2x2 max pool follows
 
 Seeded and deterministic on one machine (torch 1.13 CPU, fixed thread count). Calibration
@@ -213,6 +214,43 @@ def fold(conv, bn):
     return conv.weight * scale.view(-1, 1, 1, 1), bn.bias - bn.running_mean * scale
 
 
+def load_member(model, folder):
+    """Loads a network written by export() (batch norm folded into the convolutions) into `model`, whose
+    batch norms become the identity with the folded bias: `model` must have the folder's shape."""
+    with open(os.path.join(folder, 'digit-classifier.json')) as f:
+        manifest = json.load(f)
+    if manifest.get('format') != FORMAT:
+        raise ValueError(f'{folder}: not a single network ({FORMAT})')
+    blob = np.fromfile(os.path.join(folder, 'digit-classifier.weights.bin'), dtype='<f4')
+    tensors, at = {}, 0
+    for spec in manifest['weightSpecs']:
+        size = int(np.prod(spec['shape']))
+        tensors[spec['name']] = torch.from_numpy(blob[at:at + size].copy()).view(*spec['shape'])
+        at += size
+    if at != len(blob):
+        raise ValueError(f'{folder}: the weights file does not match its manifest')
+    with torch.no_grad():
+        for k, (conv, bn) in enumerate(zip(model.convs, model.bns), start=1):
+            conv.weight.copy_(tensors[f'conv{k}/kernel'])
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(tensors[f'conv{k}/bias'])
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        for name, fc in (('dense1', model.fc1), ('dense2', model.fc2)):
+            fc.weight.copy_(tensors[f'{name}/kernel'].t())
+            fc.bias.copy_(tensors[f'{name}/bias'])
+    return manifest
+
+
+def member_shape(folder):
+    """The (convs, hidden) of a network folder written by export()."""
+    with open(os.path.join(folder, 'digit-classifier.json')) as f:
+        layers = json.load(f)['layers']
+    convs = tuple((layer['units'], layer.get('maxPool') == 2) for layer in layers if layer['type'] == 'conv3x3')
+    dense = [layer for layer in layers if layer['type'] == 'dense']
+    return convs, dense[0]['units']
+
+
 def check_inputs():
     """Fixed inputs whose logits the manifest records (the TypeScript forward pass is tested against them)."""
     i = torch.arange(SIDE * SIDE)
@@ -275,6 +313,8 @@ def main():
                              '(part of a 4 looks like a 1), which at full weight cap the confidence of every clean 1')
     parser.add_argument('--erase', type=float, default=0.0,
                         help='share of training glyphs with a piece of stroke erased (0: none, as members 1..10)')
+    parser.add_argument('--init', help='a network folder to fine-tune (its shape replaces --widths, --convs and --hidden); '
+                                       'its batch norms stay folded and frozen, the rest trains')
     args = parser.parse_args()
     if not 0 <= args.erase <= 1:
         parser.error('--erase takes a share between 0 and 1')
@@ -290,6 +330,9 @@ def main():
     # MNIST's own calibration-range images (export-mnist-glyphs.ts), reported beside the glyphs when exported.
     mnist_path = args.data + '.mnist-validation.bin'
     mnist_val = load(mnist_path) if os.path.exists(mnist_path) else None
+    # Glyphs of calibration-range photos (export-photo-glyphs.ts --items calibration), reported likewise when present.
+    photo_path = args.data + '.photo-validation.bin'
+    photo_val = load(photo_path) if os.path.exists(photo_path) else None
 
     try:
         convs = parse_convs(args.convs if args.convs else ','.join(f'{w}p' for w in args.widths.split(',')))
@@ -297,7 +340,18 @@ def main():
         parser.error('--convs and --widths take positive channel counts')
     if (not args.convs and len(convs) != 3) or args.hidden < 1 or SIDE >> sum(p for _, p in convs) < 1:
         parser.error('--widths takes three channel counts, --convs at most four pools, --hidden a positive unit count')
-    model = DigitNet(convs, args.hidden)
+    hidden = args.hidden
+    if args.init:
+        convs, hidden = member_shape(args.init)
+    model = DigitNet(convs, hidden)
+    init_provenance = None
+    if args.init:
+        base = load_member(model, args.init)
+        init_provenance = {'folder': os.path.basename(os.path.normpath(args.init)), 'weightsSha256': base['weightsSha256'],
+                           'provenance': base.get('provenance')}
+        before = evaluate(model, val_x, val_y)
+        photo = f', photo glyphs (digits) {evaluate(model, *photo_val)["digitAccuracy"] * 100:.2f}%' if photo_val else ''
+        print(f'fine-tuning {args.init}: validation glyph accuracy {before["accuracy"] * 100:.2f}%{photo} before', flush=True)
     class_weights = torch.ones(CLASSES)
     class_weights[CLASSES - 1] = args.not_a_digit_weight
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.rate, weight_decay=1e-4)
@@ -306,6 +360,9 @@ def main():
     started = time.time()
     for epoch in range(args.epochs):
         model.train()
+        if args.init:
+            for bn in model.bns:
+                bn.eval()  # the folded statistics stay; batch statistics would shift every unit at once
         order = torch.randperm(len(train_y), generator=g)
         loss_sum, batches = 0.0, 0
         for k in range(0, len(order), args.batch):
@@ -322,16 +379,21 @@ def main():
                 print(f'  epoch {epoch + 1} batch {batches} loss {loss_sum / batches:.4f} [{time.time() - started:.0f}s]', flush=True)
         figures = evaluate(model, val_x, val_y)
         mnist = f' MNIST images {evaluate(model, *mnist_val)["accuracy"] * 100:.2f}%' if mnist_val else ''
+        if photo_val:
+            mnist += f' photo glyphs (digits) {evaluate(model, *photo_val)["digitAccuracy"] * 100:.2f}%'
         print(f'epoch {epoch + 1}/{args.epochs} loss {loss_sum / batches:.4f} validation glyph accuracy {figures["accuracy"] * 100:.2f}% '
               f'(digits {figures["digitAccuracy"] * 100:.2f}%){mnist} nll {figures["nll"]:.4f} [{time.time() - started:.0f}s]', flush=True)
     seconds = time.time() - started
     figures = evaluate(model, val_x, val_y)
     if mnist_val:
         figures['mnistImageAccuracy'] = evaluate(model, *mnist_val)['accuracy']
+    if photo_val:
+        figures['photoDigitAccuracy'] = evaluate(model, *photo_val)['digitAccuracy']
     provenance = {
         'trainer': 'tools/training/train_digits.py', 'torch': torch.__version__, 'seed': args.seed, 'epochs': args.epochs,
         'batch': args.batch, 'rate': args.rate, **({'erase': args.erase} if args.erase else {}), 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight,
-        'convs': ','.join(f"{u}{'p' if p else ''}" for u, p in convs), 'hidden': args.hidden, 'trainingGlyphs': len(train_y),
+        **({'init': init_provenance} if init_provenance else {}),
+        'convs': ','.join(f"{u}{'p' if p else ''}" for u, p in convs), 'hidden': hidden, 'trainingGlyphs': len(train_y),
         'validationGlyphs': len(val_y), 'seconds': round(seconds), 'validation': {k: round(v, 5) for k, v in figures.items()},
     }
     digest = export(model, args.out, provenance)

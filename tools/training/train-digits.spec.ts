@@ -1,0 +1,92 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultModelDirectory } from '@caddie/handwriting';
+import { GLYPH_BYTES } from './glyph-file';
+
+/** The trainer runs on Debian's python3-torch; where it is not installed these tests say so and skip. */
+const PYTHON = '/usr/bin/python3';
+const TRAINING = join(__dirname);
+const torchAvailable = spawnSync(PYTHON, ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
+if (!torchAvailable) console.warn(`PyTorch not found for ${PYTHON} (Debian's python3-torch): the fine-tuning tests of train_digits.py are skipped`);
+const withTorch = torchAvailable ? describe : describe.skip;
+
+interface Manifest {
+  format: string;
+  layers: { type: string; units: number; maxPool?: number }[];
+  weightsSha256: string;
+  check: { logits: number[][] };
+  provenance: { epochs: number; convs: string; hidden: number; init?: { folder: string; weightsSha256: string } };
+}
+
+function manifest(folder: string): Manifest {
+  return JSON.parse(readFileSync(join(folder, 'digit-classifier.json'), 'utf8')) as Manifest;
+}
+
+withTorch('train_digits.py --init (fine-tuning a committed network)', () => {
+  let work: string;
+  let member: string;
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'caddie-train-digits-'));
+    execFileSync(PYTHON, [join(TRAINING, 'split_ensemble.py'), '--from', defaultModelDirectory(), '--out', work], { stdio: 'ignore' });
+    member = join(work, 'member-8');
+  }, 120_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('loads a network written with its batch norm folded in and computes the logits PyTorch recorded for it', () => {
+    const script = [
+      'import json, sys',
+      `sys.path.insert(0, ${JSON.stringify(TRAINING)})`,
+      'from train_digits import DigitNet, check_inputs, load_member, member_shape',
+      `folder = ${JSON.stringify(member)}`,
+      'convs, hidden = member_shape(folder)',
+      'model = DigitNet(convs, hidden)',
+      'load_member(model, folder)',
+      'model.eval()',
+      'print(json.dumps(model(check_inputs()).tolist()))',
+    ].join('\n');
+    const logits = JSON.parse(execFileSync(PYTHON, ['-c', script], { encoding: 'utf8' })) as number[][];
+    const recorded = manifest(member).check.logits;
+    expect(logits).toHaveLength(3);
+    logits.forEach((row, k) => row.forEach((v, c) => expect(Math.abs(v - recorded[k][c])).toBeLessThan(1e-4)));
+  }, 60_000);
+
+  it('trains from the network it was given: same shape, provenance naming it, weights moved, nothing else changed', () => {
+    // 256 glyphs of a vertical bar labelled 1 and a ring labelled 0, training and validation alike.
+    const records: Buffer[] = [];
+    for (let k = 0; k < 256; k++) {
+      const record = Buffer.alloc(GLYPH_BYTES);
+      const label = k % 2;
+      record[0] = label;
+      for (let y = 4; y < 24; y++) {
+        for (let x = 4; x < 24; x++) {
+          const ring = Math.abs(Math.hypot(x - 13.5, y - 13.5) - 7) < 1.5;
+          const bar = Math.abs(x - 13.5 - (k % 3) + 1) < 1.5;
+          if (label === 0 ? ring : bar) record[1 + y * 28 + x] = 230;
+        }
+      }
+      records.push(record);
+    }
+    const data = join(work, 'glyphs');
+    writeFileSync(`${data}.train.bin`, Buffer.concat(records));
+    writeFileSync(`${data}.validation.bin`, Buffer.concat(records.slice(0, 64)));
+    const out = join(work, 'tuned');
+    execFileSync(PYTHON, [join(TRAINING, 'train_digits.py'), '--data', data, '--out', out, '--epochs', '1', '--rate', '5e-4', '--init', member], { stdio: 'ignore' });
+    const base = manifest(member);
+    const tuned = manifest(out);
+    expect(tuned.layers).toEqual(base.layers);
+    expect(tuned.provenance.init).toEqual(expect.objectContaining({ folder: 'member-8', weightsSha256: base.weightsSha256 }));
+    expect(tuned.provenance.convs).toBe('24,24p,48,48p,96p');
+    expect(tuned.weightsSha256).not.toBe(base.weightsSha256);
+    // At a vanishing rate the network comes back as it went in: the folded batch norms neither
+    // take batch statistics nor move their running ones, so fine-tuning starts from this network.
+    const still = join(work, 'still');
+    execFileSync(PYTHON, [join(TRAINING, 'train_digits.py'), '--data', data, '--out', still, '--epochs', '1', '--rate', '1e-12', '--init', member], { stdio: 'ignore' });
+    const recorded = base.check.logits.flat();
+    const drift = manifest(still).check.logits.flat().map((v, i) => Math.abs(v - recorded[i]));
+    expect(Math.max(...drift)).toBeLessThan(1e-3);
+  }, 120_000);
+});
