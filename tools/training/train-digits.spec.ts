@@ -54,6 +54,12 @@ withTorch('train_digits.py --init (fine-tuning a committed network)', () => {
     logits.forEach((row, k) => row.forEach((v, c) => expect(Math.abs(v - recorded[k][c])).toBeLessThan(1e-4)));
   }, 60_000);
 
+  it('refuses to fine-tune what is not one network, saying what to do', () => {
+    const run = spawnSync(PYTHON, [join(TRAINING, 'train_digits.py'), '--data', join(work, 'none'), '--out', join(work, 'refused'), '--init', defaultModelDirectory()], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--init: .*not a single network .*split_ensemble\.py/);
+  }, 60_000);
+
   it('trains from the network it was given: same shape, provenance naming it, weights moved, nothing else changed', () => {
     // 256 glyphs of a vertical bar labelled 1 and a ring labelled 0, training and validation alike.
     const records: Buffer[] = [];

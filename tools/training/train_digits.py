@@ -245,7 +245,10 @@ def load_member(model, folder):
 def member_shape(folder):
     """The (convs, hidden) of a network folder written by export()."""
     with open(os.path.join(folder, 'digit-classifier.json')) as f:
-        layers = json.load(f)['layers']
+        manifest = json.load(f)
+    if manifest.get('format') != FORMAT:
+        raise ValueError(f'{folder}: not a single network ({FORMAT}); split_ensemble.py writes an ensemble\'s members out')
+    layers = manifest['layers']
     convs = tuple((layer['units'], layer.get('maxPool') == 2) for layer in layers if layer['type'] == 'conv3x3')
     dense = [layer for layer in layers if layer['type'] == 'dense']
     return convs, dense[0]['units']
@@ -318,6 +321,12 @@ def main():
     args = parser.parse_args()
     if not 0 <= args.erase <= 1:
         parser.error('--erase takes a share between 0 and 1')
+    init_shape = None
+    if args.init:
+        try:
+            init_shape = member_shape(args.init)
+        except (OSError, KeyError, ValueError) as error:
+            parser.error(f'--init: {error}')
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -342,11 +351,14 @@ def main():
         parser.error('--widths takes three channel counts, --convs at most four pools, --hidden a positive unit count')
     hidden = args.hidden
     if args.init:
-        convs, hidden = member_shape(args.init)
+        convs, hidden = init_shape
     model = DigitNet(convs, hidden)
     init_provenance = None
     if args.init:
-        base = load_member(model, args.init)
+        try:
+            base = load_member(model, args.init)
+        except (OSError, KeyError, ValueError) as error:
+            parser.error(f'--init: {error}')
         init_provenance = {'folder': os.path.basename(os.path.normpath(args.init)), 'weightsSha256': base['weightsSha256'],
                            'provenance': base.get('provenance')}
         before = evaluate(model, val_x, val_y)
