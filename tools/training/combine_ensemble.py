@@ -21,14 +21,15 @@ ENSEMBLE_FORMAT = 'caddie-digit-ensemble@1'
 
 
 def read_member(folder):
+    """A network folder's manifest and weights bytes, checked: its format, and its weights against their sha256 (ValueError)."""
     with open(os.path.join(folder, 'digit-classifier.json')) as f:
         manifest = json.load(f)
     with open(os.path.join(folder, 'digit-classifier.weights.bin'), 'rb') as f:
         blob = f.read()
     if manifest.get('format') != NETWORK_FORMAT:
-        raise SystemExit(f'{folder}: not a {NETWORK_FORMAT} network (an ensemble cannot be a member)')
+        raise ValueError(f'{folder}: not a single network ({NETWORK_FORMAT}): split_ensemble.py writes an ensemble\'s members out')
     if hashlib.sha256(blob).hexdigest() != manifest['weightsSha256']:
-        raise SystemExit(f'{folder}: the weights do not match their manifest')
+        raise ValueError(f'{folder}: the weights do not match their manifest')
     return manifest, blob
 
 
@@ -49,7 +50,10 @@ def main():
     args = parser.parse_args()
     if len(args.members) < 2:
         parser.error('an ensemble needs at least two member folders')
-    members = [read_member(folder) for folder in args.members]
+    try:
+        members = [read_member(folder) for folder in args.members]
+    except (OSError, ValueError) as error:
+        parser.error(str(error))
     first = members[0][0]
     for manifest, _ in members[1:]:
         if manifest['input'] != first['input'] or len(manifest['check']['logits']) != len(first['check']['logits']):

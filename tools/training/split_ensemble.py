@@ -20,9 +20,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from train_digits import FORMAT, check_inputs
-
-ENSEMBLE_FORMAT = 'caddie-digit-ensemble@1'
+from combine_ensemble import ENSEMBLE_FORMAT
+from train_digits import FORMAT, check_inputs, weight_tensors
 
 
 def member_logits(member, weights):
@@ -64,12 +63,7 @@ def main():
         offset += size
         if hashlib.sha256(part).hexdigest() != member['weightsSha256']:
             raise SystemExit(f'member {k}: its weights do not match its manifest')
-        floats = np.frombuffer(part, dtype='<f4')
-        weights, at = {}, 0
-        for spec in member['weightSpecs']:
-            n = int(np.prod(spec['shape']))
-            weights[spec['name']] = torch.from_numpy(floats[at:at + n].copy()).view(*spec['shape'])
-            at += n
+        weights = weight_tensors(member['weightSpecs'], part)
         with torch.no_grad():
             check = member_logits(member, weights)
         folder = os.path.join(args.out, f'member-{k}')

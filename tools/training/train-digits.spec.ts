@@ -40,11 +40,10 @@ withTorch('train_digits.py --init (fine-tuning a committed network)', () => {
     const script = [
       'import json, sys',
       `sys.path.insert(0, ${JSON.stringify(TRAINING)})`,
-      'from train_digits import DigitNet, check_inputs, load_member, member_shape',
-      `folder = ${JSON.stringify(member)}`,
-      'convs, hidden = member_shape(folder)',
-      'model = DigitNet(convs, hidden)',
-      'load_member(model, folder)',
+      'from train_digits import DigitNet, check_inputs, load_network, network_shape, read_network',
+      `manifest, tensors = read_network(${JSON.stringify(member)})`,
+      'model = DigitNet(*network_shape(manifest))',
+      'load_network(model, tensors)',
       'model.eval()',
       'print(json.dumps(model(check_inputs()).tolist()))',
     ].join('\n');

@@ -13,10 +13,10 @@
 # MNIST_COPIES (0), EPOCHS (10), THREADS (1), WIDTHS (12,24,32: channels of the convolution blocks), CONVS
 # (instead of WIDTHS: each convolution's channels, 'p' where a 2x2 max pool follows, e.g. 24,24p,48,48p,96p), HIDDEN (96),
 # ERASE (0: the share of training glyphs with a piece of stroke erased),
-# PHOTO_SIZES (2000x1500: the photos' sizes, taken in turn, e.g. 1280x960,2000x1500),
+# PHOTO_SIZES (export-photo-glyphs' default: the photos' sizes, taken in turn, e.g. 1280x960,2000x1500),
 # PHOTO_VALIDATION (0: that many calibration-range photos at the first of PHOTO_SIZES, whose glyphs the trainer reports),
 # INIT (a network folder to fine-tune instead of training a new network; its shape replaces WIDTHS, CONVS, HIDDEN),
-# RATE (3e-3: the peak learning rate),
+# RATE (train_digits.py's default: the peak learning rate),
 # OUT (libs/handwriting/model), PYTHON (/usr/bin/python3), DATA (a temporary file prefix).
 # An ensemble: train members into folders of their own (OUT, TRAIN_SEED), combine them with
 # tools/training/combine_ensemble.py, then calibrate the whole with
@@ -34,10 +34,10 @@ WIDTHS=${WIDTHS:-12,24,32}
 CONVS=${CONVS:-}
 HIDDEN=${HIDDEN:-96}
 ERASE=${ERASE:-0}
-PHOTO_SIZES=${PHOTO_SIZES:-2000x1500}
+PHOTO_SIZES=${PHOTO_SIZES:-}
 PHOTO_VALIDATION=${PHOTO_VALIDATION:-0}
 INIT=${INIT:-}
-RATE=${RATE:-3e-3}
+RATE=${RATE:-}
 OUT=${OUT:-libs/handwriting/model}
 PYTHON=${PYTHON:-/usr/bin/python3}
 WORK=$(mktemp -d)
@@ -47,16 +47,16 @@ node dist/tools/training/export-glyphs.js --out "$DATA" --cells "$CELLS" --valid
 # The photos (seeds from PHOTO_TRAINING_SEEDS in export-glyphs-seeds.ts) in two halves side by side.
 FIRST_PHOTO=$(node -p "require('./dist/tools/training/export-glyphs-seeds.js').PHOTO_TRAINING_SEEDS")
 HALF=$((PHOTOS / 2))
-node dist/tools/training/export-photo-glyphs.js --out "$DATA.photos-a.bin" --photos "$HALF" --first "$FIRST_PHOTO" --sizes "$PHOTO_SIZES" &
+node dist/tools/training/export-photo-glyphs.js --out "$DATA.photos-a.bin" --photos "$HALF" --first "$FIRST_PHOTO" ${PHOTO_SIZES:+--sizes "$PHOTO_SIZES"} &
 FIRST_HALF=$!
-node dist/tools/training/export-photo-glyphs.js --out "$DATA.photos-b.bin" --photos "$((PHOTOS - HALF))" --first "$((FIRST_PHOTO + HALF))" --sizes "$PHOTO_SIZES"
+node dist/tools/training/export-photo-glyphs.js --out "$DATA.photos-b.bin" --photos "$((PHOTOS - HALF))" --first "$((FIRST_PHOTO + HALF))" ${PHOTO_SIZES:+--sizes "$PHOTO_SIZES"}
 wait "$FIRST_HALF"
 cat "$DATA.photos-a.bin" "$DATA.photos-b.bin" >> "$DATA.train.bin"
 if [ "$PHOTO_VALIDATION" -gt 0 ]; then
-  node dist/tools/training/export-photo-glyphs.js --out "$DATA.photo-validation.bin" --photos "$PHOTO_VALIDATION" --items calibration --sizes "${PHOTO_SIZES%%,*}"
+  node dist/tools/training/export-photo-glyphs.js --out "$DATA.photo-validation.bin" --photos "$PHOTO_VALIDATION" --items calibration ${PHOTO_SIZES:+--sizes "${PHOTO_SIZES%%,*}"}
 fi
 if [ "$MNIST_COPIES" -gt 0 ]; then
   node dist/tools/training/export-mnist-glyphs.js --out "$DATA" --copies "$MNIST_COPIES"
 fi
-"$PYTHON" tools/training/train_digits.py --data "$DATA" --out "$OUT" --epochs "$EPOCHS" --seed "$TRAIN_SEED" --threads "$THREADS" --widths "$WIDTHS" ${CONVS:+--convs "$CONVS"} --hidden "$HIDDEN" --erase "$ERASE" --rate "$RATE" ${INIT:+--init "$INIT"}
+"$PYTHON" tools/training/train_digits.py --data "$DATA" --out "$OUT" --epochs "$EPOCHS" --seed "$TRAIN_SEED" --threads "$THREADS" --widths "$WIDTHS" ${CONVS:+--convs "$CONVS"} --hidden "$HIDDEN" --erase "$ERASE" ${RATE:+--rate "$RATE"} ${INIT:+--init "$INIT"}
 node dist/tools/train-handwriting.js --from "$OUT" --seed "$SEED"

@@ -30,9 +30,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from combine_ensemble import NETWORK_FORMAT as FORMAT, read_member
+
 SIDE = 28
 CLASSES = 11  # digits 0..9, then "not a digit"
-FORMAT = 'caddie-digit-classifier@2'
 
 
 def load(path):
@@ -214,21 +215,36 @@ def fold(conv, bn):
     return conv.weight * scale.view(-1, 1, 1, 1), bn.bias - bn.running_mean * scale
 
 
-def load_member(model, folder):
-    """Loads a network written by export() (batch norm folded into the convolutions) into `model`, whose
-    batch norms become the identity with the folded bias: `model` must have the folder's shape."""
-    with open(os.path.join(folder, 'digit-classifier.json')) as f:
-        manifest = json.load(f)
-    if manifest.get('format') != FORMAT:
-        raise ValueError(f'{folder}: not a single network ({FORMAT})')
-    blob = np.fromfile(os.path.join(folder, 'digit-classifier.weights.bin'), dtype='<f4')
+def weight_tensors(specs, blob):
+    """The named float32 tensors of a weights blob laid out as its manifest's weightSpecs say."""
+    floats = np.frombuffer(blob, dtype='<f4')
     tensors, at = {}, 0
-    for spec in manifest['weightSpecs']:
-        size = int(np.prod(spec['shape']))
-        tensors[spec['name']] = torch.from_numpy(blob[at:at + size].copy()).view(*spec['shape'])
-        at += size
-    if at != len(blob):
-        raise ValueError(f'{folder}: the weights file does not match its manifest')
+    for spec in specs:
+        n = int(np.prod(spec['shape']))
+        tensors[spec['name']] = torch.from_numpy(floats[at:at + n].copy()).view(*spec['shape'])
+        at += n
+    if at != len(floats):
+        raise ValueError('the weights file does not match its manifest')
+    return tensors
+
+
+def read_network(folder):
+    """A network folder written by export(): its manifest and named weights (batch norm folded in), checked
+    by combine_ensemble.read_member (ValueError for an ensemble or weights that do not match)."""
+    manifest, blob = read_member(folder)
+    return manifest, weight_tensors(manifest['weightSpecs'], blob)
+
+
+def network_shape(manifest):
+    """The (convs, hidden) of a network's manifest, as DigitNet takes them."""
+    convs = tuple((layer['units'], layer.get('maxPool') == 2) for layer in manifest['layers'] if layer['type'] == 'conv3x3')
+    dense = [layer for layer in manifest['layers'] if layer['type'] == 'dense']
+    return convs, dense[0]['units']
+
+
+def load_network(model, tensors):
+    """Puts a written network's weights into `model` (of its shape): its batch norms become the identity
+    carrying the folded bias."""
     with torch.no_grad():
         for k, (conv, bn) in enumerate(zip(model.convs, model.bns), start=1):
             conv.weight.copy_(tensors[f'conv{k}/kernel'])
@@ -239,19 +255,6 @@ def load_member(model, folder):
         for name, fc in (('dense1', model.fc1), ('dense2', model.fc2)):
             fc.weight.copy_(tensors[f'{name}/kernel'].t())
             fc.bias.copy_(tensors[f'{name}/bias'])
-    return manifest
-
-
-def member_shape(folder):
-    """The (convs, hidden) of a network folder written by export()."""
-    with open(os.path.join(folder, 'digit-classifier.json')) as f:
-        manifest = json.load(f)
-    if manifest.get('format') != FORMAT:
-        raise ValueError(f'{folder}: not a single network ({FORMAT}); split_ensemble.py writes an ensemble\'s members out')
-    layers = manifest['layers']
-    convs = tuple((layer['units'], layer.get('maxPool') == 2) for layer in layers if layer['type'] == 'conv3x3')
-    dense = [layer for layer in layers if layer['type'] == 'dense']
-    return convs, dense[0]['units']
 
 
 def check_inputs():
@@ -321,11 +324,11 @@ def main():
     args = parser.parse_args()
     if not 0 <= args.erase <= 1:
         parser.error('--erase takes a share between 0 and 1')
-    init_shape = None
+    init = None
     if args.init:
         try:
-            init_shape = member_shape(args.init)
-        except (OSError, KeyError, ValueError) as error:
+            init = read_network(args.init)
+        except (OSError, ValueError) as error:
             parser.error(f'--init: {error}')
 
     torch.set_num_threads(args.threads)
@@ -350,15 +353,13 @@ def main():
     if (not args.convs and len(convs) != 3) or args.hidden < 1 or SIDE >> sum(p for _, p in convs) < 1:
         parser.error('--widths takes three channel counts, --convs at most four pools, --hidden a positive unit count')
     hidden = args.hidden
-    if args.init:
-        convs, hidden = init_shape
+    if init:
+        convs, hidden = network_shape(init[0])
     model = DigitNet(convs, hidden)
     init_provenance = None
-    if args.init:
-        try:
-            base = load_member(model, args.init)
-        except (OSError, KeyError, ValueError) as error:
-            parser.error(f'--init: {error}')
+    if init:
+        base, tensors = init
+        load_network(model, tensors)
         init_provenance = {'folder': os.path.basename(os.path.normpath(args.init)), 'weightsSha256': base['weightsSha256'],
                            'provenance': base.get('provenance')}
         before = evaluate(model, val_x, val_y)
