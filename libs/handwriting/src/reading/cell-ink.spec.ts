@@ -140,6 +140,25 @@ describe('inkMask on a soft photo', () => {
     }
   });
 
+  it('parts two blurred strokes whose join is as dark as a seed: it is still lighter than both', () => {
+    // 4 px of paper between the strokes, blurred with sigma 2: the join's middle is darker than
+    // the strong level (56) and more than half as dark as the strokes, so only its valley shows it.
+    const image = blurred((x, y) => (((x >= 70 && x <= 72) || (x >= 77 && x <= 79)) && y >= 30 && y < 70) || (y >= 8 && y < 12) ? 230 : 0, 2);
+    expect(235 - image.data[50 * WIDTH + 74]).toBeGreaterThan(60);
+    const mask = inkMask(image);
+    for (let y = 40; y < 60; y++) {
+      expect([74, 75].filter((x) => ink(mask, x, y))).toEqual([]);
+      expect([70, 71, 72, 77, 78, 79].every((x) => ink(mask, x, y))).toBe(true);
+    }
+  });
+
+  it('does not cut a blurred stroke where its pressure dips: the dip is a valley along it, a ridge across it', () => {
+    // An upright stroke 3 px wide, 230 levels dark, and half as dark over rows 46..53.
+    const image = blurred((x, y) => ((x >= 78 && x <= 80 && y >= 25 && y < 75) ? (y >= 46 && y <= 53 ? 115 : 230) : y >= 8 && y < 12 ? 230 : 0), 2);
+    const mask = inkMask(image);
+    for (let y = 30; y < 70; y++) expect(ink(mask, 79, y)).toBe(true);
+  });
+
   it('keeps a grainy pencil stroke whole: its peak is its mean darkness, not its darkest grain', () => {
     const random = new SeededRandom(11);
     const grain = Array.from({ length: WIDTH * HEIGHT }, () => random.uniform(0.45, 1.55));

@@ -92,8 +92,9 @@ export function paperLevels(image: CellRaster, paper: number): Float32Array {
 
 /**
  * Ink by hysteresis: strong pixels seed, weaker connected pixels extend (keeps faint stroke
- * ends), then each stroke is trimmed to its half-dark core (keepHalfOfLocalPeak). Darkness is
- * measured against the paper around each pixel (paperLevels).
+ * ends), then each stroke is trimmed to its half-dark core (keepHalfOfLocalPeak) and the blurred
+ * joins between strokes are opened (openBlurredGaps). Darkness is measured against the paper
+ * around each pixel (paperLevels).
  */
 export function inkMask(image: CellRaster): Uint8Array {
   const { data, width, height } = image;
@@ -131,7 +132,7 @@ export function inkMask(image: CellRaster): Uint8Array {
       }
     }
   }
-  keepHalfOfLocalPeak(mask, data, levels, width, height, strong);
+  openBlurredGaps(mask, keepHalfOfLocalPeak(mask, data, levels, width, height, strong), width, height);
   return mask;
 }
 
@@ -139,6 +140,12 @@ export function inkMask(image: CellRaster): Uint8Array {
 const HALF_PEAK = 0.5;
 /** "Near": within this many pixels (a square), wider than a blurred stroke's half width at 8 px/mm. */
 const PEAK_REACH = 5;
+
+/** The hysteresis's ink, measured: 3x3 mean darkness, and its maximum within PEAK_REACH (0 off the ink). */
+interface InkDarkness {
+  dark: Float32Array;
+  peak: Float32Array;
+}
 
 /**
  * Trims the mask to where the ink is at least half as dark as the darkest ink around it, or dark
@@ -153,7 +160,7 @@ const PEAK_REACH = 5;
  * seeds; a stroke fainter than a seed where it meets a dark one can still lose its end there (a
  * thin, faint 5's flag coming off in a soft photo). See the model README, reader-23.
  */
-function keepHalfOfLocalPeak(mask: Uint8Array, data: Uint8Array, levels: Float32Array, width: number, height: number, strong: number): void {
+function keepHalfOfLocalPeak(mask: Uint8Array, data: Uint8Array, levels: Float32Array, width: number, height: number, strong: number): InkDarkness {
   // The peak is taken of darkness averaged over 3x3 pixels, so that a pencil's grain is not taken for its stroke's peak.
   const raw = new Float32Array(width * height);
   for (let i = 0; i < raw.length; i++) raw[i] = max(0, levels[i] - data[i]);
@@ -176,6 +183,7 @@ function keepHalfOfLocalPeak(mask: Uint8Array, data: Uint8Array, levels: Float32
   // The square's maximum, separably: along rows (each ink pixel spreads its darkness over its
   // reach, as only ink pixels have any), then along columns of the row maxima.
   const rowPeak = new Float32Array(width * height);
+  const peak = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
@@ -190,9 +198,64 @@ function keepHalfOfLocalPeak(mask: Uint8Array, data: Uint8Array, levels: Float32
       if (!mask[i]) continue;
       let m = 0;
       for (let yy = max(0, y - PEAK_REACH); yy <= min(height - 1, y + PEAK_REACH); yy++) m = max(m, rowPeak[yy * width + x]);
+      peak[i] = m;
       if (raw[i] < strong && raw[i] < HALF_PEAK * m) mask[i] = 0;
     }
   }
+  return { dark, peak };
+}
+
+/**
+ * Ink this much lighter than the ink on both sides of it (a share of the lighter side) lies in a
+ * gap between two strokes. Photos at 1280x960, seeds 1..150 / 151..300, wrong glyphs (reader-23:
+ * 25 / 30): 0.1 18, 0.15 15 / 27, 0.2 16 / 27, 0.25 21, 0.3 22, 0.4 28 (model README, reader-24).
+ */
+const GAP_DEPTH = 0.2;
+/**
+ * Distances (pixels) at which the two sides are looked for: a blurred gap is 2 to 8 px wide at 8
+ * px/mm. Within PEAK_REACH, so that ink near its local peak can be passed over.
+ */
+const GAP_REACHES = [2, 3, 4] as const;
+/** Directions across a gap: along rows, columns and both diagonals. */
+const GAP_DIRECTIONS = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+] as const;
+
+/**
+ * Takes out of the mask the ink that lies in a valley of darkness between two strokes: lighter,
+ * by GAP_DEPTH, than ink at the same distance on both sides of it in one direction. Where the
+ * blur of a soft photo joins two strokes more than half as dark as their cores (a 3's open side,
+ * a 5's bowl, a 2's loop, a 7's corner), keepHalfOfLocalPeak keeps the join, and seeds are never
+ * trimmed; yet the join is still lighter than the strokes it joins, and that is what this finds.
+ * A stroke is never cut across where its pressure dips: such a dip is a valley along the stroke,
+ * but across it the stroke is a ridge (the paper on both sides is lighter still), and a valley
+ * on a ridge is kept.
+ */
+function openBlurredGaps(mask: Uint8Array, { dark, peak }: InkDarkness, width: number, height: number): void {
+  const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? dark[y * width + x] : 0);
+  const inGap = (x: number, y: number, here: number) => {
+    for (const [ux, uy] of GAP_DIRECTIONS) {
+      for (const d of GAP_REACHES) {
+        if (here >= (1 - GAP_DEPTH) * min(at(x - d * ux, y - d * uy), at(x + d * ux, y + d * uy))) continue;
+        // On a ridge across that direction: a stroke, lighter where its pressure dips.
+        const ridge = at(x + d * uy, y - d * ux) < (1 - GAP_DEPTH) * here && at(x - d * uy, y + d * ux) < (1 - GAP_DEPTH) * here;
+        if (!ridge) return true;
+      }
+    }
+    return false;
+  };
+  const gap: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      // Ink within GAP_DEPTH of the darkest ink around it (most of a stroke) has no two darker sides.
+      if (mask[i] && dark[i] < (1 - GAP_DEPTH) * peak[i] && inGap(x, y, dark[i])) gap.push(i);
+    }
+  }
+  for (const i of gap) mask[i] = 0;
 }
 
 interface Band {
