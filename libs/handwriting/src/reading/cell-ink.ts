@@ -247,15 +247,14 @@ function openBlurredGaps(mask: Uint8Array, { dark, peak }: InkDarkness, width: n
     }
     return false;
   };
-  const gap: number[] = [];
+  // The sides are read from `dark`, which this never changes, so each pixel can go as it is found.
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       // Ink within GAP_DEPTH of the darkest ink around it (most of a stroke) has no two darker sides.
-      if (mask[i] && dark[i] < (1 - GAP_DEPTH) * peak[i] && inGap(x, y, dark[i])) gap.push(i);
+      if (mask[i] && dark[i] < (1 - GAP_DEPTH) * peak[i] && inGap(x, y, dark[i])) mask[i] = 0;
     }
   }
-  for (const i of gap) mask[i] = 0;
 }
 
 interface Band {
