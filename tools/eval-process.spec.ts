@@ -78,7 +78,7 @@ describe('evaluate', () => {
   });
 
   it('finds every accepted cell right with a reader that reads the truth, and catches a reader that does not', async () => {
-    const options = { count: 2, firstSeed: 1, width: 1600, height: 1200, occlusion: 'none' as const, pars: false };
+    const options = { count: 2, firstSeed: 1, sizes: [{ width: 1600, height: 1200 }], occlusion: 'none' as const, pars: false };
     const exact = (await evaluate(options, (scene) => truthReader(scene.truth.pages[0].handwriting))).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' });
     expect(exact.pages.processed).toBeGreaterThanOrEqual(1);
     expect(exact.cells).toBeGreaterThanOrEqual(20 * exact.pages.processed);
@@ -98,7 +98,7 @@ describe('evaluate', () => {
   });
 
   it("grades the photos' own written glyphs with the given networks, item by item", async () => {
-    const options = { count: 2, firstSeed: 1, width: 1600, height: 1200, occlusion: 'none' as const, pars: false };
+    const options = { count: 2, firstSeed: 1, sizes: [{ width: 1600, height: 1200 }], occlusion: 'none' as const, pars: false };
     const truth = (scene: Parameters<Parameters<typeof evaluate>[1]>[0]) => truthReader(scene.truth.pages[0].handwriting);
     // Networks that always answer 1: every glyph of another digit is wrong, every 1 right.
     const ones = async (images: readonly Float32Array[]) => images.map(() => Float32Array.from({ length: DIGIT_CLASSES }, (_, c) => (c === 1 ? 5 : 0)));
@@ -125,5 +125,44 @@ describe('evaluate', () => {
     expect(shipped.photoGlyphs!.accuracy).toBeGreaterThan(0.9);
     // Without networks the summary has no photo glyph figures.
     expect((await evaluate({ ...options, count: 1 }, truth)).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' }).photoGlyphs).toBeUndefined();
+  });
+
+  it('takes the photo sizes in turn and gives the figures by size as well', async () => {
+    const sizes = [
+      { width: 1600, height: 1200 },
+      { width: 1280, height: 960 },
+    ];
+    const options = { count: 3, firstSeed: 1, sizes, occlusion: 'none' as const, pars: false };
+    const truth = (scene: Parameters<Parameters<typeof evaluate>[1]>[0]) => truthReader(scene.truth.pages[0].handwriting);
+    const seen: string[] = [];
+    const ones = async (images: readonly Float32Array[]) => images.map(() => Float32Array.from({ length: DIGIT_CLASSES }, (_, c) => (c === 1 ? 5 : 0)));
+    const s = (
+      await evaluate(
+        options,
+        (scene) => {
+          seen.push(`${scene.image.width}x${scene.image.height}`);
+          return truth(scene);
+        },
+        { classify: ones },
+      )
+    ).summary({ firstSeed: 1, photoSize: '1600x1200,1280x960', reader: 'truth', occlusion: 'none' });
+    // Photos 1 and 3 at the first size, photo 2 at the second.
+    expect(seen).toEqual(['1600x1200', '1280x960', '1600x1200']);
+    expect(Object.keys(s.bySize).sort()).toEqual(['1280x960', '1600x1200']);
+    const sum = (pick: (k: (typeof s.bySize)[string]) => number) => Object.values(s.bySize).reduce((t, k) => t + pick(k), 0);
+    expect(sum((k) => k.cells)).toBe(s.cells);
+    expect(sum((k) => k.accepted)).toBe(s.acceptedCells);
+    const g = s.photoGlyphs!;
+    expect(Object.keys(g.bySize).sort()).toEqual(['1280x960', '1600x1200']);
+    expect(Object.values(g.bySize).reduce((t, d) => t + d.glyphs, 0)).toBe(g.glyphs);
+    expect(Object.values(g.bySize).reduce((t, d) => t + d.wrong, 0)).toBe(g.wrong);
+    const report = reportLines(s).join('\n');
+    expect(report).toContain('by photo size:');
+    expect(report).toMatch(/by photo size: 1600x1200 \d+\.\d\d% \(\d+ wrong of \d+\), 1280x960/);
+    // One size: no figures by size.
+    const single = (await evaluate({ ...options, count: 1, sizes: [sizes[0]] }, truth, { classify: ones })).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' });
+    expect(single.bySize).toEqual({});
+    expect(single.photoGlyphs!.bySize).toEqual({});
+    expect(reportLines(single).join('\n')).not.toContain('by photo size');
   });
 });

@@ -6,7 +6,10 @@
  * auto-accepted cells (the spec's reference figures), by field kind and reason code; for the
  * local reader, its networks' glyph accuracy on these photos' own written digits
  * (photo-glyphs.ts) beside the figure its calibration.json records.
- *   npm run eval:process -- --count 200 --seed 1 [--reader local|truth] [--model-dir DIR] [--occlusion none|random] [--pars]
+ *   npm run eval:process -- --count 200 --seed 1 [--width 2000 --height 1500 | --sizes 4000x3000,2000x1500,...]
+ *     [--reader local|truth] [--model-dir DIR] [--occlusion none|random] [--pars]
+ * With --sizes, photo i (seed + i) has the size at i modulo their number, and the figures are
+ * also given by photo size.
  * Scenes are generated and graded one at a time, so memory stays bounded by one photo.
  */
 import { generateDemoCourses, type Course } from '@caddie/catalog';
@@ -15,15 +18,20 @@ import { LocalDigitReader, MNIST_ITEM_RANGES, defaultModelDirectory, loadDigitCl
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
 import { synthesizeScene, type OcclusionMode, type Scene, type SceneOptions, type WrittenField } from '@caddie/synthesis';
 import { PhotoGlyphTally, recordingProvider, type GlyphClassifier, type PhotoGlyphSummary } from './photo-glyphs';
-import { argument, choice } from './tool-arguments';
+import { argument, choice, photoSizes, textArgument } from './tool-arguments';
 
 export type ReaderKind = 'local' | 'truth';
+
+export interface PhotoSize {
+  width: number;
+  height: number;
+}
 
 export interface EvalOptions {
   count: number;
   firstSeed: number;
-  width: number;
-  height: number;
+  /** Photo i (seed firstSeed + i) has the size at i modulo their number. */
+  sizes: readonly PhotoSize[];
   occlusion: OcclusionMode;
   /** Hand the printed pars to the pipeline (production has no course data, so off by default). */
   pars: boolean;
@@ -33,7 +41,7 @@ export interface EvalOptions {
 export const PRODUCTION_CAPTURES = DESIGN_CATALOG.map((d) => processorFor(d.designCode)).filter((c): c is string => c !== undefined);
 
 /** The scene options of the evaluation tools: one production page of `course`, filled by hand with calibration-range digits. */
-export function evaluationScene(course: Course, photo: Pick<EvalOptions, 'width' | 'height' | 'occlusion'>): SceneOptions {
+export function evaluationScene(course: Course, photo: PhotoSize & Pick<EvalOptions, 'occlusion'>): SceneOptions {
   return { course, width: photo.width, height: photo.height, pageCount: 1, captureIds: PRODUCTION_CAPTURES, handwriting: true, handwritingItems: 'calibration', occlusion: photo.occlusion };
 }
 
@@ -143,6 +151,8 @@ export interface EvalSummary {
   byKind: Record<string, KindTally & { reviewRate: number; precision: number }>;
   /** The same by the page's detail in the photo (px per mm of card, worst direction), to place the reading floor. */
   byDetail: Record<string, KindTally & { reviewRate: number; precision: number }>;
+  /** The same by photo size (`2000x1500`), when the photos were of several sizes. */
+  bySize: Record<string, KindTally & { reviewRate: number; precision: number }>;
   reasons: Record<string, number>;
   /** Reason codes on accepted fields (decided-by-cross-check). */
   acceptedReasons: Record<string, number>;
@@ -173,6 +183,7 @@ export class EvalTally {
   private readonly digits = new Map<string, { cells: number; review: number }>();
   private readonly outcomes = new Map<string, number>();
   private readonly details = new Map<string, KindTally>();
+  private readonly sizes = new Map<string, KindTally>();
   private readonly acceptedErrorCells: AcceptedError[] = [];
   readonly pages = { processed: 0, normalizedOnly: 0, failedPhotos: 0, wrongDesign: 0 };
   processMs = 0;
@@ -189,8 +200,11 @@ export class EvalTally {
     this.outcomes.set(code, (this.outcomes.get(code) ?? 0) + 1);
   }
 
-  /** `detail`: the band of the page's photo detail, when known; `seed`: the photo's, to list its wrong accepted cells by. */
-  add(grades: readonly FieldGrade[], detail?: string, seed = Number.NaN): void {
+  /**
+   * `detail`: the band of the page's photo detail, when known; `seed`: the photo's, to list its
+   * wrong accepted cells by; `size`: the photo's size (`2000x1500`), when the photos have several.
+   */
+  add(grades: readonly FieldGrade[], detail?: string, seed = Number.NaN, size?: string): void {
     for (const g of grades) {
       if (g.accepted && !g.correct) this.acceptedErrorCells.push({ seed, field: g.field, truth: g.truth, value: g.value, reasonCodes: [...g.reasonCodes] });
       const k = this.kinds.get(g.kind) ?? emptyTally();
@@ -204,11 +218,8 @@ export class EvalTally {
         if (!g.accepted) d.review++;
         this.digits.set(digit, d);
       }
-      if (detail !== undefined) {
-        const d = this.details.get(detail) ?? emptyTally();
-        count(d, g);
-        this.details.set(detail, d);
-      }
+      if (detail !== undefined) countInto(this.details, detail, g);
+      if (size !== undefined) countInto(this.sizes, size, g);
     }
   }
 
@@ -233,6 +244,7 @@ export class EvalTally {
       acceptedErrorCells: this.acceptedErrorCells.map((e) => ({ ...e })),
       byKind: rated(this.kinds),
       byDetail: rated(this.details),
+      bySize: rated(this.sizes),
       reasons: Object.fromEntries([...this.reasons.entries()].sort((a, b) => b[1] - a[1])),
       acceptedReasons: Object.fromEntries(this.acceptedReasons),
       byDigit: Object.fromEntries([...this.digits.entries()].sort().map(([digit, d]) => [digit, { ...d, reviewRate: ratio(d.review, d.cells) }])),
@@ -245,6 +257,12 @@ export class EvalTally {
 
 function emptyTally(): KindTally {
   return { cells: 0, written: 0, accepted: 0, acceptedCorrect: 0, review: 0, reviewWritten: 0, guessCorrect: 0 };
+}
+
+function countInto(tallies: Map<string, KindTally>, key: string, g: FieldGrade): void {
+  const k = tallies.get(key) ?? emptyTally();
+  count(k, g);
+  tallies.set(key, k);
 }
 
 function count(k: KindTally, g: FieldGrade): void {
@@ -289,9 +307,13 @@ export interface EvalHooks {
 export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) => HandwritingProvider, hooks: EvalHooks = {}): Promise<EvalTally> {
   const courses = generateDemoCourses();
   const tally = new EvalTally(hooks.classify);
+  if (options.sizes.length === 0) throw new Error('evaluate needs at least one photo size');
+  const several = options.sizes.length > 1;
   for (let i = 0; i < options.count; i++) {
     const course: Course = courses[i % courses.length];
-    const scene = await synthesizeScene(options.firstSeed + i, evaluationScene(course, options));
+    const photo = options.sizes[i % options.sizes.length];
+    const size = several ? sizeLabel(photo) : undefined;
+    const scene = await synthesizeScene(options.firstSeed + i, evaluationScene(course, { ...photo, occlusion: options.occlusion }));
     const [truth] = scene.truth.pages;
     const pars: HolePars | undefined = options.pars ? Object.fromEntries(course.holes.filter((h) => h.par !== null).map((h) => [h.number, h.par as number])) : undefined;
     tally.photos++;
@@ -312,8 +334,8 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
           continue;
         }
         tally.pages.processed++;
-        tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)), options.firstSeed + i);
-        await tally.glyphs?.add(crops, truth.handwriting, options.firstSeed + i);
+        tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)), options.firstSeed + i, size);
+        await tally.glyphs?.add(crops, truth.handwriting, options.firstSeed + i, size);
       }
       for (const issue of body.issues) tally.outcome(issue.code);
     } catch (error) {
@@ -325,6 +347,11 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
     hooks.progress?.(i + 1);
   }
   return tally;
+}
+
+/** `2000x1500`. */
+export function sizeLabel(size: PhotoSize): string {
+  return `${size.width}x${size.height}`;
 }
 
 function percent(v: number): string {
@@ -351,6 +378,7 @@ export function reportLines(s: EvalSummary): string[] {
     ...Object.entries(s.byKind).map(([kind, k]) => tableRow(kind, k)),
     `  by page detail (px/mm):   ${header}`,
     ...Object.entries(s.byDetail).map(([band, k]) => tableRow(band, k)),
+    ...(Object.keys(s.bySize).length ? [`  by photo size:            ${header}`, ...Object.entries(s.bySize).map(([size, k]) => tableRow(size, k))] : []),
     `  review rate by written digit: ${Object.entries(s.byDigit).map(([digit, d]) => `${digit} ${percent(d.reviewRate)} of ${d.cells}`).join(', ')}`,
     `  accepted with a reason: ${Object.entries(s.acceptedReasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
     `  reason codes: ${Object.entries(s.reasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
@@ -366,6 +394,7 @@ function photoGlyphLines(g: PhotoGlyphSummary): string[] {
   return [
     `  glyph accuracy on these photos: ${percent(g.accuracy)} (${g.wrong} wrong of ${g.glyphs} glyphs of ${g.labelledCells} of ${g.writtenCells} written digit cells that segment into their written count; counting the ${g.writtenDigits - g.glyphs} digits of the other cells as wrong, ${percent(g.accuracyOfWritten)} of ${g.writtenDigits})`,
     `    by digit: ${Object.entries(g.byDigit).map(([digit, d]) => `${digit} ${d.wrong}/${d.glyphs}`).join(', ')}`,
+    ...(Object.keys(g.bySize).length ? [`    by photo size: ${Object.entries(g.bySize).map(([size, d]) => `${size} ${percent(1 - d.wrong / d.glyphs)} (${d.wrong} wrong of ${d.glyphs})`).join(', ')}`] : []),
     ...(g.wrongGlyphs.length ? [`    wrong (digit#MNIST item->read, 10 = not a digit): ${g.wrongGlyphs.map((w) => `${w.digit}#${w.item + MNIST_ITEM_RANGES.calibration.first}->${w.read} (photo ${w.seed} ${w.field})`).join(', ')}`] : []),
   ];
 }
@@ -377,11 +406,12 @@ function glyphLine(g: HandwritingCalibration['glyphs']): string {
 }
 
 async function main(): Promise<void> {
+  const sizes = textArgument('sizes');
+  if (sizes !== undefined && (textArgument('width') !== undefined || textArgument('height') !== undefined)) throw new Error('give --sizes or --width and --height, not both');
   const options: EvalOptions = {
     count: argument('count', 100),
     firstSeed: argument('seed', 1),
-    width: argument('width', 2000),
-    height: argument('height', 1500),
+    sizes: sizes === undefined ? [{ width: argument('width', 2000), height: argument('height', 1500) }] : photoSizes(sizes),
     occlusion: choice('occlusion', ['none', 'random', 'page', 'marker'] as const, 'none'),
     pars: process.argv.includes('--pars'),
   };
@@ -399,7 +429,7 @@ async function main(): Promise<void> {
     ...(network ? { classify: async (images: readonly Float32Array[]) => network.logits(images) } : {}),
   });
   const glyphs = reader === 'local' ? readCalibration(directory).glyphs : undefined;
-  const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: `${options.width}x${options.height}`, reader, occlusion: options.occlusion, glyphs });
+  const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: options.sizes.map(sizeLabel).join(','), reader, occlusion: options.occlusion, glyphs });
   for (const line of reportLines(summary)) console.log(line);
   console.log(JSON.stringify(summary));
 }

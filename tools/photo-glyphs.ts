@@ -36,6 +36,8 @@ export interface PhotoGlyphSummary {
   /** Right glyphs over every written digit (a digit in a cell that cannot be cut counts as wrong): a floor. */
   accuracyOfWritten: number;
   byDigit: Record<string, { glyphs: number; wrong: number }>;
+  /** The same by photo size, for the photos `add` was given a size for. */
+  bySize: Record<string, { glyphs: number; wrong: number }>;
   wrongGlyphs: WrongGlyph[];
 }
 
@@ -67,12 +69,16 @@ export class PhotoGlyphTally {
   private glyphs = 0;
   private wrong = 0;
   private readonly digits = new Map<number, { glyphs: number; wrong: number }>();
+  private readonly sizes = new Map<string, { glyphs: number; wrong: number }>();
   private readonly wrongGlyphs: WrongGlyph[] = [];
 
   constructor(private readonly classify: GlyphClassifier) {}
 
-  /** Grades the written digit cells among `crops` (the last crop of each cell id counts) against what the scene wrote. */
-  async add(crops: readonly CellImage[], written: readonly WrittenField[], seed: number): Promise<void> {
+  /**
+   * Grades the written digit cells among `crops` (the last crop of each cell id counts) against
+   * what the scene wrote; `size`: the photo's size, to count its glyphs under.
+   */
+  async add(crops: readonly CellImage[], written: readonly WrittenField[], seed: number, size?: string): Promise<void> {
     const byId = new Map(crops.map((c) => [c.id, c]));
     const images: Float32Array[] = [];
     const graded: Omit<WrongGlyph, 'read'>[] = [];
@@ -92,17 +98,24 @@ export class PhotoGlyphTally {
     }
     if (images.length === 0) return;
     const logits = await this.classify(images);
+    let bySize: { glyphs: number; wrong: number } | undefined;
+    if (size !== undefined) {
+      bySize = this.sizes.get(size) ?? { glyphs: 0, wrong: 0 };
+      this.sizes.set(size, bySize);
+    }
     graded.forEach((g, k) => {
       const read = argmax(logits[k]);
       const d = this.digits.get(g.digit) ?? { glyphs: 0, wrong: 0 };
-      d.glyphs++;
-      this.glyphs++;
-      if (read !== g.digit) {
-        d.wrong++;
-        this.wrong++;
-        this.wrongGlyphs.push({ ...g, read });
-      }
       this.digits.set(g.digit, d);
+      const right = read === g.digit;
+      for (const t of bySize ? [d, bySize] : [d]) {
+        t.glyphs++;
+        if (!right) t.wrong++;
+      }
+      this.glyphs++;
+      if (right) return;
+      this.wrong++;
+      this.wrongGlyphs.push({ ...g, read });
     });
   }
 
@@ -117,6 +130,7 @@ export class PhotoGlyphTally {
       accuracy: this.glyphs ? right / this.glyphs : Number.NaN,
       accuracyOfWritten: this.writtenDigits ? right / this.writtenDigits : Number.NaN,
       byDigit: Object.fromEntries([...this.digits.entries()].sort((a, b) => a[0] - b[0]).map(([digit, d]) => [String(digit), { ...d }])),
+      bySize: Object.fromEntries([...this.sizes.entries()].map(([size, d]) => [size, { ...d }])),
       wrongGlyphs: this.wrongGlyphs.map((g) => ({ ...g })),
     };
   }
