@@ -216,6 +216,19 @@ describe('removeBorderLines', () => {
     expect(inkIn(ink, 0, WIDTH - 1, 0, HEIGHT - 1)).toBe(0);
   });
 
+  it("keeps a stroke lying on the bottom line, above it, though it covers enough of its rows to pass for part of the line", () => {
+    // A 2 as a blurred photo leaves it: its body down columns 45..47 and its base, 5 px thick, in
+    // rows 84..88 right on the line (rows 89..90) over columns 30..94, the side lines blurred to
+    // 4 px. With them the base covers 73 of the 160 columns of its rows (46%), as a line's edge
+    // rows can be covered.
+    const sides = (x: number, y: number) => (x === 11 || x === 12 || x === 147 || x === 148) && y >= 9 && y <= 90;
+    const stroke = (x: number, y: number) => (x >= 45 && x <= 47 && y >= 40 && y <= 83) || (x >= 30 && x <= 94 && y >= 84 && y <= 88);
+    const ink = bordered((x, y) => sides(x, y) || stroke(x, y));
+    removeBorderLines(ink, WIDTH, HEIGHT);
+    expect(inkIn(ink, 30, 94, 84, 88)).toBe(65 * 5);
+    expect(inkIn(ink, 0, WIDTH - 1, 89, 90)).toBe(0);
+  });
+
   it('keeps nothing of a line whose width varies by a pixel along its length, beside writing too', () => {
     // The top line a pixel wider (rows 9..11) over columns 60..87, up to the body: that is the
     // line, not writing, though it touches the body.

@@ -260,7 +260,7 @@ function openBlurredGaps(mask: Uint8Array, { dark, peak }: InkDarkness, width: n
 interface Band {
   from: number;
   to: number;
-  /** The middle of the rows the line covers nearly across (before the band widens over its soft edges). */
+  /** The middle of the rows the line itself covers nearly across (lineRows), whatever else the band holds. */
   core: number;
 }
 
@@ -274,7 +274,8 @@ function findLineBand(coverage: Float32Array, expected: number, tolerance: numbe
     while (j + 1 < coverage.length && coverage[j + 1] >= 0.45) j++;
     const distance = abs((i + j) / 2 - expected);
     if (distance <= tolerance && distance < bestDistance) {
-      best = { from: i, to: j, core: round((i + j) / 2) };
+      const own = lineRows(coverage, i, j);
+      best = { from: i, to: j, core: round((own.from + own.to) / 2) };
       bestDistance = distance;
     }
     i = j;
@@ -284,6 +285,27 @@ function findLineBand(coverage: Float32Array, expected: number, tolerance: numbe
   for (let k = 0; k < 2 && best.from > 0 && coverage[best.from - 1] >= 0.1; k++) best.from--;
   for (let k = 0; k < 2 && best.to < coverage.length - 1 && coverage[best.to + 1] >= 0.1; k++) best.to++;
   return best;
+}
+
+/** A row covered less than this share of the best covered row of its run is not the line's own. */
+const LINE_ROW_SHARE = 0.75;
+
+/**
+ * The rows of a run of covered rows (`from`..`to`) that the line itself covers: the run without
+ * its ends that are covered much less than its best row. A stroke lying along the line and
+ * touching it (a 2's base just above the bottom rule, blurred into it) covers its rows half way
+ * or so, enough to join the run. The band keeps those rows (the line's soft edges join it the
+ * same way), but its middle row is the line's own: in the stroke's rows, it made every column
+ * through the stroke look like the line, so strokesAlongLine kept nothing of the stroke and it
+ * went with the line (a 2 read as 7).
+ */
+function lineRows(coverage: Float32Array, from: number, to: number): { from: number; to: number } {
+  let peak = 0;
+  for (let k = from; k <= to; k++) peak = max(peak, coverage[k]);
+  const floor = LINE_ROW_SHARE * peak;
+  while (from < to && coverage[from] < floor) from++;
+  while (to > from && coverage[to] < floor) to--;
+  return { from, to };
 }
 
 /** Rows of one column's ink run through a line, inclusive. */
