@@ -95,15 +95,34 @@ describe('segmentCell', () => {
     expect(segmentation.box).toEqual({ top: 10.5, bottom: 78.5, left: 10.5, right: 108.5 });
   });
 
-  it('keeps a stroke that crosses a border line as one glyph', () => {
+  it('keeps a stroke that crosses a border line as one glyph, up to 3 px past the line', () => {
     const raster = borderedCell(120, 90);
     paint(raster, 58, 61, 3, 60, 30);
     const segmentation = segmentCell(raster, 2);
     expect(segmentation.hypotheses).toHaveLength(1);
     const [glyph] = segmentation.glyphs;
-    expect(glyph.y0).toBeLessThanOrEqual(3);
+    // The top line's centre is row 10.5: rows 8 and 9 are kept with the line's own, rows 3..7 not.
+    expect(segmentation.box.top).toBe(10.5);
+    expect(glyph.y0).toBe(8);
     expect(glyph.y1).toBeGreaterThanOrEqual(60);
     expect(glyph.x1 - glyph.x0).toBeLessThanOrEqual(6);
+  });
+
+  it("leaves out what joined the writing from beyond the border: the neighbour's digit touching the line over a 1", () => {
+    const raster = borderedCell(120, 90);
+    // A 1 standing under the top line (rows 10..11), and the foot of the digit above (a 2's
+    // stem coming down to the line right over the 1, its base drawn left in rows 1..4): the
+    // line joins them into a 7-like glyph.
+    paint(raster, 58, 61, 12, 60, 30);
+    paint(raster, 58, 61, 1, 10, 30);
+    paint(raster, 44, 61, 1, 5, 30);
+    const segmentation = segmentCell(raster, 2);
+    expect(segmentation.hypotheses).toHaveLength(1);
+    expect(segmentation.box.top).toBe(10.5);
+    const [glyph] = segmentation.glyphs;
+    // Kept: the 1 and the 3 px past the line's centre (rows 8..); the foot's base is left out.
+    expect(glyph.y0).toBe(8);
+    expect(glyph.x0).toBeGreaterThanOrEqual(57);
   });
 
   it("joins a 5's flag written apart and drawn out past the body, but not a bar that starts past it", () => {
