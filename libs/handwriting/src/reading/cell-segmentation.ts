@@ -125,14 +125,30 @@ interface Component extends GlyphCandidate {
 /** Half the width of a printed border line, pixels beyond its detected centre. */
 const LINE_HALF_WIDTH = 2;
 
-/** 8-connected components that belong to this cell, split into writing-sized ones and specks. */
+/** How far past a border line's centre ink still counts as the cell's own writing, pixels (the line's half width and a pixel). */
+const BEYOND_BORDER = LINE_HALF_WIDTH + 1;
+
+/**
+ * 8-connected components that belong to this cell, split into writing-sized ones and specks.
+ * A component keeps only its pixels within BEYOND_BORDER of the border lines' centres. What lies
+ * further out joined the writing through a line: the neighbouring cell's writing where it
+ * touches the line across from this digit, or the digit's own stroke run past its cell. Either
+ * way it gave the glyph a tick or bar that the digit does not have (a 1 with the neighbour's
+ * tail on top read as 7, a 0 standing on a foot read as 8): on 1280x960 photos, seeds 1..400, 62
+ * wrong glyphs of 5,470 against 51. The price is a bar written wholly above the cell (two 7s
+ * among the 6,809 digit glyphs of seed-7 and seed-8 calibration cells, read 4 and 1); see the
+ * model README, reader-25.
+ */
 function findComponents(ink: Uint8Array, width: number, height: number, box: CellBox): { significant: Component[]; strayInk: number } {
   const labels = new Int32Array(width * height).fill(-1);
   const components: Component[] = [];
   const stack: number[] = [];
+  const [left, right, top, bottom] = [box.left - BEYOND_BORDER, box.right + BEYOND_BORDER, box.top - BEYOND_BORDER, box.bottom + BEYOND_BORDER];
   for (let start = 0; start < ink.length; start++) {
     if (!ink[start] || labels[start] >= 0) continue;
     const id = components.length;
+    let count = 0;
+    // The pixels within BEYOND_BORDER of the border, and their extent.
     const pixels: number[] = [];
     let x0 = width;
     let y0 = height;
@@ -148,13 +164,16 @@ function findComponents(ink: Uint8Array, width: number, height: number, box: Cel
     stack.push(start);
     while (stack.length) {
       const i = stack.pop()!;
-      pixels.push(i);
+      count++;
       const x = i % width;
       const y = (i - x) / width;
-      if (x < x0) x0 = x;
-      if (x >= x1) x1 = x + 1;
-      if (y < y0) y0 = y;
-      if (y >= y1) y1 = y + 1;
+      if (x >= left && x <= right && y >= top && y <= bottom) {
+        pixels.push(i);
+        if (x < x0) x0 = x;
+        if (x >= x1) x1 = x + 1;
+        if (y < y0) y0 = y;
+        if (y >= y1) y1 = y + 1;
+      }
       if (x > box.left && x < box.right && y > box.top && y < box.bottom) inside++;
       if (x > box.left + LINE_HALF_WIDTH && x < box.right - LINE_HALF_WIDTH && y > box.top + LINE_HALF_WIDTH && y < box.bottom - LINE_HALF_WIDTH) {
         if (x < ix0) ix0 = x;
@@ -177,7 +196,7 @@ function findComponents(ink: Uint8Array, width: number, height: number, box: Cel
       }
     }
     // Ink mostly outside the border belongs to a neighbouring cell or the printed form.
-    if (inside >= 0.5 * pixels.length) components.push({ ...withinBorder(pixels, width, box), whole: true, insideSide: max(0, ix1 - ix0, iy1 - iy0) });
+    if (inside >= 0.5 * count) components.push({ pixels: Int32Array.from(pixels), x0, y0, x1, y1, whole: true, area: pixels.length, insideSide: max(0, ix1 - ix0, iy1 - iy0) });
   }
   const cellHeight = writingHeight(box);
   const speck = SPECK_SIDE * cellHeight;
@@ -193,35 +212,6 @@ function findComponents(ink: Uint8Array, width: number, height: number, box: Cel
     else strayInk = max(strayInk, c.insideSide / speck);
   }
   return { significant, strayInk: min(strayInk, 0.999) };
-}
-
-/** How far past a border line's centre ink still counts as the cell's own writing, pixels (the line's half width and a pixel). */
-const BEYOND_BORDER = LINE_HALF_WIDTH + 1;
-
-/**
- * A component's pixels within BEYOND_BORDER of the border, and their extent. What lies further
- * out joined the writing through a line: the neighbouring cell's writing where it touches the
- * line across from this digit, or the digit's own stroke run past its cell. Either way it
- * gave the glyph a tick or bar that the digit does not have (a 1 with the neighbour's tail on
- * top read as 7, a 0 standing on a foot read as 8): on 1280x960 photos, seeds 1..400, 62 wrong
- * glyphs of 5,470 against 51. The price is a bar written wholly above the cell (two 7s among the
- * 6,809 digit glyphs of seed-7 and seed-8 calibration cells, read 4 and 1); see the model README,
- * reader-25.
- */
-function withinBorder(pixels: readonly number[], width: number, box: CellBox): { pixels: Int32Array; area: number; x0: number; y0: number; x1: number; y1: number } {
-  const kept: number[] = [];
-  let [x0, y0, x1, y1] = [Infinity, Infinity, 0, 0];
-  for (const i of pixels) {
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < box.left - BEYOND_BORDER || x > box.right + BEYOND_BORDER || y < box.top - BEYOND_BORDER || y > box.bottom + BEYOND_BORDER) continue;
-    kept.push(i);
-    x0 = min(x0, x);
-    y0 = min(y0, y);
-    x1 = max(x1, x + 1);
-    y1 = max(y1, y + 1);
-  }
-  return { pixels: Int32Array.from(kept), area: kept.length, x0, y0, x1, y1 };
 }
 
 function mergeInto(host: Component, other: Component): void {
