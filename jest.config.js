@@ -1,4 +1,4 @@
-// One Jest run, three projects split by file suffix (see STYLE.md):
+// One Jest run, three projects split by file suffix (see CONTRIBUTING.md):
 //   unit   *.spec.ts          pure code, no I/O
 //   medium *.medium-spec.ts   real Redis, PostgreSQL, SQLite, s3rver
 //   e2e    *.e2e-spec.ts      the built HTTP API and worker processes as a client sees them

@@ -29,7 +29,7 @@ function offending(folder: string, forbidden: (specifier: string) => boolean): s
   return productionFiles(folder).flatMap((file) => importsOf(file).filter(forbidden).map((specifier) => `${relative(ROOT, file)} imports ${specifier}`));
 }
 
-describe('layering (ARCHITECTURE.md)', () => {
+describe('layering (docs/architecture.md)', () => {
   it('finds the production files it checks', () => {
     expect(productionFiles('libs').length).toBeGreaterThan(100);
     expect(productionFiles('apps').length).toBeGreaterThan(50);

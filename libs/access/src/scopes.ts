@@ -1,7 +1,7 @@
 /**
  * Every scope a key can carry, and which kinds of key may carry it. The spec names
  * course-graphics:read, scorecards:process and scorecards:capture; the rest are the
- * decisions of ARCHITECTURE.md ("Scopes the spec leaves open").
+ * decisions in docs/architecture.md ("Decisions on open points of the contract").
  */
 export type KeyAudience = 'private' | 'publishable' | 'any';
 

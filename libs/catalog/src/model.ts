@@ -207,7 +207,7 @@ export interface CourseCompleteness {
 
 export interface CourseQuality {
   completeness: CourseCompleteness;
-  /** course-level quality flags, e.g. 'partial', 'boundary-inferred' (see README "Quality flags") */
+  /** course-level quality flags, e.g. 'partial', 'boundary-inferred' (see docs/data.md "Quality flags") */
   flags: string[];
 }
 

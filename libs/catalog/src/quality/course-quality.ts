@@ -1,6 +1,6 @@
 /**
  * How much of a course its source maps, and the course-level quality flags a client can rely
- * on (README "Quality flags"). Importers call it with what they know (a `holes` tag, lines
+ * on (docs/data.md "Quality flags"). Importers call it with what they know (a `holes` tag, lines
  * without numbers); for courses stored without `quality` it is derived from the holes alone.
  */
 import type { Course, CourseCompleteness, CourseQuality, Hole } from '../model';

@@ -1,5 +1,5 @@
 /**
- * Draw order of paths (documented in README "Cartography"): water, bunkers, greens and tees lie
+ * Draw order of paths (documented in docs/api.md "Graphics: sizes and cartography"): water, bunkers, greens and tees lie
  * above cart paths and roads. Paths are painted on their own layer and everything under those
  * surfaces (with their fringe or lip) is erased before the layer is laid on the artwork, so a
  * path never crosses a tee box, a green, a bunker or a pond, whatever order the painter uses.

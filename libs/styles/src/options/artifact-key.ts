@@ -1,4 +1,4 @@
-/** Canonical JSON and the artifact cache key of a normalized request (ARCHITECTURE.md, step 1). */
+/** Canonical JSON and the artifact cache key of a normalized request (docs/architecture.md, "The life of a graphic request", step 1). */
 import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted and no whitespace; undefined properties are left out. */

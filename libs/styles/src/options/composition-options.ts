@@ -7,7 +7,7 @@ export const LANDSCAPE_ANCHORS = ['top', 'middle', 'bottom'] as const;
 export const ANCHORS = ['left', 'middle', 'right', 'top', 'bottom'] as const;
 export const TEE_SIDES = ['left', 'right'] as const;
 export const COMPOSITION_MODES = ['preset', 'exact'] as const;
-/** Options whose presence selects exact composition (ARCHITECTURE.md "Composition mode"). */
+/** Options whose presence selects exact composition (docs/architecture.md, "Decisions on open points of the contract"). */
 export const NUMERIC_TARGET_OPTIONS = ['flagX', 'flagY', 'teeX', 'teeY'] as const;
 
 const target = (name: string, path: string, what: string): GraphicsOption => ({

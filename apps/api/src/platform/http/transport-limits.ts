@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblem, problemDocument } from '../problems/api-problem';
 
 /**
- * Time limits of the HTTP transport a client can rely on (README "Timeouts and limits").
+ * Time limits of the HTTP transport a client can rely on (docs/api.md "Timeouts and limits").
  * Headers must arrive within HEADERS_TIMEOUT_MS of the request's first byte and the whole
  * request (headers and body) within REQUEST_RECEIVE_TIMEOUT_MS (408 request-timeout otherwise:
  * no slow-drip client holds a connection open); both are configuration. An idle keep-alive

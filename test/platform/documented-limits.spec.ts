@@ -9,9 +9,9 @@ import { KEEP_ALIVE_TIMEOUT_MS } from '../../apps/api/src/platform/http/transpor
 import { REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS } from '../../apps/api/src/platform/redis/api-redis-options';
 import { REPO_ROOT } from '../support/processes';
 
-/** The README's "Timeouts and limits a client can rely on" states the bounds the code enforces. */
-describe('README: timeouts and limits', () => {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+/** docs/api.md's "Timeouts and limits a client can rely on" states the bounds the code enforces. */
+describe('docs/api.md: timeouts and limits', () => {
+  const readme = readFileSync(join(REPO_ROOT, 'docs', 'api.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Timeouts and limits a client can rely on'), readme.indexOf('\n## ', readme.indexOf('## Timeouts and limits a client can rely on') + 5));
   const env = apiEnvSchema.parse({});
   const row = (what: string) => section.split('\n').find((line) => line.startsWith(`| ${what}`)) ?? '';
