@@ -13,6 +13,7 @@ import { createDevelopmentKeyIfNone } from '../../apps/api/src/cli/dev-credentia
 import { smallOsmCourse } from '../maps/small-course';
 import { FakeVisionProvider } from '../scorecards/fake-vision-provider';
 import { DIST, exited, freePort, startNode, waitFor } from '../support/processes';
+import { required } from '../support/requirements';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CHROMIUM = '/usr/bin/chromium';
@@ -22,8 +23,7 @@ const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS;
 /** A one-hole course whose map archive builds in seconds (the demo courses' take minutes on a busy machine). */
 const MAP_COURSE = smallOsmCourse('demo-console-map');
 
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`SKIPPED the console browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+const haveChromium = required(`Chromium at ${CHROMIUM} (apt-get install chromium)`, existsSync(CHROMIUM));
 const browserIt = haveChromium ? it : it.skip;
 if (!existsSync(join(DIST, 'console', 'index.html'))) throw new Error('dist/console is missing: run npm run build first');
 

@@ -5,6 +5,7 @@ import { courseSummarySchema, dataBundleSchema, directorySchema, nearbyResponseS
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { sharedDataPath, SHARED_DATA } from '../support/shared-data';
 import { existsSync } from 'node:fs';
+import { required } from '../support/requirements';
 
 describe('course endpoints', () => {
   let api: ApiHarness;
@@ -160,7 +161,7 @@ describe('course endpoints', () => {
     expect((await get(`/v1/courses/${demo[0].id}`, publishable, { origin: 'https://app.example' })).statusCode).toBe(200);
   });
 
-  (existsSync(SHARED_DATA) ? it : it.skip)('serves an imported OSM course (Augusta National) through the same schemas', async () => {
+  (required(`the shared data (${SHARED_DATA})`, existsSync(SHARED_DATA)) ? it : it.skip)('serves an imported OSM course (Augusta National) through the same schemas', async () => {
     const directory = directorySchema.parse((await get('/v1/courses/bulk-ids')).json());
     const augusta = directory.courses.find((c) => /augusta national/i.test(c.name));
     expect(augusta).toBeDefined();

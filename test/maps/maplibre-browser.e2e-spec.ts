@@ -11,6 +11,7 @@ import { courseRevision } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { exited, freePort, REPO_ROOT, startNode, waitFor } from '../support/processes';
 import { smallOsmCourse } from './small-course';
+import { required } from '../support/requirements';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CHROMIUM = '/usr/bin/chromium';
@@ -19,8 +20,7 @@ const MAPLIBRE_DIST = join(REPO_ROOT, 'node_modules/maplibre-gl/dist');
 const VIEW = { width: 640, height: 480 };
 const TILE_ROUTE_200 = /caddie_http_request_duration_seconds_count\{[^}]*route="[^"]*\/maps\/tiles\/:zoom\/:x\/:y"[^}]*status="200"[^}]*\}\s+(\d+)/g;
 
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`SKIPPED the MapLibre browser test: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+const haveChromium = required(`Chromium at ${CHROMIUM} (apt-get install chromium)`, existsSync(CHROMIUM));
 const browserIt = haveChromium ? it : it.skip;
 
 /** The page a customer would write: MapLibre from our own origin, the tile plan as a raster source, the key in a header. */

@@ -6,9 +6,9 @@ import { redisServerInstalled, startPrivateRedis } from '../../apps/api/src/cli/
 import { apiRedisOptions } from '../../apps/api/src/platform/redis/api-redis-options';
 import { QueueConsumers } from '../../apps/api/src/platform/redis/queue-consumers';
 import { startApi } from '../support/api-harness';
+import { required } from '../support/requirements';
 
-const installed = redisServerInstalled();
-if (!installed) process.stdout.write('redis-shutdown.medium-spec: redis-server is not installed; these tests are skipped\n');
+const installed = required('redis-server (apt-get install redis-server)', redisServerInstalled());
 const withRedisServer = installed ? describe : describe.skip;
 
 const until = async (condition: () => boolean, withinMs = 5_000) => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { required } from './requirements';
 
 /** The shared real data beside the repository (../shared/data), present in CI too. */
 export const SHARED_DATA = join(__dirname, '..', '..', '..', 'shared', 'data');
@@ -8,9 +9,7 @@ export function sharedDataPath(...parts: string[]): string {
   return join(SHARED_DATA, ...parts);
 }
 
-/** `describe` when the shared data is there; otherwise a visible skip. */
+/** `describe` when the shared data is there; otherwise a visible skip (a failure under CI). */
 export function describeWithSharedData(what: string): jest.Describe {
-  if (existsSync(SHARED_DATA)) return describe;
-  console.warn(`skip: ${what} needs ../shared/data, which is absent`);
-  return describe.skip;
+  return required(`the shared data (${SHARED_DATA}) for ${what}`, existsSync(SHARED_DATA)) ? describe : describe.skip;
 }

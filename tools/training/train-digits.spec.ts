@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultModelDirectory } from '@caddie/handwriting';
 import { GLYPH_BYTES } from './glyph-file';
+import { required } from '../../test/support/requirements';
 
 /** The trainer runs on Debian's python3-torch; where it is not installed these tests say so and skip. */
 const PYTHON = '/usr/bin/python3';
 const TRAINING = join(__dirname);
-const torchAvailable = spawnSync(PYTHON, ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
-if (!torchAvailable) console.warn(`PyTorch not found for ${PYTHON} (Debian's python3-torch): the fine-tuning tests of train_digits.py are skipped`);
+const torchAvailable = required(`PyTorch for ${PYTHON} (apt-get install python3-torch)`, spawnSync(PYTHON, ['-c', 'import torch'], { stdio: 'ignore' }).status === 0);
 const withTorch = torchAvailable ? describe : describe.skip;
 
 interface Manifest {

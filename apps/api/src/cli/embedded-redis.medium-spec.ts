@@ -1,8 +1,7 @@
+import { required } from '../../../../test/support/requirements';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './embedded-redis';
 
-const describeIfRedisServer = redisServerInstalled()
-  ? describe
-  : (console.warn('skip: redis-server is not installed, the private Redis cannot be tested'), describe.skip);
+const describeIfRedisServer = required('redis-server (apt-get install redis-server)', redisServerInstalled()) ? describe : describe.skip;
 
 describeIfRedisServer('private redis-server', () => {
   it('starts on an ephemeral loopback port, answers, and goes away when killed', async () => {

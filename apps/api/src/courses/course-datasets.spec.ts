@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { importOsm, type Course } from '@caddie/catalog';
 import { buildDataBundle } from './course-datasets';
+import { required } from '../../../../test/support/requirements';
 
 const OSM_DIR = path.resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'osm');
-const available = existsSync(OSM_DIR);
-if (!available) console.warn(`shared OSM test data not found at ${OSM_DIR}: dataset tests on real courses are skipped`);
+const available = required(`the shared OpenStreetMap data (../shared/data/osm) at ${OSM_DIR}`, existsSync(OSM_DIR));
 const describeData = available ? describe : describe.skip;
 const load = (file: string) => importOsm([{ name: file, content: readFileSync(path.join(OSM_DIR, file)) }]).courses;
 const bundle = (course: Course, datasets: string[], holes: number[] | null = null) =>

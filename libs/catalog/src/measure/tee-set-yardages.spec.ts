@@ -3,8 +3,9 @@ import { importOsm } from '../osm/osm-importer';
 import { readSharedOsm, sharedOsmAvailable } from '../osm/shared-osm-data.fixture';
 import { asInput, collection, line, osmFeature, square } from '../osm/synthetic-course.fixture';
 import { teeSetLengths, teeSetTotals } from './tee-set-yardages';
+import { required } from '../../../../test/support/requirements';
 
-const available = sharedOsmAvailable();
+const available = required('the shared OpenStreetMap data (../shared/data/osm)', sharedOsmAvailable());
 const describeData = available ? describe : describe.skip;
 
 describeData('scorecard yardages on Augusta National', () => {

@@ -1,7 +1,8 @@
 import { importOsm, type OsmImportResult } from './osm-importer';
 import { readSharedOsm, sharedOsmAvailable } from './shared-osm-data.fixture';
+import { required } from '../../../../test/support/requirements';
 
-const available = sharedOsmAvailable();
+const available = required('the shared OpenStreetMap data (../shared/data/osm)', sharedOsmAvailable());
 const describeData = available ? describe : describe.skip;
 
 describeData('importOsm on Augusta National (OSM XML with full hole tags)', () => {

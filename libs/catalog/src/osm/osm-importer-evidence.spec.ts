@@ -6,8 +6,9 @@
 import type { Course } from '../model';
 import { importOsm, type OsmImportResult } from './osm-importer';
 import { readSharedOsm, sharedOsmAvailable } from './shared-osm-data.fixture';
+import { required } from '../../../../test/support/requirements';
 
-const available = sharedOsmAvailable();
+const available = required('the shared OpenStreetMap data (../shared/data/osm)', sharedOsmAvailable());
 const describeData = available ? describe : describe.skip;
 
 const cache = new Map<string, OsmImportResult>();

@@ -4,8 +4,9 @@ import { GEOMETRY_LAYERS, type Course } from '../model';
 import { importOsm, type OsmImportProgress, type OsmImportResult } from './osm-importer';
 import { parseOsmInput } from './osm-parser';
 import { readSharedOsm, SHARED_OSM_DIR, sharedOsmAvailable } from './shared-osm-data.fixture';
+import { required } from '../../../../test/support/requirements';
 
-const available = sharedOsmAvailable();
+const available = required('the shared OpenStreetMap data (../shared/data/osm)', sharedOsmAvailable());
 const describeData = available ? describe : describe.skip;
 
 const cache = new Map<string, OsmImportResult>();

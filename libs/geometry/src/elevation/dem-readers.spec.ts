@@ -5,6 +5,7 @@ import { readGeoTiffDem } from './geotiff-reader';
 import { readHgtZip } from './hgt-reader';
 import { sampleElevation } from './elevation-sampling';
 import { resampleToGrid, sampleElevationGrid } from './elevation-grid';
+import { required } from '../../../../test/support/requirements';
 
 // geotiff's CommonJS build requires the ESM-only quick-lru, which Jest cannot load before
 // Node 24.9; reading from an in-memory buffer never uses the cache, so a Map stands in.
@@ -15,8 +16,7 @@ jest.mock('quick-lru', () => ({
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const elevationDir = path.resolve(repoRoot, '..', 'shared', 'data', 'elevation');
-const haveData = existsSync(elevationDir);
-if (!haveData) console.warn(`shared test data not found at ${elevationDir}: DEM reader tests skipped`);
+const haveData = required(`the shared elevation data (${elevationDir})`, existsSync(elevationDir));
 const describeData = haveData ? describe : describe.skip;
 
 function range(raster: DemRaster): { min: number; max: number; voids: number } {

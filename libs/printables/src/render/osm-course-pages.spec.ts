@@ -6,6 +6,7 @@ import { parsePrintableRequest } from '../compile/printable-request';
 import { missingPdfTools, pdfText, qpdfCheck } from '../testing/pdf-tools';
 import { holeYardages } from '../yardages/hole-yardages';
 import { renderPrintablePage } from './render-printable-page';
+import { required } from '../../../../test/support/requirements';
 
 describeWithSharedData('a yardage book of a real OpenStreetMap course (Augusta National extract)')('OSM-derived yardage book', () => {
   const content = readFileSync(sharedDataPath('osm', 'augusta_national_us.osm'));
@@ -30,7 +31,7 @@ describeWithSharedData('a yardage book of a real OpenStreetMap course (Augusta N
     for (const layUp of yardages.layUps) expect(layUp.toGreen!.front).toBeLessThan(layUp.toGreen!.back);
   });
 
-  const withTools = missingPdfTools().length === 0 ? it : it.skip;
+  const withTools = required(`the PDF tools (${missingPdfTools().join(', ')}: apt-get install qpdf poppler-utils)`, missingPdfTools().length === 0) ? it : it.skip;
   withTools('prints the credit on the hole and green pages', async () => {
     for (const index of [2, 3]) {
       const page = await renderPrintablePage(course, manifest, index);

@@ -31,6 +31,8 @@ export function describeWithPdfTools(name: string, body: () => void): void {
   const jestDescribe = (globalThis as unknown as { describe: DescribeFn }).describe;
   const missing = missingPdfTools();
   if (missing.length > 0) {
+    // Under CI a missing tool is a failure, as in test/support/requirements.ts (which a lib cannot import).
+    if (process.env.CI) throw new Error(`${missing.join(', ')} missing on this CI machine: .ci/run must install qpdf and poppler-utils`);
     console.warn(`SKIPPED "${name}": ${missing.join(', ')} not installed (apt-get install -y qpdf poppler-utils)`);
     jestDescribe.skip(name, body);
   } else jestDescribe(name, body);

@@ -5,13 +5,13 @@ import { parseGraphicsQuery } from '@caddie/styles';
 import { paintGraphic } from '../render/render-graphic';
 import { ROOF_COLORS } from './palettes';
 import { projectWithSidecar } from '../render/spatial-sidecar';
+import { required } from '../../../../test/support/requirements';
 
 // Augusta National's bridges and shelters are mapped `building=yes`; inside the course boundary
 // they take the neutral structure colour, not a house roof colour (the stray orange and blue
 // rectangles among the trees of holes 12 and 13).
 const AUGUSTA = path.resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'osm', 'augusta_national_us.osm');
-const available = existsSync(AUGUSTA);
-if (!available) console.warn(`shared OSM data not found at ${AUGUSTA}: the Augusta structure test is skipped`);
+const available = required(`Augusta National from the shared data (${AUGUSTA})`, existsSync(AUGUSTA));
 
 (available ? describe : describe.skip)('course structures (Augusta National)', () => {
   it.each([12, 13])('hole %i: on-course buildings are painted in the neutral structure colour', (holeNumber) => {

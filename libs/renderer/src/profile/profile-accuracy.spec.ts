@@ -4,10 +4,10 @@ import { createCanvas } from '@napi-rs/canvas';
 import { attachGroundElevation, importOsm, type Course } from '@caddie/catalog';
 import { readHgtZip } from '@caddie/geometry';
 import { paintProfileElevation } from './profile-painter';
+import { required } from '../../../../test/support/requirements';
 
 const HGT = path.resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'elevation', 'N55W004.hgt.zip');
-const available = existsSync(HGT);
-if (!available) console.warn(`shared SRTM tile not found at ${HGT}: coarse-elevation profile tests are skipped`);
+const available = required(`the shared SRTM tile (${HGT})`, existsSync(HGT));
 const describeData = available ? describe : describe.skip;
 
 /** One 400 m hole on Braid Hills, Edinburgh (inside the SRTM3 tile N55W004), west to east. */

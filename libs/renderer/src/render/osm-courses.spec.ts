@@ -5,11 +5,11 @@ import { parseGraphicsQuery } from '@caddie/styles';
 import { GraphicDataMissingError } from './graphic-data-missing-error';
 import { paintGraphic } from './render-graphic';
 import { encodeRgba } from './image-encoder';
+import { required } from '../../../../test/support/requirements';
 
 // Every hole of every course in the shared OSM extracts: hole and green subjects at a small size.
 const OSM_DIR = path.resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'osm');
-const available = existsSync(OSM_DIR);
-if (!available) console.warn(`shared OSM test data not found at ${OSM_DIR}: OSM render tests are skipped`);
+const available = required(`the shared OpenStreetMap data (../shared/data/osm) at ${OSM_DIR}`, existsSync(OSM_DIR));
 
 const SIZE = { width: '320', height: '534' };
 
