@@ -25,7 +25,7 @@ interface Run {
 function measure(mode: 'parse' | 'import', path: string): Run {
   const content = readFileSync(path);
   const started = process.hrtime.bigint();
-  let features = 0;
+  let features: number;
   let courses = 0;
   if (mode === 'parse') features = parseOsmInput(path, content).features.length;
   else {

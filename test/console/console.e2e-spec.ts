@@ -28,8 +28,8 @@ const browserIt = haveChromium ? it : it.skip;
 if (!existsSync(join(DIST, 'console', 'index.html'))) throw new Error('dist/console is missing: run npm run build first');
 
 // browser globals inside page.evaluate() callbacks (this file compiles without the DOM library)
-declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-declare const navigator: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare const document: any;
+declare const navigator: any;
 
 const sha = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import sharp from 'sharp';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
@@ -76,7 +77,7 @@ describe('graphics API with a render worker', () => {
     expect(body.render.allowedOverlays).toContain('green-measurements');
     const image = await api.request({ method: 'GET', url: body.artifact.imageUrl.replace('http://api.test', '') });
     expect(image.statusCode).toBe(200);
-    expect(`sha256:${require('node:crypto').createHash('sha256').update(image.rawPayload).digest('hex')}`).toBe(body.artifact.sha256);
+    expect(`sha256:${createHash('sha256').update(image.rawPayload).digest('hex')}`).toBe(body.artifact.sha256);
     const equivalent = await get(`/v1/courses/${course.id}/graphics/images/green-3/webp?width=480&height=480`);
     expect(equivalent.headers['x-caddie-cache-state']).toBe('HIT');
     expect(equivalent.headers.etag).toBe(`"${body.artifact.sha256}"`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ALIASES_DEPRECATED_AT } from '../../apps/api/src/platform/http/deprecation';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -220,7 +221,7 @@ describe('course maps API with a render worker', () => {
   it('answers byte ranges: 206 in several forms, 416, If-Match, If-Range, stale revision', async () => {
     const url = `${base()}/archive.pmtiles`;
     const size = archive.length;
-    const etag = `"sha256:${require('node:crypto').createHash('sha256').update(archive).digest('hex')}"`;
+    const etag = `"sha256:${createHash('sha256').update(archive).digest('hex')}"`;
     const cases: [string, number, number][] = [['bytes=0-126', 0, 126], ['bytes=100-', 100, size - 1], ['bytes=-500', size - 500, size - 1], [`bytes=${size - 10}-${size + 1000}`, size - 10, size - 1]];
     for (const [range, start, end] of cases) {
       const response = await get(url, { range });

@@ -3,7 +3,7 @@ import { IDENTITY_ALPHABET } from './identity-checksum';
 import { sampleBilinear, type GreyImage } from './pixel-image';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
-const { min, max, round, sqrt, cos, sin, atan2, hypot, PI, abs } = Math;
+const { min, max, round, sqrt, cos, sin, atan2, hypot, PI } = Math;
 
 export interface LabelCharacter {
   char: string;
@@ -170,8 +170,8 @@ function inkLayout(image: GreyImage): { top: number; bottom: number; runs: [numb
   if (peak === 0) return undefined;
   // Rows with a sliver of ink (noise, a stray border) do not define the text band.
   const minRow = max(1, peak * 0.08);
-  let top = rowInk.findIndex((v) => v >= minRow);
-  let bottom = image.height - 1 - [...rowInk].reverse().findIndex((v) => v >= minRow);
+  const top = rowInk.findIndex((v) => v >= minRow);
+  const bottom = image.height - 1 - [...rowInk].reverse().findIndex((v) => v >= minRow);
   if (bottom - top < 3) return undefined;
   const runs: [number, number][] = [];
   let start = -1;

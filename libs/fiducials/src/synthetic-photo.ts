@@ -3,7 +3,7 @@ import { loadOpenCv, withCvScope } from './open-cv-runtime';
 import { toGrey, type PixelImage, type Point } from './pixel-image';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
-const { round, sqrt, log, cos, max, min, PI, sin, imul } = Math;
+const { round, sqrt, log, cos, PI, sin, imul } = Math;
 
 /**
  * Synthetic phone photographs of printed surfaces, for tests and benchmarks: a surface image is

@@ -33,7 +33,10 @@ describe('planFilledCard', () => {
       }
       const total = value(fields, 'totals', 'score');
       if (total === null) blankTotals++;
-      else if (scores.every((s) => s !== null)) (total === scores.reduce((s: number, v) => s + (v as number), 0) ? rightTotals++ : wrongTotals++);
+      else if (scores.every((s) => s !== null)) {
+        if (total === scores.reduce((s: number, v) => s + (v as number), 0)) rightTotals++;
+        else wrongTotals++;
+      }
       for (const f of fields) {
         expect(f.content).toBe('digits');
         expect(f.area).toBe('cell');

@@ -46,7 +46,7 @@ export function applyLighting(data: Uint8ClampedArray | Uint8Array, width: numbe
     const dy = y - cy;
     for (let x = 0; x < width; x++) {
       const dx = x - cx;
-      let g = light.gain * (1 + (light.gradientX * dx) / width + (light.gradientY * dy) / height) * (1 - (light.vignette * (dx * dx + dy * dy)) / diag2);
+      const g = light.gain * (1 + (light.gradientX * dx) / width + (light.gradientY * dy) / height) * (1 - (light.vignette * (dx * dx + dy * dy)) / diag2);
       rowGain[x] = g < 0.2 ? 0.2 : g;
     }
     let i = y * width * 4;

@@ -10,7 +10,7 @@ import { ValidBody, ValidParams } from '../platform/http/validated-input';
 import { GraphicsService } from './graphics.service';
 import { GraphicSubjectsService } from './graphic-subjects.service';
 import { GRAPHICS_EXAMPLES } from './graphics-examples';
-import { graphicRenderDescriptorSchema, graphicSubjectsSchema, overlayAnswerSchema, renderingAnswerSchema } from './graphics-responses.schema';
+import { graphicRenderDescriptorSchema, graphicSubjectsSchema, overlayAnswerSchema } from './graphics-responses.schema';
 import { OverlaysService } from './overlays.service';
 
 const courseParams = z.strictObject({ courseId: courseIdParam });

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture } from '../design-catalog';

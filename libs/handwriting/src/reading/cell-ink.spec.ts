@@ -25,7 +25,7 @@ function paper(paint: (x: number, y: number) => number | undefined): CellRaster 
  * border found a pixel off leaves in photographed cells.
  */
 const ruleAbove = (x: number, y: number) => (y === BOX.top + 3 ? 150 : undefined);
-const ruleLeft = (x: number, y: number) => (x === BOX.left + 3 ? 150 : undefined);
+const ruleLeft = (x: number, _y: number) => (x === BOX.left + 3 ? 150 : undefined);
 /** A light pencil stroke: 3 px wide, 30 grey levels under the paper, half the cell tall. */
 const pencil = (x: number, y: number) => (x >= 78 && x <= 80 && y >= 35 && y <= 70 ? 205 : undefined);
 

@@ -61,7 +61,7 @@ export function sheetFrames(widthIn: number, heightIn: number, tableWidthFractio
 }
 
 /** Cells of a pin sheet page: columns x rows of greens. */
-export function pinSheetGrid(widthIn: number, heightIn: number): { columns: number; rows: number } {
+export function pinSheetGrid(widthIn: number, _heightIn: number): { columns: number; rows: number } {
   if (widthIn >= 8) return { columns: 3, rows: 3 };
   return { columns: 1, rows: 2 };
 }

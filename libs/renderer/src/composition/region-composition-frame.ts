@@ -72,7 +72,8 @@ export function composeHoleRegion(course: Course, hole: Hole, request: Normalize
   // the point nearer the tee is drawn at the bottom so play still runs upward
   const tee = projection.toMeters(teePoint(hole)) as Point2;
   const d = (p: Point2) => Math.hypot(p[0] - tee[0], p[1] - tee[1]);
-  let [lo, hi] = d(a) <= d(b) ? [a, b] : [b, a];
+  const [lo, far] = d(a) <= d(b) ? [a, b] : [b, a];
+  let hi = far;
   if (lo[0] === hi[0] && lo[1] === hi[1]) {
     const flag = projection.toMeters(flagPoint(hole)) as Point2;
     const len = Math.hypot(flag[0] - tee[0], flag[1] - tee[1]);

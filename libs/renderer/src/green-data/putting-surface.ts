@@ -154,15 +154,27 @@ export function sampleSurfaceField(surface: PuttingSurface, field: Float64Array,
   let weights = 0;
   let w = (1 - fx) * (1 - fy);
   let value = r0 && c0 ? field[row * columns + col] : NaN;
-  if (w > 0 && value === value) (total += value * w), (weights += w);
+  if (w > 0 && value === value) {
+    total += value * w;
+    weights += w;
+  }
   w = fx * (1 - fy);
   value = r0 && c1 ? field[row * columns + col + 1] : NaN;
-  if (w > 0 && value === value) (total += value * w), (weights += w);
+  if (w > 0 && value === value) {
+    total += value * w;
+    weights += w;
+  }
   w = (1 - fx) * fy;
   value = r1 && c0 ? field[(row + 1) * columns + col] : NaN;
-  if (w > 0 && value === value) (total += value * w), (weights += w);
+  if (w > 0 && value === value) {
+    total += value * w;
+    weights += w;
+  }
   w = fx * fy;
   value = r1 && c1 ? field[(row + 1) * columns + col + 1] : NaN;
-  if (w > 0 && value === value) (total += value * w), (weights += w);
+  if (w > 0 && value === value) {
+    total += value * w;
+    weights += w;
+  }
   return weights > 0 ? total / weights : NaN;
 }

@@ -1,7 +1,6 @@
 /** Components framed by the image: the yardage grid, tee boxes, their legend and the hole number. */
 import type { Course, CourseFeature, Hole } from '@caddie/catalog';
 import type { MultiPolygon, Polygon } from 'geojson';
-import { furthestTee } from '../composition/course-geometry';
 import { OverlayDataMissingError } from '@caddie/styles';
 import type { ImageCorner } from '@caddie/styles';
 import { labelAt, overlayStroke, px, round2, type OverlayInstruction, type Pixel } from './overlay-instructions';
@@ -14,7 +13,7 @@ import { placeTeeBadges } from './badge-placement';
 const MAX_GRID_LINES = 1000;
 
 export function resolveGrids(item: OverlayItemOf<'grids'>, scene: OverlayScene): ComponentResolution {
-  const [a, b, c, d] = scene.context.sidecar.projection!.matrix;
+  const [, , c, d] = scene.context.sidecar.projection!.matrix;
   const subject = scene.context.request.subject;
   // origin and axes in pixels: the green centre and the play direction, else the image centre and north
   let origin: Pixel = [scene.width / 2, scene.height / 2];

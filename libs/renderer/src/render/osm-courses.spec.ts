@@ -35,7 +35,7 @@ const SIZE = { width: '320', height: '534' };
             }
             outcomes.rendered++;
           } catch (error) {
-            if (!(error instanceof GraphicDataMissingError)) throw new Error(`${course.id} ${subject}: ${(error as Error).stack}`);
+            if (!(error instanceof GraphicDataMissingError)) throw new Error(`${course.id} ${subject}: ${(error as Error).stack}`, { cause: error });
             outcomes.missing.set(error.code, (outcomes.missing.get(error.code) ?? 0) + 1);
           }
         }
