@@ -3,8 +3,7 @@
  * browser canvas the size of the rendered image, with the drawing libs/renderer's Skia painter
  * uses (overlay-drawing.ts: dependency-free, so Vite bundles it here).
  */
-import { drawOverlayInstruction, type OverlayDrawingHost } from '../../../libs/renderer/src/overlays/overlay-drawing';
-import type { OverlayInstruction } from '../../../libs/renderer/src/overlays/overlay-wire';
+import { drawOverlayInstruction, type OverlayDrawingHost, type OverlayInstruction } from '../../../libs/renderer/src/browser';
 
 export type { OverlayInstruction };
 
