@@ -1,4 +1,4 @@
-import { PROBLEM_CODES } from '../../apps/api/src/platform/problems/problem-codes';
+import { isProblemCode, PROBLEM_CODES } from '../../apps/api/src/platform/problems/problem-catalog';
 import '../../apps/api/src/scorecards/scorecard-problems';
 import '../../apps/api/src/scorecards/processing-problems';
 import '../../apps/api/src/graphics/graphics-problems';
@@ -37,7 +37,7 @@ export function contractBreach(answer: SeenAnswer): string | null {
   if (answer.error) return `${answer.what}: no answer (${answer.error})`;
   if (answer.status < 400) return null;
   if (!answer.contentType.startsWith('application/problem+json')) return `${answer.what}: ${answer.status} is not a problem document (${answer.contentType})`;
-  const declared = answer.code ? PROBLEM_CODES[answer.code] : undefined;
+  const declared = answer.code && isProblemCode(answer.code) ? PROBLEM_CODES[answer.code] : undefined;
   if (!declared) return `${answer.what}: ${answer.status} with undeclared code ${answer.code}`;
   if (declared.status !== answer.status) return `${answer.what}: code ${answer.code} answered ${answer.status}, declared ${declared.status}`;
   if (answer.status >= 500 && ![502, 503, 504].includes(answer.status)) return `${answer.what}: ${answer.status} ${answer.code}`;

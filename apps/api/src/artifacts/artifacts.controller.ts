@@ -6,14 +6,7 @@ import { ApiConfig } from '../platform/config/api-config';
 import { Operation } from '../platform/http/operation.decorator';
 import { ValidParams, ValidQuery } from '../platform/http/validated-input';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { registerProblemCodes } from '../platform/problems/problem-codes';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
-
-registerProblemCodes({
-  'invalid-signature': { status: 403, title: 'Invalid signature', hint: 'The signed URL was altered or belongs to another object; request a new one.' },
-  'signature-expired': { status: 403, title: 'Signed URL expired', hint: 'Signed URLs are short-lived and never refreshed; request the artifact again.' },
-  'artifact-not-found': { status: 404, title: 'Artifact not found', hint: 'The artifact no longer exists (lifecycle deletion) or never did.' },
-});
 
 /** Serves stored artifacts through HMAC-signed URLs: the signature is the capability, no key is needed. */
 @Controller('artifacts')

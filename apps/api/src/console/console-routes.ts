@@ -23,7 +23,6 @@ import { ScorecardsService } from '../scorecards/scorecards.service';
 import { readConsoleAsset } from './console-assets';
 import { correctedDraft, printableCardPdf, productionDesigns, withFieldRegions } from './console-scorecards';
 import { clearedSessionCookie, CONSOLE_PATH, readCookie, SESSION_COOKIE, sessionCookie } from './console-cookie';
-import './console-problems';
 
 /** Built console assets: `vite build` writes them to dist/console (this file runs from dist/apps/api/src/console). */
 export const CONSOLE_ASSETS = join(__dirname, '..', '..', '..', '..', 'console');

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { DESIGN_CATALOG, findCapture, isProductionRoutable, renderPrintableCard } from '@caddie/fiducials';
 import { fieldDecisionSchema, fieldPlan, parseFieldValue, roundDraft, type FieldDecision, type FieldPlan } from '@caddie/scorecards';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { registerProblemCodes } from '../platform/problems/problem-codes';
 
-registerProblemCodes({
-  'console-scorecard-design-unknown': { status: 404, title: 'Scorecard design not printable', hint: 'Pick one of the production designs listed by GET /console/api/scorecards/designs.' },
-  'console-scorecard-correction-invalid': { status: 400, title: 'Correction not valid', hint: 'Each correction names a field of the page and a value the field accepts (see the detail).' },
-});
 
 /** The production designs a card can be printed for (single-page captures, the ones processing reads). */
 export function productionDesigns() {

@@ -7,7 +7,6 @@ import { CourseStore, type CourseEntity } from '@caddie/persistence';
 import type { Principal } from '../platform/auth/principal';
 import { ApiProblem, type ParameterError } from '../platform/problems/api-problem';
 import { buildDataBundle } from './course-datasets';
-import './course-problems';
 
 export const NEARBY_RADIUS_MILES = 10;
 export const NEARBY_LIMIT = 10;

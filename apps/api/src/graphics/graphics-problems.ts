@@ -1,14 +1,14 @@
 import { REGION_POINT_MAX_DISTANCE_METERS, REGION_POINT_MIN_SEPARATION_METERS } from '@caddie/renderer';
-import { registerProblemCodes } from '../platform/problems/problem-codes';
+import type { ProblemCodeSpec } from '../platform/problems/problem-codes';
 
-/** Problem codes of the graphics routes (request codes come from the option table's parser). */
 /** Codes a render job may fail with that the API answers as 422 (the course lacks the data). */
 export const DATA_MISSING_CODES = [
   'hole-not-found', 'hole-geometry-missing', 'green-missing', 'elevation-missing', 'course-geometry-missing', 'region-point-unresolved', 'green-elevation-missing',
   'region-points-coincide', 'region-point-too-far', 'elevation-too-coarse',
 ];
 
-registerProblemCodes({
+/** Problem codes of the graphics routes (request codes come from the option table's parser). */
+export const GRAPHICS_PROBLEMS = {
   'repeated-parameter': { status: 400, title: 'Repeated parameter', hint: 'Give each query parameter once.' },
   'missing-parameter': { status: 400, title: 'Missing parameter', hint: 'A required parameter is missing.' },
   'parameter-not-applicable': { status: 400, title: 'Parameter not applicable', hint: 'The option does not apply to this subject or style; remove it.' },
@@ -46,4 +46,4 @@ registerProblemCodes({
   'overlay-data-missing': { status: 422, title: 'Overlay data missing', hint: 'The course lacks data this overlay component needs.' },
   'fairway-measurements-missing': { status: 422, title: 'Fairway measurements missing', hint: 'The hole has no measured fairway stations.' },
   'invalid-receipt': { status: 403, title: 'Invalid render receipt', hint: 'The receipt is malformed, altered, expired, or belongs to another key or render.' },
-});
+} satisfies Record<string, ProblemCodeSpec>;

@@ -13,6 +13,7 @@ import type { FastAnswer } from '../platform/http/fast-lane';
 import { RecentReads } from '../platform/cache/recent-reads';
 import { ObjectMemory } from '../platform/storage/object-memory';
 import { ApiProblem, type ParameterError } from '../platform/problems/api-problem';
+import { declaredCode, isProblemCode } from '../platform/problems/problem-catalog';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { allowedOverlays } from './allowed-overlays';
 import { graphicObjectKey } from '@caddie/jobs';
@@ -131,7 +132,7 @@ export class GraphicsService {
     try {
       checkRegionRequest(course, request);
     } catch (error) {
-      if (error instanceof GraphicDataMissingError) throw new ApiProblem(error.code, error.message);
+      if (error instanceof GraphicDataMissingError) throw new ApiProblem(declaredCode(error.code, 'region-point-unresolved'), error.message);
       throw error;
     }
   }
@@ -142,7 +143,7 @@ export class GraphicsService {
     try {
       checkElevationResolution(course, request);
     } catch (error) {
-      if (error instanceof ElevationTooCoarseError) throw new ApiProblem(error.code, error.message, { extras: error.extras });
+      if (error instanceof ElevationTooCoarseError) throw new ApiProblem(declaredCode(error.code, 'elevation-too-coarse'), error.message, { extras: error.extras });
       throw error;
     }
   }
@@ -319,7 +320,7 @@ export class GraphicsService {
       if (!(error instanceof GraphicsRequestError)) throw error;
       const errors: ParameterError[] = error.problems.map((p) => ({ parameter: p.parameter, code: PARSER_CODE_MAP[p.code] ?? p.code, detail: p.detail }));
       const codes = [...new Set(errors.map((e) => e.code))];
-      throw new ApiProblem(codes.length === 1 ? codes[0] : 'invalid-parameter', errors.map((e) => `${e.parameter}: ${e.detail}`).join('; '), { errors });
+      throw new ApiProblem(codes.length === 1 ? declaredCode(codes[0], 'invalid-parameter') : 'invalid-parameter', errors.map((e) => `${e.parameter}: ${e.detail}`).join('; '), { errors });
     }
   }
 }
@@ -328,7 +329,7 @@ export class GraphicsService {
 export function failureProblem(reason: string): ApiProblem {
   try {
     const parsed = JSON.parse(reason) as { code?: string; detail?: string };
-    if (parsed.code && (DATA_MISSING_CODES.includes(parsed.code) || parsed.code === 'render-not-found')) return new ApiProblem(parsed.code, parsed.detail ?? 'Missing data.');
+    if (parsed.code && (DATA_MISSING_CODES.includes(parsed.code) || parsed.code === 'render-not-found') && isProblemCode(parsed.code)) return new ApiProblem(parsed.code, parsed.detail ?? 'Missing data.');
   } catch {
     // not a structured reason
   }

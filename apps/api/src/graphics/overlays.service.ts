@@ -6,10 +6,9 @@ import { CoursesService } from '../courses/courses.service';
 import type { Principal } from '../platform/auth/principal';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { PROBLEM_CODES } from '../platform/problems/problem-codes';
+import { isProblemCode, PROBLEM_CODES } from '../platform/problems/problem-catalog';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { renderRecordKey } from '@caddie/jobs';
-import './graphics-problems';
 import { verifyReceipt } from './render-receipt';
 
 interface RenderRecord {
@@ -62,7 +61,7 @@ export class OverlaysService {
     } catch (error) {
       if (error instanceof OverlayDataMissingError) {
         // the component's own code when it is a declared 422, else the generic one
-        const code = PROBLEM_CODES[error.code]?.status === 422 ? error.code : 'overlay-data-missing';
+        const code = isProblemCode(error.code) && PROBLEM_CODES[error.code].status === 422 ? error.code : 'overlay-data-missing';
         throw new ApiProblem(code, error.message, error.extras ? { extras: error.extras } : {});
       }
       throw error;

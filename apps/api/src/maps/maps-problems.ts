@@ -1,7 +1,7 @@
-import { registerProblemCodes } from '../platform/problems/problem-codes';
+import type { ProblemCodeSpec } from '../platform/problems/problem-codes';
 
 /** Problem codes of the course-maps routes. */
-registerProblemCodes({
+export const MAPS_PROBLEMS = {
   'stale-revision': { status: 409, title: 'Stale course revision', hint: 'The course changed since this revision; fetch the tile plan again for the current revision.' },
   'tile-not-found': { status: 404, title: 'Tile not found', hint: 'The tile lies outside the course map coverage or its zoom range; see the tile plan.' },
   'invalid-bbox': { status: 400, title: 'Invalid bbox', hint: 'Give bbox as west,south,east,north in WGS84 with west < east and south < north.' },
@@ -13,4 +13,4 @@ registerProblemCodes({
   'range-not-satisfiable': { status: 416, title: 'Range not satisfiable', hint: 'The range lies outside the archive; Content-Range gives its size.' },
   'precondition-failed': { status: 412, title: 'Precondition failed', hint: 'If-Match does not match the current archive ETag; fetch the tile plan again.' },
   'course-geometry-missing': { status: 422, title: 'Course geometry missing', hint: 'The course has no mapped geometry to draw.' },
-});
+} satisfies Record<string, ProblemCodeSpec>;

@@ -5,7 +5,6 @@ import { Operation } from '../platform/http/operation.decorator';
 import { ValidParams, ValidQuery } from '../platform/http/validated-input';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { etagListMatches, resolveByteRange } from './byte-range';
-import './maps-problems';
 import { apiPath, deprecate } from '../platform/http/deprecation';
 import { COMMON_PROBLEMS, courseParams, integer, mapAccess, NO_STORE, planSpec, revision, tileQuery, type PlanQuery } from './maps.operations';
 import { MAP_EXAMPLES } from './map-examples';

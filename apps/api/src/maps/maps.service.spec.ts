@@ -1,4 +1,3 @@
-import './maps-problems';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { courseTileCoverage } from '@caddie/renderer';
 import type { ApiConfig } from '../platform/config/api-config';

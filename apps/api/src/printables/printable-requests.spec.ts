@@ -2,7 +2,6 @@ import { PrintableDataMissingError, PrintableRequestError, PrintableRuleViolatio
 import { ApiProblem } from '../platform/problems/api-problem';
 import { parseOptionArguments } from '../cli/printables';
 import { printableProblem } from './printable-requests';
-import './printables-problems';
 
 describe('printable request problems', () => {
   it('answers each typed failure of the lib with its problem code and status', () => {

@@ -10,7 +10,7 @@ import {
   type PrintableRequest,
 } from '@caddie/printables';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { PROBLEM_CODES } from '../platform/problems/problem-codes';
+import { declaredCode } from '../platform/problems/problem-catalog';
 
 /** The body of compile and create: a template version and its options. */
 export interface PrintableBody {
@@ -29,7 +29,7 @@ export function compileForCourse(course: Course, revision: string, body: Printab
 }
 
 /** A code the lib adds later than this registry still answers as its family's general code. */
-const declared = (code: string, fallback: string) => (PROBLEM_CODES[code] ? code : fallback);
+const declared = declaredCode;
 
 export function printableProblem(error: unknown): unknown {
   if (error instanceof PrintableRequestError) {

@@ -1,4 +1,4 @@
-import { registerProblemCodes } from '../platform/problems/problem-codes';
+import type { ProblemCodeSpec } from '../platform/problems/problem-codes';
 
 /** Problem codes of the course-printables routes (request and data codes come from libs/printables). */
 export const PRINTABLE_REQUEST_PROBLEMS = {
@@ -26,7 +26,8 @@ export const PRINTABLE_DATA_PROBLEMS = {
   'printable-rule-4.3-violation': { status: 422, title: 'Rule 4.3 violation', hint: 'In rules "rule-4.3" mode greens print at 1:480 or smaller on pages of at most 4 1/4 x 7 in; send rules "none" for a book not used during play.' },
 };
 
-registerProblemCodes({
+/** Every code of the course-printables routes. */
+export const PRINTABLES_PROBLEMS = {
   ...PRINTABLE_REQUEST_PROBLEMS,
   ...PRINTABLE_DATA_PROBLEMS,
   'printable-not-found': { status: 404, title: 'Printable not found', hint: 'No printable of your organization has this id (any more).' },
@@ -36,7 +37,7 @@ registerProblemCodes({
   'printable-render-failed': { status: 500, title: 'Printable render failed', hint: 'The render failed on our side; create the printable again later and quote the requestId.' },
   'printable-render-lost': { status: 500, title: 'Printable render lost', hint: 'The render ended without a stored package; create the printable again.' },
   'printable-idempotency-unavailable': { status: 503, title: 'Idempotency store unavailable', hint: 'Retry with the same Idempotency-Key after backoff.' },
-});
+} satisfies Record<string, ProblemCodeSpec>;
 
 /** Codes a failed printable flow may carry in its `error` (the rest read as printable-render-failed). */
 export const PRINTABLE_FAILURE_CODES: ReadonlySet<string> = new Set([

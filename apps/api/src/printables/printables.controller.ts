@@ -7,7 +7,6 @@ import { isValidIdempotencyKey } from '../platform/idempotency/idempotency-store
 import { ApiProblem } from '../platform/problems/api-problem';
 import { compileResponseSchema, printableListSchema, printableSchema, templateDescriptionSchema, templateListSchema } from './printable-responses.schema';
 import type { PrintableBody } from './printable-requests';
-import './printables-problems';
 import {
   compileBody,
   COURSE_PROBLEMS,

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 import { ApiProblem } from '../platform/problems/api-problem';
-import './scorecard-problems';
 import { BlockedAddressError, isPublicAddress, publicOnlyLookup, type Resolver } from './public-address-policy';
 
 /** Spec Limits: URL ingestion. */

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_PROBLEMS } from '../platform/idempotency/idempotency-problems';
-import { registerProblemCodes } from '../platform/problems/problem-codes';
+import type { ProblemCodeSpec } from '../platform/problems/problem-codes';
 
 /** The spec's "Processing-only errors", plus the shared metering code only processing raises. */
 export const PROCESSING_PROBLEMS = {
@@ -15,8 +15,7 @@ export const PROCESSING_PROBLEMS = {
   'scorecard-processing-version-incompatible': { status: 406, title: 'Processing version incompatible', hint: 'This server serves processing version 3; omit the header or send 3.' },
   'scorecard-response-too-large': { status: 503, title: 'Response too large', hint: 'The result could not be stored for safe replay; it was not delivered or metered.' },
   'usage-meter-unavailable': { status: 503, title: 'Usage meter unavailable', hint: 'Retry with the same key; nothing of the failed attempt was kept or metered.' },
-};
-registerProblemCodes(PROCESSING_PROBLEMS);
+} satisfies Record<string, ProblemCodeSpec>;
 
 /** Codes a worker may report through a failed `scorecard.process` job, besides the shared ones. */
 export const PROCESSING_WORKER_CODES: ReadonlySet<string> = new Set([

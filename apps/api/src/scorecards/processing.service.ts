@@ -6,6 +6,7 @@ import { ApiConfig } from '../platform/config/api-config';
 import { AdmissionGate } from '../platform/http/admission-gate';
 import { operatorHeaderName } from '../platform/http/operation.decorator';
 import { ApiProblem } from '../platform/problems/api-problem';
+import { isProblemCode } from '../platform/problems/problem-catalog';
 import { REDIS } from '../platform/redis/redis.module';
 import { IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey, type IdempotencyRecord } from '../platform/idempotency/idempotency-store';
 import { inProgressRetryAfterSeconds, ProcessingDurations } from './processing-durations';
@@ -193,7 +194,7 @@ function outcomeProblem(error: ScorecardJobError): ApiProblem {
           });
     case 'failed': {
       const { code, detail } = outcome.failure;
-      if (PROCESSING_WORKER_CODES.has(code) || (WORKER_REPORTABLE_CODES.has(code) && code !== 'scorecard-normalization-unavailable')) {
+      if (isProblemCode(code) && (PROCESSING_WORKER_CODES.has(code) || (WORKER_REPORTABLE_CODES.has(code) && code !== 'scorecard-normalization-unavailable'))) {
         return new ApiProblem(code, detail, code.endsWith('-unavailable') ? { headers: retry } : {});
       }
       return new ApiProblem('scorecard-processing-unavailable', detail, { headers: retry });

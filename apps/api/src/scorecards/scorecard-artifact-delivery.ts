@@ -4,7 +4,6 @@ import type { ScorecardNormalizeResult, StoredScorecardArtifact } from '@caddie/
 import { ARTIFACT_URL_TTL_SECONDS, mapArtifactSlots, type ArtifactPair, type NormalizationVersion } from '@caddie/scorecards';
 import { ArtifactDeliveryService } from '../artifacts/artifact-delivery.service';
 import { ApiProblem } from '../platform/problems/api-problem';
-import './scorecard-problems';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 
 export interface ArtifactDescriptor {

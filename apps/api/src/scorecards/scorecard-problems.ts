@@ -1,4 +1,4 @@
-import { registerProblemCodes, registerTooLargeCode } from '../platform/problems/problem-codes';
+import type { ProblemCodeSpec } from '../platform/problems/problem-codes';
 
 /** The spec's "Scorecard errors shared by normalize and process" (platform codes are declared by the platform). */
 export const SCORECARD_PROBLEMS = {
@@ -27,10 +27,10 @@ export const SCORECARD_PROBLEMS = {
   'scorecard-request-too-large': { status: 413, title: 'Scorecard request too large', hint: 'The whole multipart request is limited to 4,250,000 bytes.' },
   'unsupported-image-type': { status: 415, title: 'Unsupported image type', hint: 'Send a JPEG, PNG or WebP image.' },
   'unsupported-normalization-version': { status: 406, title: 'Unsupported normalization version', hint: 'The normalization version header must be 2, 3 or 4 (default 4).' },
-};
-registerProblemCodes(SCORECARD_PROBLEMS);
-// a JSON body over the body limit is a scorecard request too large as well, not the generic code
-registerTooLargeCode('/v1/scorecards/', 'scorecard-request-too-large');
+} satisfies Record<string, ProblemCodeSpec>;
+
+/** A JSON body over the body limit is a scorecard request too large as well, not the generic code. */
+export const SCORECARD_TOO_LARGE = { prefix: '/v1/scorecards/', code: 'scorecard-request-too-large' } as const;
 
 /** Codes a worker may report back through a failed job (everything else there is a 503). */
 export const WORKER_REPORTABLE_CODES: ReadonlySet<string> = new Set([

@@ -11,6 +11,7 @@ import {
   type ScorecardNormalizeResult,
 } from '@caddie/jobs';
 import { ApiProblem } from '../platform/problems/api-problem';
+import { isProblemCode } from '../platform/problems/problem-catalog';
 import { QueueConsumers } from '../platform/redis/queue-consumers';
 import { QueueWaiters } from '../platform/redis/queue-waiters';
 import { WORKER_REPORTABLE_CODES } from './scorecard-problems';
@@ -74,7 +75,7 @@ export class ScorecardQueue {
       const { outcome } = error;
       if (outcome.kind === 'queue-unavailable') throw unavailable('The scorecard queue is unavailable; retry shortly.');
       if (outcome.kind === 'no-worker') throw unavailable('No scorecard worker is running; retry shortly.');
-      if (outcome.kind === 'failed' && WORKER_REPORTABLE_CODES.has(outcome.failure.code)) throw new ApiProblem(outcome.failure.code, outcome.failure.detail);
+      if (outcome.kind === 'failed' && WORKER_REPORTABLE_CODES.has(outcome.failure.code) && isProblemCode(outcome.failure.code)) throw new ApiProblem(outcome.failure.code, outcome.failure.detail);
       throw unavailable('No scorecard worker finished the normalization within the request deadline.');
     }
   }

@@ -2,7 +2,6 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiProblem } from '../platform/problems/api-problem';
-import './scorecard-problems';
 
 /** Spec Limits: multipart scorecard upload. */
 export const MULTIPART_LIMITS = { imageBytes: 4_000_000, requestBytes: 4_250_000 } as const;

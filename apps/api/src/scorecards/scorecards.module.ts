@@ -12,8 +12,6 @@ import { MULTIPART_LIMITS } from './scorecard-request-reader';
 import { ScorecardsController } from './scorecards.controller';
 import { ScorecardsService } from './scorecards.service';
 import { UsageMeter } from './usage-meter';
-import './scorecard-problems';
-import './processing-problems';
 
 /** Routes that read multipart bodies; every other route keeps refusing them with 415. */
 const MULTIPART_ROUTES = new Set([

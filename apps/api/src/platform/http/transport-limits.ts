@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblem, problemDocument } from '../problems/api-problem';
+import type { ProblemCode } from '../problems/problem-catalog';
 
 /**
  * Time limits of the HTTP transport a client can rely on (docs/api.md "Timeouts and limits").
@@ -33,7 +34,7 @@ export function applyServerTimeouts(server: Server, timeouts: ReceiveTimeouts): 
 }
 
 /** Node's HTTP parser errors by code; anything else unparsable is 400 invalid-request. */
-const CLIENT_ERROR_CODES: Record<string, { code: string; detail: string }> = {
+const CLIENT_ERROR_CODES: Record<string, { code: ProblemCode; detail: string }> = {
   HPE_HEADER_OVERFLOW: { code: 'headers-too-large', detail: `The request line and headers exceed ${MAX_HEADER_BYTES} bytes.` },
   HPE_INVALID_CONTENT_LENGTH: { code: 'invalid-content-length', detail: 'Content-Length is not a single non-negative integer.' },
   HPE_UNEXPECTED_CONTENT_LENGTH: { code: 'invalid-content-length', detail: 'Content-Length cannot be combined with Transfer-Encoding: chunked.' },
@@ -44,7 +45,7 @@ const CLIENT_ERROR_CODES: Record<string, { code: string; detail: string }> = {
  * over the limit, a request that arrives too slowly) with a problem document, then closes.
  */
 export function clientErrorResponder(baseUrl: string, timeouts: ReceiveTimeouts) {
-  const details: Record<string, { code: string; detail: string }> = {
+  const details: Record<string, { code: ProblemCode; detail: string }> = {
     ...CLIENT_ERROR_CODES,
     ERR_HTTP_REQUEST_TIMEOUT: { code: 'request-timeout', detail: `The request did not arrive completely within ${timeouts.requestTimeoutMs / 1000} s.` },
   };

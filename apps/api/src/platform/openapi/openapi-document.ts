@@ -3,7 +3,7 @@ import { SCOPES } from '@caddie/access';
 import type { RouteEntry } from '../catalog/route-catalog.service';
 import { SERVICE_CATALOG } from '../catalog/service-catalog';
 import { operatorHeaderName, type OperationSpec, type ResponseSpec } from '../http/operation.decorator';
-import { PROBLEM_CODES } from '../problems/problem-codes';
+import { isProblemCode, PROBLEM_CODES } from '../problems/problem-catalog';
 import { expandFreeForm, JSON_VALUE_TYPES } from './free-form-json';
 
 export const API_VERSION = '1.0.0-beta.1';
@@ -86,7 +86,7 @@ function responses(spec: OperationSpec, operatorToken: string): Record<string, u
   }
   const byStatus = new Map<number, string[]>();
   for (const code of problemsOf(spec)) {
-    const problem = PROBLEM_CODES[code];
+    const problem = isProblemCode(code) ? PROBLEM_CODES[code] : undefined;
     if (!problem) throw new Error(`operation ${spec.operationId} documents undeclared problem code ${code}`);
     byStatus.set(problem.status, [...(byStatus.get(problem.status) ?? []), code]);
   }

@@ -1,4 +1,4 @@
-import { PROBLEM_CODES } from './problem-codes';
+import { PROBLEM_CODES, type ProblemCode } from './problem-catalog';
 
 export interface ParameterError {
   parameter: string;
@@ -11,7 +11,7 @@ export class ApiProblem extends Error {
   readonly status: number;
 
   constructor(
-    readonly code: string,
+    readonly code: ProblemCode,
     readonly detail: string,
     readonly options: {
       errors?: ParameterError[];
@@ -22,9 +22,7 @@ export class ApiProblem extends Error {
     } = {},
   ) {
     super(detail);
-    const spec = PROBLEM_CODES[code];
-    if (!spec) throw new Error(`undeclared problem code ${code}`);
-    this.status = spec.status;
+    this.status = PROBLEM_CODES[code].status;
     this.name = 'ApiProblem';
   }
 }

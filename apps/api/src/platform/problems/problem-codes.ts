@@ -1,7 +1,7 @@
 /**
- * Every problem `code` the API can answer with, declared once: HTTP status, title, and what
- * the client should do. Problem documents, the OpenAPI description and `/v1/problems/{code}`
- * all read from here. Codes are stable; add new ones, never rename.
+ * What one problem `code` means: HTTP status, title, and what the client should do. Each code is
+ * declared once, in its feature's `*-problems.ts` (the platform's here), and problem-catalog.ts
+ * joins them into the closed `ProblemCode` union. Codes are stable; add new ones, never rename.
  */
 export interface ProblemCodeSpec {
   status: number;
@@ -42,31 +42,5 @@ const platform = {
   'server-busy': { status: 503, title: 'Server busy', hint: 'This API process is at its limit of concurrent uploads or renders; retry after Retry-After.' },
 } as const satisfies Record<string, ProblemCodeSpec>;
 
-export const PROBLEM_CODES: Record<string, ProblemCodeSpec> = { ...platform };
-
-/** Features add their codes at import time (one declaration per code, next to the feature). */
-export function registerProblemCodes(codes: Record<string, ProblemCodeSpec>): void {
-  for (const [code, spec] of Object.entries(codes)) {
-    const existing = PROBLEM_CODES[code];
-    if (existing && (existing.status !== spec.status || existing.title !== spec.title)) {
-      throw new Error(`problem code ${code} declared twice with different meaning`);
-    }
-    PROBLEM_CODES[code] = spec;
-  }
-}
-
-export type PlatformProblemCode = keyof typeof platform;
-
-/**
- * Path prefixes whose oversized bodies have their own code (the scorecard routes answer
- * scorecard-request-too-large per the spec). Features register theirs at import time.
- */
-const TOO_LARGE_BY_PATH: { prefix: string; code: string }[] = [];
-
-export function registerTooLargeCode(pathPrefix: string, code: string): void {
-  TOO_LARGE_BY_PATH.push({ prefix: pathPrefix, code });
-}
-
-export function tooLargeCodeFor(path: string): string {
-  return TOO_LARGE_BY_PATH.find((entry) => path.startsWith(entry.prefix))?.code ?? 'request-too-large';
-}
+/** The platform's own codes; features declare theirs beside them and problem-catalog.ts joins them all. */
+export const PLATFORM_PROBLEMS = platform;

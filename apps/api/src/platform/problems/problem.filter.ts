@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RouteCatalogService } from '../catalog/route-catalog.service';
 import { ApiConfig } from '../config/api-config';
 import { ApiProblem, problemDocument } from './api-problem';
-import { tooLargeCodeFor } from './problem-codes';
+import { tooLargeCodeFor, type ProblemCode } from './problem-catalog';
 
 /** Fastify's own errors (body parsing, limits) by their codes. */
-const FASTIFY_CODES: Record<string, string> = {
+const FASTIFY_CODES: Record<string, ProblemCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported-content-type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid-content-length',
   FST_ERR_CTP_BODY_TOO_LARGE: 'request-too-large',
@@ -30,7 +30,7 @@ function isDependencyUnavailable(error: unknown): boolean {
   return code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'ECONNRESET';
 }
 
-const GENERIC_BY_STATUS: Record<number, string> = {
+const GENERIC_BY_STATUS: Record<number, ProblemCode> = {
   400: 'invalid-request-body',
   404: 'not-found',
   405: 'method-not-allowed',
@@ -107,7 +107,7 @@ export class ProblemResponder {
 }
 
 /** A route's own code for a generic one (an oversized scorecard body is scorecard-request-too-large). */
-function ownCode(code: string, request: FastifyRequest): string {
+function ownCode(code: ProblemCode, request: FastifyRequest): ProblemCode {
   return code === 'request-too-large' ? tooLargeCodeFor((request.url ?? '/').split('?')[0]) : code;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Operation } from '../http/operation.decorator';
 import { ValidParams } from '../http/validated-input';
 import { ApiProblem } from './api-problem';
-import { PROBLEM_CODES } from './problem-codes';
+import { isProblemCode, PROBLEM_CODES } from './problem-catalog';
 
 const problemCodeSchema = z.strictObject({
   code: z.string(),
@@ -41,7 +41,7 @@ export class ProblemsController {
     problems: ['not-found'],
   })
   one(@ValidParams() params: { code: string }) {
-    const spec = PROBLEM_CODES[params.code];
+    const spec = isProblemCode(params.code) ? PROBLEM_CODES[params.code] : undefined;
     if (!spec) throw new ApiProblem('not-found', `No problem code ${params.code.slice(0, 80)}.`);
     return { code: params.code, ...spec };
   }
