@@ -11,6 +11,7 @@ import { API_PREFIX } from './platform/catalog/route-catalog.service';
 import type { ApiConfig } from './platform/config/api-config';
 import { DirectRoutes } from './platform/http/direct-routes';
 import { FastLane } from './platform/http/fast-lane';
+import { jsonDepthProblem } from './platform/http/json-body-depth';
 import { acceptedRequestId, loggerOptions } from './platform/observability/logger-options';
 import { MetricsService } from './platform/observability/metrics.service';
 import { ApiProblem } from './platform/problems/api-problem';
@@ -77,7 +78,11 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.env.BODY_LIMIT_BYTES }, (request, body, done) => {
     secureJsonParser(request, String(body), (error, value) => {
       if (error) done(new ApiProblem('invalid-json', body === '' ? 'The JSON body is empty.' : 'The body is not valid JSON.'), undefined);
-      else done(null, value);
+      else {
+        const tooDeep = jsonDepthProblem(value);
+        if (tooDeep) done(tooDeep, undefined);
+        else done(null, value);
+      }
     });
   });
   responder = app.get(ProblemResponder);
