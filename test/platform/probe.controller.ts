@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Controller, Get, Module, Post } from '@nestjs/common';
 import { z } from 'zod';
 import { Operation } from '../../apps/api/src/platform/http/operation.decorator';
@@ -42,6 +43,26 @@ export class ProbeController {
   })
   validate(@ValidQuery() query: { n?: number }, @ValidBody() body: { name: string; count: number }) {
     return { query, body };
+  }
+
+  @Get('slow')
+  @Operation({
+    operationId: 'probeSlow', summary: 'probe', tags: ['Probe'], access: 'public',
+    query: z.strictObject({ ms: z.coerce.number().int().min(0).max(60_000) }), responses: { 200: { description: 'ok' } },
+  })
+  async slow(@ValidQuery() query: { ms: number }) {
+    await sleep(query.ms);
+    return { ok: true };
+  }
+
+  @Post('slow')
+  @Operation({
+    operationId: 'probeSlowBody', summary: 'probe', tags: ['Probe'], access: 'public',
+    query: z.strictObject({ ms: z.coerce.number().int().min(0).max(60_000) }), body: z.strictObject({ name: z.string() }), responses: { 200: { description: 'ok' } },
+  })
+  async slowWithBody(@ValidQuery() query: { ms: number }) {
+    await sleep(query.ms);
+    return { ok: true };
   }
 }
 

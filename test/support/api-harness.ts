@@ -29,7 +29,7 @@ export interface ApiHarness {
  * PostgreSQL schema), isolated by a random Redis prefix. Requests go through Fastify's inject.
  */
 export async function startApi(
-  options: { database?: 'sqlite' | 'postgres'; env?: Record<string, string>; extraModules?: Type[] } = {},
+  options: { database?: 'sqlite' | 'postgres'; env?: Record<string, string>; extraModules?: Type[]; requestBudgetMs?: number } = {},
 ): Promise<ApiHarness> {
   const id = randomBytes(6).toString('hex');
   const schema = `t_${id}`;
@@ -46,7 +46,7 @@ export async function startApi(
   };
   const config = ApiConfig.fromEnvironment(env);
   loadEnv(apiEnvSchema, env);
-  const app = await createApiApp(config, { extraModules: options.extraModules, logs: false });
+  const app = await createApiApp(config, { extraModules: options.extraModules, logs: false, requestBudgetMs: options.requestBudgetMs });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const keys = app.get(ApiKeysService);

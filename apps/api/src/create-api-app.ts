@@ -11,6 +11,8 @@ import { API_PREFIX } from './platform/catalog/route-catalog.service';
 import type { ApiConfig } from './platform/config/api-config';
 import { DirectRoutes } from './platform/http/direct-routes';
 import { FastLane } from './platform/http/fast-lane';
+import { jsonDepthProblem } from './platform/http/json-body-depth';
+import { installRequestDeadline } from './platform/http/request-deadline';
 import { acceptedRequestId, loggerOptions } from './platform/observability/logger-options';
 import { MetricsService } from './platform/observability/metrics.service';
 import { ApiProblem } from './platform/problems/api-problem';
@@ -24,14 +26,18 @@ const EXPOSED_HEADERS = [
 ].join(', ');
 
 /**
- * Total time budget of one request once received: the longest wait a route may take (a render
+ * Total time budget of one request once received (body included): the longest wait a route may take (a render
  * up to RENDER_WAIT_MS, a scorecard up to its deadline) plus this margin for the work around it.
  * A request still unanswered then gets 503 request-deadline-exceeded.
  */
 const REQUEST_BUDGET_MARGIN_MS = 10_000;
 
 /** Builds the API application (used by main.ts and by the tests, so both run the same wiring). */
-export async function createApiApp(config: ApiConfig, options: { extraModules?: Type[]; logs?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createApiApp(
+  config: ApiConfig,
+  /** requestBudgetMs replaces the derived budget (tests that need the deadline within seconds) */
+  options: { extraModules?: Type[]; logs?: boolean; requestBudgetMs?: number } = {},
+): Promise<NestFastifyApplication> {
   const logs = options.logs ?? true;
   // the fast lane sees each request first; it is set once the app's providers exist
   let fastLane: FastLane | null = null;
@@ -77,21 +83,16 @@ export async function createApiApp(config: ApiConfig, options: { extraModules?: 
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.env.BODY_LIMIT_BYTES }, (request, body, done) => {
     secureJsonParser(request, String(body), (error, value) => {
       if (error) done(new ApiProblem('invalid-json', body === '' ? 'The JSON body is empty.' : 'The body is not valid JSON.'), undefined);
-      else done(null, value);
+      else {
+        const tooDeep = jsonDepthProblem(value);
+        if (tooDeep) done(tooDeep, undefined);
+        else done(null, value);
+      }
     });
   });
   responder = app.get(ProblemResponder);
   const budgetMs = Math.max(config.env.RENDER_WAIT_MS, DEFAULT_SCORECARD_TIMING.processDeadlineMs, DEFAULT_SCORECARD_TIMING.normalizeDeadlineMs) + REQUEST_BUDGET_MARGIN_MS;
-  fastify.addHook('onRequest', (request, reply, done) => {
-    const timer = setTimeout(() => {
-      if (reply.sent) return;
-      const problem = new ApiProblem('request-deadline-exceeded', `The request did not finish within ${Math.round(budgetMs / 1000)} s.`, { headers: { 'Retry-After': '5' } });
-      responder!.send(problem, request, reply);
-    }, budgetMs);
-    timer.unref();
-    reply.raw.once('close', () => clearTimeout(timer));
-    done();
-  });
+  installRequestDeadline(fastify, options.requestBudgetMs ?? budgetMs, (problem, request, reply) => responder!.send(problem, request, reply));
   const metrics = app.get(MetricsService);
   // callback hooks: they run on every request, and an async hook costs a promise each time
   fastify.addHook('onRequest', (request, reply, done) => {

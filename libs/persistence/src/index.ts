@@ -8,3 +8,5 @@ export * from './entities/usage-unit.entity';
 export * from './entities/printable.entity';
 export * from './printable-store';
 export * from './entities/console-session.entity';
+export { PrintableContentLocks, PrintableContentBusyError, PRINTABLE_CONTENT_LEASE_MS } from './printable-content-locks';
+export * from './entities/printable-content-lock.entity';

@@ -4,7 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { decodeCursor, encodeCursor, InvalidCursorError, openDatabase, PrintableStore, type DatabaseSettings, type PrintableEntity } from '@caddie/persistence';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+  openDatabase,
+  PrintableContentBusyError,
+  PrintableContentLockEntity,
+  PrintableContentLocks,
+  PrintableStore,
+  type DatabaseSettings,
+  type PrintableEntity,
+} from '@caddie/persistence';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -126,5 +138,48 @@ describe.each(drivers)('PrintableStore on %s', (_name, settings, cleanup) => {
     expect((await store.page('org_a', {}, 50)).items.map((r) => r.id)).not.toContain('prt_06');
     expect(await store.deleteOwned('org_a', 'prt_06', at)).toEqual({ deleted: null, alreadyDeleted: true, contentShared: false });
     expect((await store.unsettled('org_a', 50)).map((r) => r.id)).not.toContain('prt_06');
+    expect(await store.findOwnedEvenDeleted('org_a', 'prt_06')).toMatchObject({ id: 'prt_06', deletedAt: at });
+    expect(await store.findOwnedEvenDeleted('org_b', 'prt_06')).toBeNull();
+  });
+
+  it('reopens a live ready printable under a new flow, and nothing else', async () => {
+    const at = '2026-11-09T00:00:00.000Z';
+    expect(await store.reopen('prt_02', 'p-again', at)).toBe(true);
+    expect(await store.findOwned('org_a', 'prt_02')).toMatchObject({ status: 'queued', pagesDone: 0, flowJobId: 'p-again', updatedAt: at });
+    expect(await store.reopen('prt_03', 'p-other', at)).toBe(false);
+    expect(await store.reopen('prt_05', 'p-other', at)).toBe(false);
+  });
+
+  it('holds one lease per package at a time; other packages do not wait; a dead holder is taken over', async () => {
+    const locks = new PrintableContentLocks(db);
+    const held: string[] = [];
+    let overlaps = 0;
+    const work = (label: string) => async () => {
+      if (held.length) overlaps++;
+      held.push(label);
+      await sleep(30);
+      held.pop();
+      return label;
+    };
+    const labels = ['a', 'b', 'c', 'd', 'e', 'f'];
+    expect(await Promise.all(labels.map((l) => locks.withLease('org_a', 'sha256:shared', 5_000, work(l))))).toEqual(labels);
+    expect(overlaps).toBe(0);
+
+    // a lease of another package, or of the same content in another organization, is free meanwhile
+    let inner = '';
+    await locks.withLease('org_a', 'sha256:one', 1_000, async () => {
+      inner = await locks.withLease('org_a', 'sha256:two', 100, async () => 'two');
+      inner += await locks.withLease('org_b', 'sha256:one', 100, async () => '+b');
+    });
+    expect(inner).toBe('two+b');
+
+    // busy past the wait: a typed error, and the holder keeps its lease
+    await expect(locks.withLease('org_a', 'sha256:one', 1_000, () => locks.withLease('org_a', 'sha256:one', 60, async () => 'never'))).rejects.toThrow(PrintableContentBusyError);
+
+    // a holder that died keeps the row until its lease passes
+    await db.getRepository(PrintableContentLockEntity).insert({ organizationId: 'org_a', contentKey: 'sha256:dead', holder: 'a-process-that-died', expiresAt: new Date(Date.now() + 150).toISOString() });
+    const started = Date.now();
+    expect(await locks.withLease('org_a', 'sha256:dead', 5_000, async () => 'taken over')).toBe('taken over');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
   });
 });

@@ -69,6 +69,11 @@ export class PrintableStore {
     return this.rows.findOneBy({ organizationId, id, deletedAt: IsNull() });
   }
 
+  /** The organization's printable, deleted or not (an Idempotency-Key replay still names a deleted one). */
+  findOwnedEvenDeleted(organizationId: string, id: string): Promise<PrintableEntity | null> {
+    return this.rows.findOneBy({ organizationId, id });
+  }
+
   /** One page, newest first, strictly after the cursor. */
   async page(organizationId: string, filter: PrintableFilter, limit: number, after?: PrintableCursor): Promise<PrintablePage> {
     const query = this.rows.createQueryBuilder('p').where('p.organization_id = :organizationId', { organizationId }).andWhere('p.deleted_at IS NULL');
@@ -104,6 +109,15 @@ export class PrintableStore {
   /** Moves a printable forward; a settled (ready or failed) printable never changes again. */
   async advance(id: string, patch: Partial<Pick<PrintableEntity, 'status' | 'pagesDone' | 'error' | 'flowJobId'>>, updatedAt: string): Promise<void> {
     await this.rows.update({ id, status: In(UNSETTLED) }, { ...patch, updatedAt });
+  }
+
+  /**
+   * Puts a live `ready` printable whose package went missing back in the queue under a new flow:
+   * the one way a settled printable moves again. False when it is no longer live and ready.
+   */
+  async reopen(id: string, flowJobId: string, updatedAt: string): Promise<boolean> {
+    const changed = await this.rows.update({ id, status: 'ready', deletedAt: IsNull() }, { status: 'queued', pagesDone: 0, flowJobId, updatedAt });
+    return Boolean(changed.affected);
   }
 
   /**

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { createArtifactStore } from '@caddie/artifacts';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { PrintableFlowSubmitter, printablePackageKeys } from '@caddie/jobs';
-import { CourseStore, openDatabase, OrganizationEntity, PrintableStore } from '@caddie/persistence';
+import { CourseStore, openDatabase, OrganizationEntity, PrintableContentLocks, PrintableStore } from '@caddie/persistence';
 import { compilePrintable, parsePrintableRequest, PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError, PrintableUnrenderableError } from '@caddie/printables';
 import { flowBaseOf, newPrintableRow } from '../printables/printable-rows';
 import { courseAndTimeoutOrExit, err, failureText, progress } from './cli-output';
@@ -20,6 +20,8 @@ import { openRenderQueue, type RenderQueueClients } from './render-queue';
 const USAGE = 'usage: npm run printables -- create --course ID --template yardage-book@1 [--option key=value …] --out book.zip [--org ORG_ID] [--timeout-seconds 900]';
 /** Who created a printable from the command line (the API records the key id instead). */
 const CLI_CREATOR = 'cli';
+/** How long the CLI waits for an API request creating or deleting the same package. */
+const CONTENT_WAIT_MS = 30_000;
 
 /** key=value as the JSON the API would take: numbers and booleans typed, the rest strings. */
 export function parseOptionArguments(pairs: string[]): Record<string, unknown> {
@@ -94,17 +96,25 @@ async function main(): Promise<void> {
     const row = newPrintableRow(manifest, { organizationId, keyId: CLI_CREATOR });
     const keys = printablePackageKeys(organizationId, row.contentKey);
     const label = `${values.course} ${manifest.template}: ${manifest.pages.length} pages (${row.id})`;
-    if (await store.head(keys.zip)) {
-      await printables.insert({ ...row, status: 'ready', pagesDone: row.pagesTotal });
+    let submitter: PrintableFlowSubmitter | undefined;
+    // the API's rule: whether the package is stored is decided under its lease, so no DELETE removes it meanwhile
+    const submitted = await new PrintableContentLocks(db).withLease(organizationId, row.contentKey, CONTENT_WAIT_MS, async () => {
+      if (await store.head(keys.zip)) {
+        await printables.insert({ ...row, status: 'ready', pagesDone: row.pagesTotal });
+        return null;
+      }
+      clients = openRenderQueue(env);
+      await clients.events.waitUntilReady();
+      submitter = new PrintableFlowSubmitter(clients.flows, clients.queue, clients.events);
+      await printables.insert(row);
+      const flow = await submitter.submit(flowBaseOf(row, manifest), row.pagesTotal);
+      await printables.advance(row.id, { flowJobId: flow.jobId }, new Date().toISOString());
+      return flow;
+    });
+    if (!submitted || !submitter) {
       err(`${label}: the same printable is already stored`);
     } else {
-      clients = openRenderQueue(env);
-      const { queue, events, flows } = clients;
-      await events.waitUntilReady();
-      const submitter = new PrintableFlowSubmitter(flows, queue, events);
-      await printables.insert(row);
-      const { jobId, coalesced } = await submitter.submit(flowBaseOf(row, manifest), row.pagesTotal);
-      await printables.advance(row.id, { flowJobId: jobId }, new Date().toISOString());
+      const { jobId, coalesced } = submitted;
       err(`${label}: ${coalesced ? 'joined the render already under way' : 'submitted'}`);
       const deadline = started + timeoutMs;
       for (;;) {

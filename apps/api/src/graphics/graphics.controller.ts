@@ -27,7 +27,7 @@ const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
   bodyDoc: graphicsRequestBodySchema(),
   bodyContentTypes: ['application/json'],
   responses: descriptorResponse,
-  problems: [...GRAPHIC_PROBLEMS, 'invalid-json', 'unsupported-content-type'],
+  problems: [...GRAPHIC_PROBLEMS, 'invalid-json', 'json-too-deep', 'unsupported-content-type'],
   deprecated,
   example: GRAPHICS_EXAMPLES.create,
 });

@@ -84,6 +84,7 @@ const printableFields = {
   createdAt: isoTime,
   updatedAt: isoTime,
   error: z.strictObject({ code: z.string(), detail: z.string() }).optional().describe('why the render failed (status failed)'),
+  deletedAt: isoTime.optional().describe('when the printable was deleted (only an Idempotency-Key replay shows a deleted printable; it has no links)'),
 };
 
 export const printableSchema = z.strictObject({

@@ -36,6 +36,7 @@ export const PRINTABLES_PROBLEMS = {
   'printable-course-changed': { status: 409, title: 'Course changed', hint: 'The course changed while the printable was rendering; create it again.' },
   'printable-render-failed': { status: 500, title: 'Printable render failed', hint: 'The render failed on our side; create the printable again later and quote the requestId.' },
   'printable-render-lost': { status: 500, title: 'Printable render lost', hint: 'The render ended without a stored package; create the printable again.' },
+  'printable-package-busy': { status: 503, title: 'Printable content busy', hint: 'Another request is creating or deleting a printable with the same content; retry after Retry-After.' },
   'printable-idempotency-unavailable': { status: 503, title: 'Idempotency store unavailable', hint: 'Retry with the same Idempotency-Key after backoff.' },
 } satisfies Record<string, ProblemCodeSpec>;
 

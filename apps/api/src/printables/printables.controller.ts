@@ -10,6 +10,7 @@ import type { PrintableBody } from './printable-requests';
 import {
   compileBody,
   COURSE_PROBLEMS,
+  READ_PROBLEMS,
   coursePrintableParams,
   coursePrintablesQuery,
   courseParams,
@@ -116,7 +117,7 @@ export class PrintablesController {
     description: PRINTABLE_DESCRIPTION,
     params: coursePrintableParams,
     responses: { 200: { description: 'The printable', schema: printableSchema } },
-    problems: [...COURSE_PROBLEMS, 'printable-not-found'],
+    problems: [...COURSE_PROBLEMS, ...READ_PROBLEMS],
   })
   read(@ValidParams() params: { courseId: string; printableId: string }, @Req() request: FastifyRequest) {
     return this.printables.read(request.principal!, params.printableId, params.courseId);
@@ -146,7 +147,7 @@ export class PrintablesController {
     description: PRINTABLE_DESCRIPTION,
     params: printableParams,
     responses: { 200: { description: 'The printable', schema: printableSchema } },
-    problems: ['printable-not-found'],
+    problems: READ_PROBLEMS,
   })
   readById(@ValidParams() params: { printableId: string }, @Req() request: FastifyRequest) {
     return this.printables.read(request.principal!, params.printableId);
@@ -178,7 +179,7 @@ export class PrintablesController {
     description: 'Removes the record and its stored PDF, PNGs, manifest and ZIP; signed links stop working. Repeating the DELETE answers 204 again.',
     params: printableParams,
     responses: { 204: { description: 'Deleted' } },
-    problems: ['printable-not-found'],
+    problems: ['printable-not-found', 'printable-package-busy'],
   })
   async remove(@ValidParams() params: { printableId: string }, @Req() request: FastifyRequest): Promise<void> {
     await this.printables.delete(request.principal!, params.printableId);

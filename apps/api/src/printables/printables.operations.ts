@@ -50,8 +50,11 @@ export const CREATE_PROBLEMS = [
   ...Object.keys(IDEMPOTENCY_PROBLEMS),
   'printable-create-in-progress',
   'printable-idempotency-unavailable',
+  'printable-package-busy',
   'render-unavailable',
 ];
+/** A read may find a ready printable's package gone and queue its render again. */
+export const READ_PROBLEMS = ['printable-not-found', 'printable-package-busy', 'render-unavailable'];
 
 export const PRINTABLE_DESCRIPTION =
   'A printable belongs to the organization of the key that created it; any other organization gets 404 printable-not-found. `status` moves queued → rendering → ready (or failed with `error`); `pages` counts rendered pages. When ready, `links` are signed URLs (15 minutes) to the PDF (trim plus 1/8 in bleed, TrimBox and BleedBox set, fonts embedded), each page PNG, manifest.json and one ZIP of all three; read the printable again for fresh links.';

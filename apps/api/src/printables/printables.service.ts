@@ -6,7 +6,16 @@ import type { DataSource } from 'typeorm';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { canonicalJson } from '@caddie/catalog';
 import { printablePackageKeys, printablePackageObjects, type PrintableFlowState } from '@caddie/jobs';
-import { decodeCursor, encodeCursor, InvalidCursorError, PrintableStore, type PrintableEntity, type PrintableFilter } from '@caddie/persistence';
+import {
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+  PrintableContentBusyError,
+  PrintableContentLocks,
+  PrintableStore,
+  type PrintableEntity,
+  type PrintableFilter,
+} from '@caddie/persistence';
 import { describeTemplate, listTemplates, previewPrintable, printableContentKey, type PrintableManifest } from '@caddie/printables';
 import { ArtifactDeliveryService } from '../artifacts/artifact-delivery.service';
 import { CoursesService } from '../courses/courses.service';
@@ -26,6 +35,8 @@ export const PRINTABLE_LINK_TTL_SECONDS = 15 * 60;
 const SETTLE_BEFORE_SEARCH = 50;
 /** How long a create request may hold its Idempotency-Key before another request may take over. */
 const CREATE_LEASE_MS = 60_000;
+/** How long a create or delete waits for another one on the same package before answering 503. */
+const PACKAGE_WAIT_MS = 10_000;
 
 export interface PrintableQuery extends PrintableFilter {
   cursor?: string;
@@ -43,6 +54,7 @@ const now = () => new Date().toISOString();
 export class PrintablesService {
   private readonly logger = new Logger('Printables');
   private readonly store: PrintableStore;
+  private readonly packages: PrintableContentLocks;
   private readonly idempotency: IdempotencyStore;
 
   constructor(
@@ -55,6 +67,7 @@ export class PrintablesService {
     @Inject(REDIS) redis: Redis,
   ) {
     this.store = new PrintableStore(dataSource);
+    this.packages = new PrintableContentLocks(dataSource);
     this.idempotency = new IdempotencyStore(redis, config.env.REDIS_PREFIX, 'printables');
   }
 
@@ -124,10 +137,16 @@ export class PrintablesService {
 
   /** Deletes the record and its package (unless a live printable of the organization shares it); repeatable. */
   async delete(principal: Principal, printableId: string): Promise<void> {
-    const { deleted, alreadyDeleted, contentShared } = await this.store.deleteOwned(principal.organizationId, printableId, now());
-    if (alreadyDeleted) return;
-    if (!deleted) throw notFound(printableId);
-    if (contentShared) return;
+    const known = /^prt_[0-9a-z]{1,40}$/.test(printableId) ? await this.store.findOwnedEvenDeleted(principal.organizationId, printableId) : null;
+    if (!known) throw notFound(printableId);
+    if (known.deletedAt) return;
+    // under the package's lease: no create can find the package stored between the count of its sharers and its removal
+    await this.onPackage(known, () => this.deleteUnderLease(principal.organizationId, printableId));
+  }
+
+  private async deleteUnderLease(organizationId: string, printableId: string): Promise<void> {
+    const { deleted, contentShared } = await this.store.deleteOwned(organizationId, printableId, now());
+    if (!deleted || contentShared) return;
     if (deleted.flowJobId && deleted.status !== 'ready' && deleted.status !== 'failed') {
       // stop its render first, so no worker writes the package after it is deleted
       await this.flows.cancel(deleted, deleted.flowJobId, deleted.pagesTotal).catch((error: Error) => {
@@ -141,14 +160,20 @@ export class PrintablesService {
     return this.view(await this.waitForRender(await this.insertAndSubmit(principal, manifest)), true);
   }
 
-  /** Records the printable, then finds its package stored or starts (or joins) its flow. */
+  /** Records the printable, then finds its package stored or starts (or joins) its flow, under the package's lease. */
   private async insertAndSubmit(principal: Principal, manifest: PrintableManifest): Promise<PrintableEntity> {
     const row = newPrintableRow(manifest, principal);
-    if (await this.artifacts.head(printablePackageKeys(row.organizationId, row.contentKey).zip)) {
-      await this.store.insert({ ...row, status: 'ready', pagesDone: row.pagesTotal });
-      return { ...row, status: 'ready', pagesDone: row.pagesTotal };
-    }
-    await this.store.insert(row);
+    return this.onPackage(row, async () => {
+      if (await this.packageStored(row)) {
+        await this.store.insert({ ...row, status: 'ready', pagesDone: row.pagesTotal });
+        return { ...row, status: 'ready' as const, pagesDone: row.pagesTotal };
+      }
+      await this.store.insert(row);
+      return this.submitFlow(row, manifest);
+    });
+  }
+
+  private async submitFlow(row: PrintableEntity, manifest: PrintableManifest): Promise<PrintableEntity> {
     try {
       const { jobId } = await this.flows.submit(flowBaseOf(row, manifest), row.pagesTotal);
       await this.store.advance(row.id, { flowJobId: jobId }, row.createdAt);
@@ -169,7 +194,12 @@ export class PrintablesService {
     if (record.fingerprint !== fingerprint) {
       throw new ApiProblem('idempotency-key-conflict', 'This Idempotency-Key was already used for another course, template or options.');
     }
-    if (record.state === 'done' && record.result) return this.read(principal, (record.result.body as { id: string }).id);
+    if (record.state === 'done' && record.result) {
+      // the stored result, as for any completed key: a printable deleted since is shown deleted (no links), not created again
+      const created = await this.store.findOwnedEvenDeleted(principal.organizationId, (record.result.body as { id: string }).id);
+      if (created?.deletedAt) return this.view(created, true);
+      return this.read(principal, (record.result.body as { id: string }).id);
+    }
     throw new ApiProblem('printable-create-in-progress', 'A request with this Idempotency-Key is still creating the printable; resend it after Retry-After.', {
       headers: { 'Retry-After': '2' },
     });
@@ -181,10 +211,41 @@ export class PrintablesService {
     return row;
   }
 
-  /** Brings an unsettled row up to date with its flow. */
+  /** Brings an unsettled row up to date with its flow; a ready one whose package is gone renders again. */
   private async settle(row: PrintableEntity): Promise<PrintableEntity> {
-    if (row.status === 'ready' || row.status === 'failed' || !row.flowJobId) return row;
+    if (row.status === 'ready') return (await this.packageStored(row)) ? row : this.repair(row);
+    if (row.status === 'failed' || !row.flowJobId) return row;
     return this.apply(row, await this.flows.state(row.flowJobId));
+  }
+
+  /**
+   * A ready printable whose package is missing (lost from the store, or deleted by a race this
+   * service no longer allows) is never served with dead links: it goes back in the queue.
+   */
+  private async repair(row: PrintableEntity): Promise<PrintableEntity> {
+    return this.onPackage(row, async () => {
+      const current = await this.store.findOwned(row.organizationId, row.id);
+      if (!current || current.status !== 'ready') return current ?? row;
+      if (await this.packageStored(current)) return current;
+      this.logger.warn(`printable ${row.id}: ready without its package; rendering it again`);
+      const { jobId } = await this.flows.submit(flowBaseOf(current, JSON.parse(current.manifest) as PrintableManifest), current.pagesTotal);
+      const updatedAt = now();
+      await this.store.reopen(current.id, jobId, updatedAt);
+      return { ...current, status: 'queued' as const, pagesDone: 0, flowJobId: jobId, updatedAt };
+    });
+  }
+
+  private packageStored(row: PrintableEntity): Promise<boolean> {
+    return this.artifacts.head(printablePackageKeys(row.organizationId, row.contentKey).zip).then(Boolean);
+  }
+
+  private async onPackage<T>(row: Pick<PrintableEntity, 'organizationId' | 'contentKey'>, work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.packages.withLease(row.organizationId, row.contentKey, PACKAGE_WAIT_MS, work);
+    } catch (error) {
+      if (!(error instanceof PrintableContentBusyError)) throw error;
+      throw new ApiProblem('printable-package-busy', 'Another request is creating or deleting this printable content; retry after Retry-After.', { headers: { 'Retry-After': '2' } });
+    }
   }
 
   private async apply(row: PrintableEntity, flow: PrintableFlowState): Promise<PrintableEntity> {
@@ -220,9 +281,10 @@ export class PrintablesService {
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       ...(row.error ? { error: JSON.parse(row.error) as { code: string; detail: string } } : {}),
+      ...(row.deletedAt ? { deletedAt: row.deletedAt } : {}),
     };
     if (!full) return summary;
-    return { ...summary, manifest: JSON.parse(row.manifest) as PrintableManifest, ...(row.status === 'ready' ? { links: await this.links(row) } : {}) };
+    return { ...summary, manifest: JSON.parse(row.manifest) as PrintableManifest, ...(row.status === 'ready' && !row.deletedAt ? { links: await this.links(row) } : {}) };
   }
 
   private async links(row: PrintableEntity) {

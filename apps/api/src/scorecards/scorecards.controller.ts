@@ -14,6 +14,7 @@ import { SCORECARD_EXAMPLES } from './scorecard-examples';
 const NORMALIZE_PROBLEMS = [
   ...Object.keys(SCORECARD_PROBLEMS),
   'invalid-json',
+  'json-too-deep',
   'invalid-content-length',
   'invalid-request-body',
   'unsupported-content-type',

@@ -1,4 +1,5 @@
 /** Template id and options in, the normalized request (every default filled) out. */
+import { inputExcerpt } from '@caddie/json-input';
 import { findTemplate, type TemplateRef } from '../templates/template-catalog';
 import { parseOptionValue } from '../templates/template-option';
 import { PrintableRequestError, type PrintableParameterProblem } from './printable-errors';
@@ -9,12 +10,14 @@ export interface PrintableRequest {
   options: Record<string, unknown>;
 }
 
+/** How many of a request's problems its message names. */
+const MESSAGE_PROBLEMS = 5;
 const TEMPLATE_REF = /^[a-z][a-z0-9-]*@[1-9]\d{0,3}$/;
 
 export function parsePrintableRequest(templateId: string, rawOptions: unknown): PrintableRequest {
   if (typeof templateId !== 'string' || !TEMPLATE_REF.test(templateId)) {
     throw new PrintableRequestError('invalid-printable-template', 400, 'a template is named family@version, e.g. yardage-book@1', [
-      { parameter: 'template', code: 'invalid-printable-template', detail: `${JSON.stringify(templateId)} is not family@version` },
+      { parameter: 'template', code: 'invalid-printable-template', detail: `${inputExcerpt(templateId)} is not family@version` },
     ]);
   }
   const template = findTemplate(templateId);
@@ -49,7 +52,10 @@ export function parsePrintableRequest(templateId: string, rawOptions: unknown): 
   }
   if (problems.length > 0) {
     const code = problems.length === 1 ? problems[0].code : 'invalid-printable-request';
-    throw new PrintableRequestError(code, 400, problems.map((p) => `${p.parameter}: ${p.detail}`).join('; '), problems);
+    // the message names the first few; errors[] has them all
+    const named = problems.slice(0, MESSAGE_PROBLEMS).map((p) => `${p.parameter}: ${p.detail}`);
+    if (problems.length > MESSAGE_PROBLEMS) named.push(`and ${problems.length - MESSAGE_PROBLEMS} more`);
+    throw new PrintableRequestError(code, 400, named.join('; '), problems);
   }
   return { template: template.id, options };
 }

@@ -1,3 +1,5 @@
+import { inputExcerpt } from '@caddie/json-input';
+
 /**
  * One row per template option: parsing and the JSON Schema served by the templates routes are both
  * derived from it, so an option's allowed values and default live in exactly one place.
@@ -53,7 +55,7 @@ export function parseOptionValue(option: TemplateOption, raw: unknown): ParsedVa
     case 'enum':
       return typeof raw === 'string' && type.values.includes(raw.trim())
         ? { ok: true, value: raw.trim() }
-        : { ok: false, detail: `${JSON.stringify(raw)} is not one of ${type.values.join(', ')}` };
+        : { ok: false, detail: `${inputExcerpt(raw)} is not one of ${type.values.join(', ')}` };
     case 'integer': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
       if (!Number.isInteger(n)) return { ok: false, detail: `expected an integer ${type.min}..${type.max}` };

@@ -2,6 +2,7 @@
  * Reads one option value, from a GET query string or a POST JSON value, into its canonical
  * form. Both routes go through here so equal inputs give equal normalized values.
  */
+import { inputExcerpt } from '@caddie/json-input';
 import type { ContextLayerName, GraphicsOption } from './option-declaration';
 import type { GraphicsProblemCode } from './graphics-request-error';
 import { parseImagePadding, parseMetricPadding } from './padding-shorthand';
@@ -15,7 +16,7 @@ const INTEGER = /^-?\d+$/;
 
 const ok = (value: unknown): ParsedOptionValue => ({ ok: true, value });
 const invalid = (detail: string): ParsedOptionValue => ({ ok: false, code: 'invalid-parameter', detail });
-const quoted = (raw: unknown) => JSON.stringify(raw);
+const quoted = (raw: unknown) => inputExcerpt(raw);
 
 function readNumber(raw: unknown, from: ValueSource, integer: boolean): number | null {
   if (from === 'body') return typeof raw === 'number' && Number.isFinite(raw) ? raw : null;

@@ -25,6 +25,7 @@ const platform = {
   'invalid-parameter': { status: 400, title: 'Invalid parameter', hint: 'A path, query or body parameter is invalid; see errors[] for each one.' },
   'unknown-parameter': { status: 400, title: 'Unknown parameter', hint: 'The request names a parameter this operation does not have.' },
   'invalid-json': { status: 400, title: 'Invalid JSON', hint: 'The body is not valid JSON.' },
+  'json-too-deep': { status: 400, title: 'JSON nested too deep', hint: 'The body nests objects and arrays deeper than 64 levels, far past any request of this API; errors[] names where.' },
   'invalid-content-length': { status: 400, title: 'Invalid Content-Length', hint: 'The Content-Length header does not match the body.' },
   'invalid-request-body': { status: 400, title: 'Unreadable request body', hint: 'The body stream could not be read; retry only after a transport interruption.' },
   'request-too-large': { status: 413, title: 'Request too large', hint: 'The body exceeds the size limit of this endpoint.' },
