@@ -6,5 +6,6 @@ registerProblemCodes({
   'console-session-required': { status: 401, title: 'Console session required', hint: 'Sign in again through a link from npm run console -- link; the session ended, expired or was never started.' },
   'console-csrf-failed': { status: 403, title: 'CSRF token missing or wrong', hint: 'State-changing console calls carry the x-csrf-token header from GET /console/api/session.' },
   'console-key-not-found': { status: 404, title: 'Key not found', hint: 'No key with this id belongs to the organization of the session.' },
+  'console-scope-reserved': { status: 403, title: 'Scope reserved for the operator', hint: 'Operator scopes (operations:read: platform-wide metrics) are granted only with npm run keys by the operator, never from the console.' },
   'console-key-invalid': { status: 400, title: 'Key request invalid', hint: 'Give a name, a kind and scopes the kind may hold (see the detail).' },
 });
