@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { ApiKeyRegistry } from '@caddie/access';
-import { openDatabase } from '@caddie/persistence';
+import { normalizeUpload, startApiProcess, stopProcesses, type ApiProcess } from '../support/api-process';
 import { answerOf, contractBreach } from '../support/declared-answers';
-import { exited, freePort, startNode, waitFor } from '../support/processes';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { startNode } from '../support/processes';
 
 /**
  * Issue 57, point 7: the first burst after a start once lost 7 of 30 uploads (503) because the API
@@ -16,38 +9,19 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * process even starts: every upload must still get the worker's own answer.
  */
 describe('the first upload burst after a start', () => {
-  let api: ReturnType<typeof startNode>;
+  let started: ApiProcess;
   let worker: ReturnType<typeof startNode> | undefined;
-  let base: string;
-  let key: string;
-  let common: Record<string, string>;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'caddie-burst-'));
-    common = { DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: `burst-${randomBytes(4).toString('hex')}`, LOG_LEVEL: 'warn' };
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    api = startNode('apps/api/src/main.js', { ...common, PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000' });
-    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');
-    const db = await openDatabase({ dataDir });
-    key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'burst', kind: 'test', scopes: ['scorecards:process'] })).key;
-    await db.destroy();
+    started = await startApiProcess('burst', ['scorecards:process']);
   }, 90_000);
-  afterAll(async () => {
-    for (const p of [api, worker]) {
-      p?.child.kill('SIGTERM');
-      if (p) await exited(p.child, 20_000).catch(() => p.child.kill('SIGKILL'));
-    }
-  }, 60_000);
+  afterAll(() => stopProcesses([started?.api, worker]), 60_000);
 
   it('answers 30 parallel uploads sent before any scorecard worker runs with the worker\'s own answers: none lost', async () => {
     // a photo without markers: the worker answers 422 quickly, so what is measured is the admission
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
-    const send = (name: string) => {
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/png' }), name);
-      return answerOf(name, fetch(`${base}/v1/scorecards/normalize`, { method: 'POST', headers: { 'x-api-key': key }, body: form }));
-    };
+    const { base, key, common } = started;
+    const send = (name: string) => answerOf(name, normalizeUpload(base, key, photo, name));
     // a client as the docs ask: over the per-process upload limit (16) it waits Retry-After and sends again
     const upload = async (name: string) => {
       for (let attempt = 1; ; attempt++) {
