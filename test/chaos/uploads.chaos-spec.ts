@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { ApiKeyRegistry } from '@caddie/access';
-import { openDatabase } from '@caddie/persistence';
+import { normalizeUpload, startApiProcess, stopProcesses } from '../support/api-process';
 import { answerOf, contractBreach, type SeenAnswer } from '../support/declared-answers';
-import { exited, freePort, startNode, waitFor } from '../support/processes';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { startNode, waitFor } from '../support/processes';
 
 /** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -25,30 +20,14 @@ describe('scorecard uploads under load (API and worker processes)', () => {
   let key: string;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'caddie-chaos-'));
-    const common = { DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: `chaos-${randomBytes(4).toString('hex')}`, LOG_LEVEL: 'warn' };
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    api = startNode('apps/api/src/main.js', { ...common, PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000' });
-    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');
-    const db = await openDatabase({ dataDir });
-    key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'uploads', kind: 'test', scopes: ['scorecards:process'] })).key;
-    await db.destroy();
+    let common: Record<string, string>;
+    ({ api, base, key, common } = await startApiProcess('chaos', ['scorecards:process']));
     worker = startNode('apps/scorecard-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '2' });
     await waitFor(() => worker.output().includes('consuming queue scorecard'), 60_000, 'the scorecard worker');
   }, 120_000);
-  afterAll(async () => {
-    for (const p of [api, worker]) {
-      p?.child.kill('SIGTERM');
-      if (p) await exited(p.child, 20_000).catch(() => p.child.kill('SIGKILL'));
-    }
-  }, 60_000);
+  afterAll(() => stopProcesses([api, worker]), 60_000);
 
-  const upload = (image: Buffer, name: string) => {
-    const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), name);
-    return fetch(`${base}/v1/scorecards/normalize`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
-  };
+  const upload = (image: Buffer, name: string) => normalizeUpload(base, key, image, name);
 
   /** One client: sends, and when told the server is busy, waits Retry-After and sends again. */
   const client = async (image: Buffer, name: string): Promise<SeenAnswer & { attempts: number }> => {

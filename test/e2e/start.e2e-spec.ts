@@ -16,7 +16,8 @@ describe('npm start (the launcher)', () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-start-')), PORT: String(port), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
     const { child, output } = startNode('apps/api/src/cli/start.js', env);
     try {
-      await waitFor(() => output().includes('Caddie is up'), 60_000, 'the launcher banner');
+      // the banner waits for the API's health and then up to 60 s for its workers (/ready)
+      await waitFor(() => output().includes('Caddie is up'), 120_000, 'the launcher banner');
       const key = /caddie_test_[0-9A-Za-z]{43}/.exec(output())?.[0];
       expect(key).toBeDefined();
       expect(output()).toContain(`curl -H "x-api-key: ${key}" http://localhost:${port}/v1/`);

@@ -117,7 +117,7 @@ describe('course map in a browser (MapLibre in headless Chromium)', () => {
     const db = await openDatabase({ dataDir });
     await new CourseStore(db).upsert(course, courseRevision(course));
     key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'map page', kind: 'pk_test', scopes: ['course-maps:read'], origins: [pageOrigin] })).key;
-    operatorKey = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'metrics', kind: 'test', scopes: ['operations:read'] })).key;
+    operatorKey = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'metrics', kind: 'test', scopes: ['operations:read'], grantedBy: 'operator' })).key;
     await db.destroy();
     worker = startNode('apps/render-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '1' });
     // the first plan request starts the archive build; wait until it is stored

@@ -208,7 +208,7 @@ describe('POST /v1/scorecards/normalize without a worker', () => {
   };
   const waitingJobs = () => api.app.get<Queue>(getQueueToken('scorecard')).getJobCounts('waiting', 'active', 'delayed');
 
-  it('answers 503 scorecard-normalization-unavailable at once when no scorecard worker is connected, adding no job', async () => {
+  it('answers 503 scorecard-normalization-unavailable when no scorecard worker connects within the deadline, adding no job', async () => {
     const key = (await api.createKey({ kind: 'live', scopes: ['scorecards:process'] })).key;
     const response = await post(key);
     const problem = expectProblem(response, 503, 'scorecard-normalization-unavailable');

@@ -17,7 +17,8 @@ export async function startLauncher(extraEnv: NodeJS.ProcessEnv = {}) {
   const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-start-')), PORT: String(port), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', ...extraEnv };
   const launched = startNode('apps/api/src/cli/start.js', env);
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(() => KEY_PATTERN.test(launched.output()), 60_000, 'the launcher banner with the key');
+  // the banner waits for the API's health and then up to 60 s for its workers (/ready)
+  await waitFor(() => KEY_PATTERN.test(launched.output()), 120_000, 'the launcher banner with the key');
   const key = KEY_PATTERN.exec(launched.output())![0];
   /** Process ids the launcher logged for a child, oldest first (one more per restart). */
   const pidsOf = (name: string) => [...launched.output().matchAll(new RegExp(`${name} started \\(pid (\\d+)\\)`, 'g'))].map((m) => Number(m[1]));

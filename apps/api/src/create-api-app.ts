@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { ConsoleRoutes } from './console/console-routes';
+import { isConsolePath } from './console/console-cookie';
 import { AccessPolicy } from './platform/auth/access-policy';
 import { API_PREFIX } from './platform/catalog/route-catalog.service';
 import type { ApiConfig } from './platform/config/api-config';
@@ -68,7 +69,7 @@ export async function createApiApp(
     bodyParser: false,
   });
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'ready', 'metrics', 'docs', 'docs/assets/:file'] });
-  app.enableCors({
+  const corsOptions = {
     // Publishable keys are checked against their exact origins by the AccessGuard; CORS only lets browsers read answers.
     // CORS headers go on CORS requests (those with an Origin) only; Vary: Origin on every answer.
     origin: (origin: string | undefined, answer: (error: Error | null, allow: boolean) => void) => answer(null, Boolean(origin)),
@@ -76,7 +77,13 @@ export async function createApiApp(
     // one string: @fastify/cors would join an array on every request
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
-  });
+  };
+  // The console is same-origin only: its session cookie must never be usable from another site's
+  // script, so /console answers (preflights included) carry no CORS headers whatever the Origin.
+  const corsDelegate = (request: FastifyRequest, resolve: (error: Error | null, options: typeof corsOptions | { origin: false }) => void) =>
+    resolve(null, isConsolePath(request.url) ? { origin: false } : corsOptions);
+  // Nest passes a two-argument function to @fastify/cors as its per-request options delegate
+  app.enableCors(corsDelegate as unknown as Parameters<typeof app.enableCors>[0]);
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
   const secureJsonParser = fastify.getDefaultJsonParser('error', 'error');

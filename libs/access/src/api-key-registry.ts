@@ -4,7 +4,7 @@ import { ApiKeyEntity, OrganizationEntity } from '@caddie/persistence';
 import { AccessError } from './access-error';
 import { generateKey, hashKey, isPublishable, KEY_KINDS, keyHint, parseKey, type KeyKind } from './api-key-format';
 import { ALWAYS_GRANTED, expandDatasets } from './dataset-grants';
-import { isScope, SCOPES, type Scope } from './scopes';
+import { isScope, SCOPES, type Scope, type ScopeGrantor } from './scopes';
 
 export interface CreateKeyInput {
   organizationId?: string;
@@ -14,6 +14,8 @@ export interface CreateKeyInput {
   origins?: string[];
   datasets?: string[];
   rateLimitPerMinute?: number | null;
+  /** who asks: an organization (the console) may not grant operator scopes; unset counts as an organization */
+  grantedBy?: ScopeGrantor;
 }
 
 /** What may be shown about a key after creation: never the key or its hash. */
@@ -81,6 +83,11 @@ export class ApiKeyRegistry {
     const unknownScopes = input.scopes.filter((s) => !isScope(s));
     if (unknownScopes.length) throw new AccessError('unknown-scope', `unknown scopes: ${unknownScopes.join(', ')}`);
     const scopes = [...new Set(input.scopes)] as Scope[];
+    const grantedBy = input.grantedBy ?? 'organization';
+    const operatorOnly = scopes.filter((scope) => SCOPES[scope].grantor === 'operator');
+    if (grantedBy === 'organization' && operatorOnly.length) {
+      throw new AccessError('scope-reserved-for-operator', `${operatorOnly.join(', ')} can only be granted by the operator (npm run keys), never by an organization`);
+    }
     for (const scope of scopes) {
       const audience = SCOPES[scope].audience;
       if ((audience === 'private' && publishable) || (audience === 'publishable' && !publishable)) {

@@ -75,6 +75,10 @@ export const apiEnvSchema = commonEnvSchema.extend({
   MAX_CONCURRENT_UPLOADS: positiveInt(16, 1_000),
   /** Cache-missing graphics renders one API process waits for at once; more answer 503 server-busy. */
   MAX_CONCURRENT_RENDERS: positiveInt(64, 10_000),
+  /** Console calls (sign-in and /console/api) one client address may make per minute, across replicas. */
+  CONSOLE_RATE_LIMIT_PER_MINUTE: positiveInt(300),
+  /** Worker threads of one API process that resolve overlay components (off its event loop). */
+  OVERLAY_THREADS: positiveInt(2, 32),
 });
 
 export const workerEnvSchema = commonEnvSchema.extend({

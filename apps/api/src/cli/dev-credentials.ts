@@ -16,6 +16,7 @@ export async function createDevelopmentKeyIfNone(dataSource: DataSource, operato
     kind: 'test',
     scopes: ALL_SCOPES.filter((scope) => SCOPES[scope].audience !== 'publishable'),
     datasets: ['*'],
+    grantedBy: 'operator',
   });
   return key;
 }

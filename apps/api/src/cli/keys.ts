@@ -56,6 +56,8 @@ async function main(): Promise<void> {
         datasets: list(values.datasets),
         organizationId: values.org,
         rateLimitPerMinute: rateLimit,
+        // whoever runs this holds the database's credentials: the operator
+        grantedBy: 'operator',
       });
       if (values.json) process.stdout.write(`${JSON.stringify({ ...summary, key })}\n`);
       else {

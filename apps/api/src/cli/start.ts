@@ -70,6 +70,9 @@ async function main(): Promise<void> {
 
   const base = `http://localhost:${env.PORT}`;
   if (await waitForHealth(`http://127.0.0.1:${env.PORT}/health`, 60_000)) {
+    // announced once the workers consume too (/ready), so the first requests find them
+    const readiness = await waitForReady(`http://127.0.0.1:${env.PORT}/ready`, READY_WAIT_MS);
+    if (readiness) say(`not every worker is consuming after ${READY_WAIT_MS / 1000} s (${readiness}); requests that need one wait or answer 503`);
     say(`Caddie is up at ${base}  (docs: ${base}/docs)`);
     if (newKey) {
       say('Created a development organization and a test key with every scope. It is shown only this once:');
@@ -100,6 +103,25 @@ async function sayConsoleLink(env: ReturnType<typeof loadEnvOrExit<typeof apiEnv
   } finally {
     await db.destroy();
   }
+}
+
+const READY_WAIT_MS = 60_000;
+
+/** Null once /ready answers 200, else what it last said about the queues. */
+async function waitForReady(url: string, timeoutMs: number): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return null;
+      last = JSON.stringify(((await response.json()) as { queues?: unknown }).queues ?? {});
+    } catch {
+      // not answering yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return last;
 }
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {

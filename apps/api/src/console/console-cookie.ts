@@ -2,6 +2,11 @@
 export const SESSION_COOKIE = 'caddie_console';
 export const CONSOLE_PATH = '/console';
 
+/** Whether a request URL (path and query) is the console's, i.e. where its cookie's Path applies. */
+export function isConsolePath(url: string): boolean {
+  return url === CONSOLE_PATH || url.startsWith(`${CONSOLE_PATH}/`) || url.startsWith(`${CONSOLE_PATH}?`);
+}
+
 /** The value of one cookie in a Cookie header, or undefined. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;

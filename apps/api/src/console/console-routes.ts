@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { ALL_SCOPES, AccessError, ApiKeyRegistry, SCOPES, type KeyKind, type Scope } from '@caddie/access';
+import { AccessError, ApiKeyRegistry, ORGANIZATION_SCOPES, SCOPES, type KeyKind, type Scope } from '@caddie/access';
 import { ConsoleSessions, type ConsoleSession } from '@caddie/console-session';
 import { UsageUnitEntity } from '@caddie/persistence';
 import { OVERLAY_ITEMS_PER_REQUEST } from '@caddie/styles';
@@ -15,6 +15,8 @@ import { MapsService, type TileQuery } from '../maps/maps.service';
 import { ApiKeysService } from '../platform/auth/api-keys.service';
 import type { Principal } from '../platform/auth/principal';
 import { ApiConfig } from '../platform/config/api-config';
+import { rateLimitHeaders } from '../platform/auth/access-policy';
+import { RateLimiterService } from '../platform/rate-limit/rate-limiter.service';
 import { ApiProblem } from '../platform/problems/api-problem';
 import type { ProblemResponder } from '../platform/problems/problem.filter';
 import { PrintablesService } from '../printables/printables.service';
@@ -87,10 +89,23 @@ export class ConsoleRoutes {
     private readonly processing: ProcessingService,
     private readonly printables: PrintablesService,
     private readonly overlays: OverlaysService,
+    private readonly rateLimiter: RateLimiterService,
   ) {
     this.sessions = new ConsoleSessions(dataSource);
     this.keys = new ApiKeyRegistry(dataSource, config.operatorToken);
     this.secureCookie = config.publicBaseUrl.startsWith('https:');
+  }
+
+  /**
+   * The console is outside the key rate limits (it has no key): each client address gets its own
+   * budget, counted before the session is looked up so guessing cookies or links costs the same.
+   */
+  private async limitRate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const decision = await this.rateLimiter.consume(`console:${request.ip}`, this.config.env.CONSOLE_RATE_LIMIT_PER_MINUTE);
+    reply.headers(rateLimitHeaders(decision));
+    if (!decision.allowed) {
+      throw new ApiProblem('rate-limited', `More than ${decision.limit} console requests in one minute from this address.`, { headers: { 'Retry-After': String(decision.resetSeconds) } });
+    }
   }
 
   async mount(fastify: FastifyInstance, responder: ProblemResponder): Promise<void> {
@@ -102,6 +117,7 @@ export class ConsoleRoutes {
         handler: async (request, reply) => {
           try {
             reply.header('cache-control', 'no-store');
+            await this.limitRate(request, reply);
             const secret = readCookie(request.headers.cookie, SESSION_COOKIE);
             const session = await this.sessions.verify(secret);
             if (!session || !secret) throw new ApiProblem('console-session-required', 'Sign in through a console link (npm run console -- link).');
@@ -119,6 +135,12 @@ export class ConsoleRoutes {
 
     fastify.get(`${CONSOLE_PATH}/sign-in`, async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      try {
+        await this.limitRate(request, reply);
+      } catch (error) {
+        fail(error, request, reply);
+        return;
+      }
       const token = (request.query as Record<string, unknown>).token;
       const exchanged = typeof token === 'string' ? await this.sessions.exchange(token) : null;
       if (!exchanged) {
@@ -234,7 +256,7 @@ export class ConsoleRoutes {
     route('GET', '/keys', async ({ session }) => ({
       keys: (await this.keys.list()).filter((k) => k.organizationId === session.organizationId),
       kinds: ['test', 'live', 'pk_test', 'pk_live'],
-      scopes: ALL_SCOPES.map((id) => ({ id, audience: SCOPES[id].audience })),
+      scopes: ORGANIZATION_SCOPES.map((id) => ({ id, audience: SCOPES[id].audience })),
     }));
     route('POST', '/keys', async ({ request, reply, session }) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
@@ -247,10 +269,12 @@ export class ConsoleRoutes {
           scopes: list(body.scopes),
           origins: list(body.origins),
           datasets: list(body.datasets),
+          grantedBy: 'organization',
         });
         reply.status(201);
         return created;
       } catch (error) {
+        if (error instanceof AccessError && error.code === 'scope-reserved-for-operator') throw new ApiProblem('console-scope-reserved', error.message);
         if (error instanceof AccessError) throw new ApiProblem('console-key-invalid', `${error.code}: ${error.message}`);
         throw error;
       }
@@ -313,7 +337,8 @@ export class ConsoleRoutes {
       organizationId: session.organizationId,
       kind: 'test' as KeyKind,
       publishable: false,
-      scopes: ALL_SCOPES.filter((s) => SCOPES[s].audience !== 'publishable') as Scope[],
+      // what the organization could grant itself, never an operator scope
+      scopes: ORGANIZATION_SCOPES.filter((s) => SCOPES[s].audience !== 'publishable') as Scope[],
       origins: [],
       datasets,
       rateLimitPerMinute: null,

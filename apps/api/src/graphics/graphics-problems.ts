@@ -43,6 +43,7 @@ export const GRAPHICS_PROBLEMS = {
   'render-not-ready': { status: 422, title: 'Render not ready', hint: 'The artifact is still rendering; resolve overlays once it is stored.' },
   'render-stale': { status: 422, title: 'Render stale', hint: 'The course changed since this render; request the graphic again.' },
   'projection-missing': { status: 422, title: 'No map projection', hint: 'Side views (elevation profiles) take no overlay components.' },
+  'overlay-budget-exceeded': { status: 422, title: 'Overlay budget exceeded', hint: 'The components would paint or answer more than one request may; request each raster component once, fewer distinct heatmaps or a smaller artifact.' },
   'overlay-data-missing': { status: 422, title: 'Overlay data missing', hint: 'The course lacks data this overlay component needs.' },
   'fairway-measurements-missing': { status: 422, title: 'Fairway measurements missing', hint: 'The hole has no measured fairway stations.' },
   'invalid-receipt': { status: 403, title: 'Invalid render receipt', hint: 'The receipt is malformed, altered, expired, or belongs to another key or render.' },

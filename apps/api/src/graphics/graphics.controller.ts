@@ -114,7 +114,7 @@ export class GraphicsController {
     bodyDoc: overlayRequestJsonSchema(),
     responses: { 200: { description: 'Resolved preset, image pixels and presentation settings per component', schema: overlayAnswerSchema } },
     example: GRAPHICS_EXAMPLES.overlays,
-    problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'elevation-missing', 'elevation-too-coarse', 'fairway-measurements-missing', 'overlay-data-missing', 'missing-parameter'],
+    problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'elevation-missing', 'elevation-too-coarse', 'fairway-measurements-missing', 'overlay-data-missing', 'overlay-budget-exceeded', 'server-busy', 'missing-parameter'],
   })
   overlays(@ValidParams() params: { renderId: string }, @ValidBody() body: { receipt: string; overlays: unknown[] }, @Req() request: FastifyRequest) {
     return this.overlaysService.resolve(params.renderId, body.receipt, body.overlays, request.principal!);

@@ -36,6 +36,6 @@ import { ARTIFACT_STORE, artifactStoreProvider } from './storage/artifact-store.
     { provide: APP_GUARD, useClass: AccessGuard },
     { provide: APP_FILTER, useClass: ProblemFilter },
   ],
-  exports: [RouteCatalogService, ApiKeysService, MetricsService, DirectRoutes, AdmissionGate, ARTIFACT_STORE],
+  exports: [RouteCatalogService, ApiKeysService, RateLimiterService, MetricsService, DirectRoutes, AdmissionGate, ARTIFACT_STORE],
 })
 export class PlatformModule {}

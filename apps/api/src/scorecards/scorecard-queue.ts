@@ -27,6 +27,15 @@ export const SCORECARD_JOB_RETENTION = { ageSeconds: 60, count: 1_000 } as const
 
 type ScorecardJobName = 'scorecard.normalize' | 'scorecard.process';
 
+/**
+ * How long a request waits for a scorecard worker to connect when none is. Right after a start,
+ * or while the launcher restarts a crashed worker (0.5 s, backing off to 10 s), the work is held
+ * rather than refused: the first burst after `npm start` once lost 7 of 30 uploads to a worker
+ * that connected a moment later. Never past the request's deadline.
+ */
+export const NO_WORKER_WAIT_MS = 10_000;
+const NO_WORKER_POLL_MS = 250;
+
 /** Why a scorecard job gave no result. */
 export type ScorecardJobOutcome =
   /** the queue could not be reached or the job not added (the cause is logged, never answered) */
@@ -80,14 +89,19 @@ export class ScorecardQueue {
     }
   }
 
+  private workerConnected(until: number): Promise<boolean> {
+    return waitForWorker(() => this.consumers.present('scorecard'), until);
+  }
+
   /**
    * Adds a job and waits for it until `deadline` (epoch ms). Throws ScorecardJobError with the
    * outcome when there is no result; a job still waiting at the deadline is removed.
    */
   async run<N extends ScorecardJobName>(name: N, payload: Omit<JobPayload<'scorecard', N>, 'deadline'>, deadline: number): Promise<JobResult<'scorecard', N>> {
     const remaining = () => Math.max(1, deadline - Date.now());
-    // Without a connected worker nothing would take the job: say so now rather than at the deadline.
-    if ((await this.consumers.present('scorecard')) === false) throw new ScorecardJobError({ kind: 'no-worker' });
+    // Without a connected worker nothing would take the job: wait a little for one, else say so
+    // well before the deadline.
+    if (!(await this.workerConnected(Math.min(deadline, Date.now() + NO_WORKER_WAIT_MS)))) throw new ScorecardJobError({ kind: 'no-worker' });
     let job: Job;
     try {
       job = await withTimeout(
@@ -116,6 +130,15 @@ export class ScorecardQueue {
     const started = state === 'active' || state === 'completed' || state === 'failed' || state === 'unknown';
     if (!started) await withTimeout(job.remove(), 1_000).catch(() => undefined);
     throw new ScorecardJobError({ kind: 'deadline', started });
+  }
+}
+
+/** Whether a worker is connected (or Redis cannot tell) by `until` (epoch ms). */
+async function waitForWorker(present: () => Promise<boolean | undefined>, until: number): Promise<boolean> {
+  for (;;) {
+    if ((await present()) !== false) return true;
+    if (Date.now() + NO_WORKER_POLL_MS > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, NO_WORKER_POLL_MS));
   }
 }
 

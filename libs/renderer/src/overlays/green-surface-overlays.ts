@@ -49,6 +49,7 @@ export function resolveGreenElevationHeatmap(item: OverlayItemOf<'green-elevatio
   if (x1 <= x0 || y1 <= y0) return { presentation, instructions: [] };
 
   const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  scene.cost.chargeRaster(box.width, box.height);
   const canvas = createCanvas(box.width, box.height);
   const project = (lon: number, lat: number): [number, number] => {
     const [x, y] = scene.project([lon, lat]);

@@ -14,6 +14,8 @@ import { resolveApproachRings, resolveCup, resolveFlag, resolveTee } from './lan
 import { round2, type OverlayInstruction } from './overlay-instructions';
 import type { OverlayItem, OverlayItemOf } from '@caddie/styles';
 import { OverlayScene, type OverlayContext } from './overlay-scene';
+import { canonicalJson } from '@caddie/styles';
+import { DEFAULT_OVERLAY_BUDGET, OverlayCostMeter, type OverlayBudget } from './overlay-budget';
 import { resolveApproachMarkers, resolveHoleCenterline, resolveHoleSpine, resolveShotDispersion } from './play-line-overlays';
 
 export interface ResolvedOverlay {
@@ -45,14 +47,33 @@ const RESOLVERS: { [T in OverlayType]: Resolver<T> } = {
   'hole-number': resolveHoleNumber,
 };
 
-/** Throws OverlayDataMissingError (422) when a component needs data the course lacks, or for side views. */
-export function resolveOverlays(items: OverlayItem[], context: OverlayContext): ResolvedOverlay[] {
-  const scene = new OverlayScene(context);
-  return items.map((item) => {
-    const resolve = RESOLVERS[item.type] as Resolver<OverlayType>;
-    const { presentation, instructions } = resolve(scaledItem(item, scene), scene);
-    return { id: item.id, type: item.type, presentation: { ...presentation, outputScale: round2(scene.sizes.factor) }, instructions };
+/**
+ * Throws OverlayDataMissingError (422) when a component needs data the course lacks, or for side
+ * views, and OverlayBudgetError (422) when the request would cost more than `budget`. Components
+ * that differ only by id are resolved once and share their instructions.
+ */
+export function resolveOverlays(items: OverlayItem[], context: OverlayContext, budget: OverlayBudget = DEFAULT_OVERLAY_BUDGET): ResolvedOverlay[] {
+  const meter = new OverlayCostMeter(budget);
+  const scene = new OverlayScene(context, meter);
+  const resolvedByContent = new Map<string, { resolution: ComponentResolution; bytes: number }>();
+  let answerBytes = 0;
+  const resolved = items.map((item) => {
+    const { id, ...content } = item;
+    const contentKey = canonicalJson(content);
+    let shared = resolvedByContent.get(contentKey);
+    if (!shared) {
+      const resolve = RESOLVERS[item.type] as Resolver<OverlayType>;
+      const { presentation, instructions } = resolve(scaledItem(item, scene), scene);
+      const resolution = { presentation: { ...presentation, outputScale: round2(scene.sizes.factor) }, instructions };
+      shared = { resolution, bytes: JSON.stringify(resolution).length };
+      resolvedByContent.set(contentKey, shared);
+    }
+    // each copy is sent in full, so the answer budget counts every one
+    answerBytes += shared.bytes + id.length;
+    meter.checkAnswer(answerBytes);
+    return { id, type: item.type, ...shared.resolution };
   });
+  return resolved;
 }
 
 /**

@@ -11,6 +11,7 @@ import { OverlayDataMissingError } from '@caddie/styles';
 import { parseLonLatPair } from '@caddie/styles';
 import { OutputScale } from '../sizing/output-scale';
 import type { Pixel } from './overlay-instructions';
+import { DEFAULT_OVERLAY_BUDGET, OverlayCostMeter } from './overlay-budget';
 
 export interface OverlayContext {
   course: Course;
@@ -33,7 +34,11 @@ export class OverlayScene {
   /** overlay sizes are quoted at the subject's default output size and scale with the artifact */
   readonly sizes: OutputScale;
 
-  constructor(readonly context: OverlayContext) {
+  constructor(
+    readonly context: OverlayContext,
+    /** what the request has spent; raster components charge it before painting */
+    readonly cost: OverlayCostMeter = new OverlayCostMeter(DEFAULT_OVERLAY_BUDGET),
+  ) {
     const projection = context.sidecar.projection;
     if (!projection) throw new OverlayDataMissingError('projection-missing', 'side views (elevation profiles) have no map camera and authorize no overlays');
     this.width = context.sidecar.output.width;
