@@ -31,7 +31,7 @@ export function bookPageFrames(widthIn: number, heightIn: number, tableHeightIn:
 }
 
 /** the hole page keeps room under the artwork for tees, carries and green distances */
-export const HOLE_PAGE_TABLE_IN = 1.6;
+export const HOLE_PAGE_TABLE_IN = 1.95;
 
 /** Type and tables shrink a little on pages shorter than the pocket book (A6), never below 88%. */
 export function bookTypeScale(heightIn: number): number {
