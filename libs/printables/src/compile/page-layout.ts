@@ -60,8 +60,11 @@ export function sheetFrames(widthIn: number, heightIn: number, tableWidthFractio
   return { margin, header, art, table, footer };
 }
 
-/** Cells of a pin sheet page: columns x rows of greens. */
+/**
+ * Cells of a pin sheet page: columns x rows of greens. A pocket or A6 sheet holds one green, so
+ * it can be drawn at 1:480 (two to a page needed 1:600 to 1:960).
+ */
 export function pinSheetGrid(widthIn: number, heightIn: number): { columns: number; rows: number } {
   if (widthIn >= 8) return { columns: 3, rows: 3 };
-  return { columns: 1, rows: 2 };
+  return { columns: 1, rows: 1 };
 }
