@@ -210,29 +210,39 @@ function planPinSheet(context: PlanContext): PlannedPage[] {
   const grid = pinSheetGrid(context.widthIn, context.heightIn);
   const perPage = grid.columns * grid.rows;
   const cell = pinCellFrame(context.widthIn, context.heightIn);
-  // one scale for the whole sheet, so greens compare at a glance
   const largest = Number(context.options.greenScale ?? 480);
-  let denominator = largest;
-  for (const { hole, outline } of outlines) {
-    if (!outline) continue;
-    const fit = chooseGreenScale(outline, cell.width, cell.height, largest);
-    if (fit === null) context.warnings.push(`hole ${hole.number}: the green does not fit its cell at any standard scale`);
-    else denominator = Math.max(denominator, fit);
-  }
+  const scaleOf = (group: typeof outlines) => {
+    let denominator = largest;
+    for (const { hole, outline } of group) {
+      if (!outline) continue;
+      const fit = chooseGreenScale(outline, cell.width, cell.height, largest);
+      if (fit === null) context.warnings.push(`hole ${hole.number}: the green does not fit its cell at any standard scale`);
+      else denominator = Math.max(denominator, fit);
+    }
+    return denominator;
+  };
+  // a large sheet keeps one scale, so its greens compare at a glance; a pocket page holds one green at its own largest scale
+  const sheetScale = perPage > 1 ? scaleOf(outlines) : null;
+  const showPins = showsMappedPin(context.template.id, context.options);
   const pages: PlannedPage[] = [];
   for (let start = 0; start < holes.length; start += perPage) {
     const group = outlines.slice(start, start + perPage);
     const numbers = group.map((g) => g.hole.number);
     pages.push({
       kind: 'pin-sheet',
-      title: `Hole locations ${numbers[0]}–${numbers[numbers.length - 1]}`,
+      title: numbers.length > 1 ? `Hole locations ${numbers[0]}–${numbers[numbers.length - 1]}` : `Hole location ${numbers[0]}`,
       holeNumbers: numbers,
-      holds: ['green-outlines', 'pace-grid', 'pin-fields', ...(group.some((g) => g.hole.pin) ? ['mapped-pins'] : [])],
+      holds: ['green-outlines', 'pace-grid', 'pin-fields', ...(showPins && group.some((g) => g.hole.pin) ? ['mapped-pins'] : [])],
       missing: group.filter((g) => !g.outline).map((g) => `hole-${g.hole.number}.green`),
-      greenScaleDenominator: denominator,
+      greenScaleDenominator: sheetScale ?? scaleOf(group),
     });
   }
   return pages;
+}
+
+/** pin-sheet@1 marks the mapped pin as published; later versions only when asked (`mappedPin`). */
+export function showsMappedPin(templateId: string, options: Record<string, unknown>): boolean {
+  return templateId === 'pin-sheet@1' || options.mappedPin === true;
 }
 
 function planScorecards(context: PlanContext): PlannedPage[] {

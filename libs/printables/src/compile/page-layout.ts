@@ -31,7 +31,7 @@ export function bookPageFrames(widthIn: number, heightIn: number, tableHeightIn:
 }
 
 /** the hole page keeps room under the artwork for tees, carries and green distances */
-export const HOLE_PAGE_TABLE_IN = 1.6;
+export const HOLE_PAGE_TABLE_IN = 1.95;
 
 /** Type and tables shrink a little on pages shorter than the pocket book (A6), never below 88%. */
 export function bookTypeScale(heightIn: number): number {
@@ -60,8 +60,11 @@ export function sheetFrames(widthIn: number, heightIn: number, tableWidthFractio
   return { margin, header, art, table, footer };
 }
 
-/** Cells of a pin sheet page: columns x rows of greens. */
+/**
+ * Cells of a pin sheet page: columns x rows of greens. A pocket or A6 sheet holds one green, so
+ * it can be drawn at 1:480 (two to a page needed 1:600 to 1:960).
+ */
 export function pinSheetGrid(widthIn: number, _heightIn: number): { columns: number; rows: number } {
   if (widthIn >= 8) return { columns: 3, rows: 3 };
-  return { columns: 1, rows: 2 };
+  return { columns: 1, rows: 1 };
 }

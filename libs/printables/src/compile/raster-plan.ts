@@ -47,6 +47,23 @@ export function greenArtPixels(outline: GreenOutline, frame: RectIn, denominator
   return { width: Math.round(2 * halfWidthM * pixelsPerMeter), height: Math.round(2 * halfHeightM * pixelsPerMeter), pixelsPerMeter, halfWidthM, halfHeightM };
 }
 
+/**
+ * The dpi artwork is painted at: the page's, raised until the raster's short side reaches the
+ * renderer's minimum. Previews (60 dpi) draw that larger raster scaled into the same frame, so
+ * every page that prints also previews; print resolutions are checked at compile and never raised.
+ */
+export function artPaintDpi(dpi: number, sizeAt: (dpi: number) => PixelSize): number {
+  const { min } = GRAPHIC_DIMENSION_RANGE;
+  let paintDpi = dpi;
+  for (let i = 0; i < 8; i++) {
+    const size = sizeAt(paintDpi);
+    const small = Math.min(size.width, size.height);
+    if (small >= min || small <= 0) break;
+    paintDpi = Math.ceil((paintDpi * min) / small) + i;
+  }
+  return paintDpi;
+}
+
 /** Why the pages' rasters cannot be rendered at `dpi` (empty when they can). */
 export function rasterProblems(course: Course, pages: readonly ManifestPage[], widthIn: number, heightIn: number, dpi: number): string[] {
   const problems = new Set<string>();

@@ -13,6 +13,7 @@ import { pt, type PageContext, type PagePainter, type PageScene } from './page-c
 import { INK, MUTED_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
 import { greenArt, type PlacedArt } from './renderer-art';
 import { greenArtFrame } from '../compile/raster-plan';
+import { RULE_43_MIN_SCALE_DENOMINATOR } from '../templates/page-sizes';
 import { GREEN_EDGE_COLOR, SCALE_BAR_COLOR, SCALE_BAR_YARDS } from './scale-bar';
 
 export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
@@ -46,7 +47,7 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
     paintGreenEdge(ctx, art, outline!.green.geometry.coordinates as never, outline!.green.geometry.type);
     if (measurement) paintGreenMarks(ctx, art, [measurement.front, measurement.center, measurement.back]);
     let y = paintScaleBar(ctx, frames.table, denominator, unit);
-    const body = 6.6;
+    const body = 7;
     const lines: string[] = [];
     if (measurement) {
       const f = (yards: number) => distanceValue(yardsToMeters(yards), unit);
@@ -60,12 +61,19 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
     const measured = !scene.page.missing.includes(`hole-${hole.number}.green-elevation`);
     lines.push(slopes ? 'Arrows point downhill, from measured putting-surface elevation.' : measured ? 'Slopes are not drawn in the pencil styles (style traditional shows them).' : 'No measured elevation for this green: slopes are not shown.');
     lines.push('Approach from the bottom of the page.');
+    if (scene.manifest.rules === 'rule-4.3') lines.push(ruleNote(denominator));
     for (const line of lines) {
       y += body * 1.45;
       text(ctx, line, pt(frames.table.x), y, body, { color: line.startsWith('No measured') || line.startsWith('Slopes are not') ? MUTED_INK : INK, maxWidth: pt(frames.table.width) });
     }
     paintFooter(ctx, scene, frames.footer, true);
   };
+}
+
+/** What the page's scale leaves of the Rule 4.3 limit: a margin a printer's growth cannot eat, or none. */
+export function ruleNote(denominator: number): string {
+  if (denominator > RULE_43_MIN_SCALE_DENOMINATOR) return `Rule 4.3 limit 1:${RULE_43_MIN_SCALE_DENOMINATOR}; at 1:${denominator} a print up to ${Math.floor((denominator / RULE_43_MIN_SCALE_DENOMINATOR - 1) * 1000) / 10}% larger still conforms.`;
+  return `Drawn at the Rule 4.3 limit 1:${RULE_43_MIN_SCALE_DENOMINATOR}: print at 100%, not "fit to page".`;
 }
 
 function distanceMeters(a: [number, number], b: [number, number]): number {

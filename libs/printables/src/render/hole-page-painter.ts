@@ -19,7 +19,8 @@ export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
   const art = hole.centerline.length >= 2 ? holeArt(scene.course, hole, holeArtFrame(scene.page.kind === 'hole-sheet' ? 'hole-sheet' : 'hole', widthIn, heightIn), dpi, String(options.style ?? 'traditional')) : null;
   const unit = (options.units === 'meters' ? 'meters' : 'yards') as DistanceUnit;
   const yardages = holeYardages(scene.course, hole, unit);
-  const body = sheet ? 9.5 : 6.6 * bookTypeScale(heightIn);
+  // numbers a golfer reads on the course: 7 pt at the least
+  const body = sheet ? 9.5 : Math.max(7, 7.4 * bookTypeScale(heightIn));
   return (ctx) => {
     paintPaper(ctx, scene);
     paintHeaderBand(ctx, scene, frames.header, `Hole ${hole.number}`, scene.manifest.courseName);
@@ -61,14 +62,14 @@ function paintArtMarks(ctx: PageContext, art: PlacedArt, yardages: HoleYardages,
     ctx.lineWidth = size * 0.12;
     ctx.strokeStyle = '#1d2621';
     ctx.stroke();
-    text(ctx, String(layUp.distanceToCenter), x + size * 0.55, y + size * 0.32, size * 0.9, { weight: 'bold', family: 'condensed', color: '#1d2621' });
+    text(ctx, String(layUp.distanceToCenter), x + size * 0.55, y + size * 0.32, size, { weight: 'bold', family: 'condensed', color: '#1d2621' });
   }
   const placed: [number, number][] = [];
   for (const hazard of yardages.hazards) {
     const [hx, y] = art.toPage(hazard.nearPoint);
     // beside the hazard, on its side of the play line, so the sand or water stays visible;
     // further out while it would cover a marker already placed
-    const outward = hazard.side === 'L' ? -1 : 1;
+    const outward = hazard.side === 'left' ? -1 : 1;
     let x = hx + outward * size * 1.1;
     while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < size * 1.3)) x += outward * size * 1.3;
     placed.push([x, y]);
@@ -76,7 +77,7 @@ function paintArtMarks(ctx: PageContext, art: PlacedArt, yardages: HoleYardages,
     ctx.arc(x, y, size * 0.62, 0, Math.PI * 2);
     ctx.fillStyle = '#1d2621';
     ctx.fill();
-    text(ctx, hazard.label, x, y + size * 0.3, size * 0.85, { align: 'center', weight: 'bold', color: '#ffffff' });
+    text(ctx, hazard.label, x, y + size * 0.35, size, { align: 'center', weight: 'bold', color: '#ffffff' });
   }
   ctx.restore();
 }

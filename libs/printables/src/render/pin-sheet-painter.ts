@@ -1,13 +1,16 @@
 /**
  * A hole-location sheet: every green at one scale, a pace grid inside each green (lines every 5
- * paces on from the front edge and every 5 paces across from the left edge), the mapped pin where
- * the course has one, and fields for the day's positions.
+ * paces on from the front edge, measured along the approach as the yardage book measures depth,
+ * and every 5 paces across from the left edge), the mapped pin when the template asks for it,
+ * and fields for the day's positions.
  */
 import { yardsToMeters } from '@caddie/geometry';
 import { greenOutline, METERS_PER_INCH, type GreenOutline } from '../compile/green-framing';
 import { pinSheetGrid, sheetFrames, type RectIn } from '../compile/page-layout';
 import { PIN_CELL_LABEL_IN, pinSheetBody } from '../compile/scale-bounds';
 import { pinPaces } from '../yardages/pin-paces';
+import { greenMeasurementOf } from '../yardages/hole-yardages';
+import { showsMappedPin } from '../compile/compile-printable';
 import { pt, type PageContext, type PagePainter, type PageScene } from './page-context';
 import { BAND, INK, MUTED_INK, RULE_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
 import { paintScaleBar } from './green-page-painter';
@@ -24,9 +27,10 @@ export function preparePinSheet(scene: PageScene): PagePainter {
   const denominator = scene.page.greenScaleDenominator ?? 480;
   const pointsPerMeter = 72 / (METERS_PER_INCH * denominator);
   const numbers = scene.page.holeNumbers ?? [];
+  const showPin = showsMappedPin(scene.manifest.template, scene.manifest.options);
   return (ctx) => {
     paintPaper(ctx, scene);
-    paintHeaderBand(ctx, scene, frames.header, large ? 'Hole locations' : `Hole locations · ${scene.page.title.replace('Hole locations ', 'holes ')}`, large ? `${scene.manifest.courseName} · Date ____________` : null);
+    paintHeaderBand(ctx, scene, frames.header, large ? 'Hole locations' : scene.page.title, large ? `${scene.manifest.courseName} · Date ____________` : null);
     numbers.forEach((number, i) => {
       const cell: RectIn = {
         x: body.x + (i % grid.columns) * (body.width / grid.columns),
@@ -36,7 +40,10 @@ export function preparePinSheet(scene: PageScene): PagePainter {
       };
       const hole = scene.course.holes.find((h) => h.number === number);
       const outline = hole ? greenOutline(scene.course, hole) : null;
-      paintCell(ctx, cell, number, hole?.par ?? null, outline, pointsPerMeter, hole?.pin ?? null);
+      const measurement = hole ? greenMeasurementOf(scene.course, hole) : null;
+      // the front edge where the approach line crosses it, as on the book's green page
+      const front = outline && measurement ? { y: outline.project(measurement.front)[1], depthYards: measurement.depthYards } : outline ? { y: outline.extent.bottom, depthYards: null } : null;
+      paintCell(ctx, cell, number, hole?.par ?? null, outline, front, pointsPerMeter, showPin && hole?.pin ? hole.pin : null);
     });
     const barFrame = { x: frames.footer.x, y: body.y + body.height + 0.04, width: frames.footer.width, height: 0.2 };
     paintScaleBar(ctx, barFrame, denominator, 'yards');
@@ -45,7 +52,13 @@ export function preparePinSheet(scene: PageScene): PagePainter {
   };
 }
 
-function paintCell(ctx: PageContext, cell: RectIn, number: number, par: number | null, outline: GreenOutline | null, ppm: number, pin: [number, number] | null): void {
+/** Where paces on are counted from: the page y (metres, down) of the front edge on the approach line, and the depth along it. */
+interface FrontEdge {
+  y: number;
+  depthYards: number | null;
+}
+
+function paintCell(ctx: PageContext, cell: RectIn, number: number, par: number | null, outline: GreenOutline | null, front: FrontEdge | null, ppm: number, pin: [number, number] | null): void {
   const x = pt(cell.x);
   const y = pt(cell.y);
   const w = pt(cell.width);
@@ -58,7 +71,7 @@ function paintCell(ctx: PageContext, cell: RectIn, number: number, par: number |
   ctx.fillStyle = BAND;
   ctx.fill();
   text(ctx, String(number), x + 14, y + 18.5, 10, { align: 'center', weight: 'bold', color: '#ffffff', family: 'condensed' });
-  const depth = outline ? Math.round((outline.extent.top + outline.extent.bottom) / PACE_METERS) : null;
+  const depth = front?.depthYards != null ? Math.round(front.depthYards) : null;
   text(ctx, `Par ${par ?? '—'}${depth !== null ? ` · ${depth} paces deep` : ''}`, x + 28, y + 13, 7, { weight: 'bold' });
   text(ctx, 'Pin ____ on  ____ from  L / R', x + 28, y + 24, 7, { color: MUTED_INK });
   const frame: RectIn = { x: cell.x + 0.1, y: cell.y + PIN_CELL_LABEL_IN, width: cell.width - 0.2, height: cell.height - PIN_CELL_LABEL_IN - 0.12 };
@@ -85,24 +98,26 @@ function paintCell(ctx: PageContext, cell: RectIn, number: number, par: number |
   ctx.fill();
   ctx.save();
   ctx.clip();
-  paintPaceGrid(ctx, outline, toPage);
+  paintPaceGrid(ctx, outline, front!.y, toPage);
   ctx.restore();
   traceGreen();
   ctx.strokeStyle = INK;
   ctx.lineWidth = 0.7;
   ctx.stroke();
-  paintPaceLabels(ctx, outline, toPage);
-  if (pin) paintPin(ctx, outline, toPage, pin);
+  paintPaceLabels(ctx, outline, front!.y, toPage);
+  if (pin) paintPin(ctx, outline, front!.y, toPage, pin);
 }
 
-function paintPaceGrid(ctx: PageContext, outline: GreenOutline, toPage: (p: [number, number]) => [number, number]): void {
+/** Lines every 5 paces on from the front edge (and behind it where the green curls back) and across. */
+function paintPaceGrid(ctx: PageContext, outline: GreenOutline, frontY: number, toPage: (p: [number, number]) => [number, number]): void {
   const e = outline.extent;
   const step = 5 * PACE_METERS;
   ctx.strokeStyle = '#8fb386';
   ctx.lineWidth = 0.35;
   ctx.beginPath();
-  for (let on = step; on < e.top + e.bottom; on += step) {
-    const [, py] = toPage([0, e.bottom - on]);
+  for (let k = Math.ceil((frontY - e.bottom) / step); frontY - k * step > -e.top; k++) {
+    if (k === 0) continue;
+    const [, py] = toPage([0, frontY - k * step]);
     ctx.moveTo(toPage([-e.left, 0])[0], py);
     ctx.lineTo(toPage([e.right, 0])[0], py);
   }
@@ -112,28 +127,36 @@ function paintPaceGrid(ctx: PageContext, outline: GreenOutline, toPage: (p: [num
     ctx.lineTo(px, toPage([0, e.bottom])[1]);
   }
   ctx.stroke();
+  // the front edge the paces count from: where the approach line enters the green
+  ctx.strokeStyle = '#4f7f47';
+  ctx.lineWidth = 0.6;
+  ctx.beginPath();
+  const [, fy] = toPage([0, frontY]);
+  ctx.moveTo(toPage([-e.left, 0])[0], fy);
+  ctx.lineTo(toPage([e.right, 0])[0], fy);
+  ctx.stroke();
 }
 
-/** Paces on from the front, written left of the green; the front edge marked F. */
-function paintPaceLabels(ctx: PageContext, outline: GreenOutline, toPage: (p: [number, number]) => [number, number]): void {
+/** Paces on from the front, written left of the green; the front edge marked. */
+function paintPaceLabels(ctx: PageContext, outline: GreenOutline, frontY: number, toPage: (p: [number, number]) => [number, number]): void {
   const e = outline.extent;
   const step = 5 * PACE_METERS;
   const [lx] = toPage([-e.left, 0]);
-  for (let on = step; on < e.top + e.bottom; on += step) {
-    const [, py] = toPage([0, e.bottom - on]);
-    text(ctx, String(Math.round(on / PACE_METERS)), lx - 3, py + 2, 5.5, { align: 'right', color: MUTED_INK, family: 'condensed' });
+  for (let k = 1; frontY - k * step > -e.top; k++) {
+    const [, py] = toPage([0, frontY - k * step]);
+    text(ctx, String(k * 5), lx - 3, py + 2.5, 7, { align: 'right', color: MUTED_INK, family: 'condensed' });
   }
-  const [fx, fy] = toPage([0, e.bottom]);
-  text(ctx, 'front', fx, fy + 8, 5.5, { align: 'center', color: MUTED_INK });
+  const [, fy] = toPage([0, frontY]);
+  text(ctx, 'front 0', lx - 3, fy + 2.5, 7, { align: 'right', color: MUTED_INK, family: 'condensed' });
 }
 
-function paintPin(ctx: PageContext, outline: GreenOutline, toPage: (p: [number, number]) => [number, number], pin: [number, number]): void {
+function paintPin(ctx: PageContext, outline: GreenOutline, frontY: number, toPage: (p: [number, number]) => [number, number], pin: [number, number]): void {
   const local = outline.project(pin);
-  const paces = pinPaces(outline, local);
+  const paces = pinPaces(outline, local, frontY);
   const [px, py] = toPage(local);
   ctx.beginPath();
   ctx.arc(px, py, 2.6, 0, Math.PI * 2);
   ctx.fillStyle = '#c62828';
   ctx.fill();
-  if (paces) text(ctx, `${paces.on} on · ${paces.fromSide} from ${paces.side}`, px + 5, py - 3, 6, { weight: 'bold', color: '#c62828', halo: true });
+  if (paces) text(ctx, `mapped pin: ${paces.on} on · ${paces.fromSide} from ${paces.side}`, px + 5, py - 3, 7, { weight: 'bold', color: '#c62828', halo: true });
 }

@@ -8,7 +8,7 @@ import { paintGraphic, projectWithSidecar, type SpatialSidecar } from '@caddie/r
 import { parseGraphicsBody } from '@caddie/styles';
 import type { Canvas } from '@napi-rs/canvas';
 import type { GreenOutline } from '../compile/green-framing';
-import { greenArtPixels, holeArtPixels } from '../compile/raster-plan';
+import { artPaintDpi, greenArtPixels, holeArtPixels } from '../compile/raster-plan';
 import type { RectIn } from '../compile/page-layout';
 import { pt } from './page-context';
 
@@ -47,7 +47,7 @@ function place(canvas: Canvas, sidecar: SpatialSidecar, x: number, y: number, wi
 const styleContext = (course: Course) => ({ classification: course.classification, country: course.location.country, region: course.location.region });
 
 export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, graphicStyle: string): PlacedArt {
-  const { width, height } = holeArtPixels(frame, dpi);
+  const { width, height } = holeArtPixels(frame, artPaintDpi(dpi, (d) => holeArtPixels(frame, d)));
   const request = parseGraphicsBody(
     {
       subject: { type: 'hole', holeNumber: hole.number },
@@ -68,7 +68,8 @@ export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, 
  * every side's fit gives the same pixels per metre pins the scale. When the frame holds more ground
  * than the padding may, the raster covers less than the frame and stays centred.
  */
-export function greenArt(course: Course, outline: GreenOutline, frame: RectIn, denominator: number, dpi: number, graphicStyle: string, slopes: boolean): PlacedArt {
+export function greenArt(course: Course, outline: GreenOutline, frame: RectIn, denominator: number, pageDpi: number, graphicStyle: string, slopes: boolean): PlacedArt {
+  const dpi = artPaintDpi(pageDpi, (d) => greenArtPixels(outline, frame, denominator, d));
   const { width, height, pixelsPerMeter } = greenArtPixels(outline, frame, denominator, dpi);
   const e = outline.extent;
   const half = { x: width / 2 / pixelsPerMeter, y: height / 2 / pixelsPerMeter };

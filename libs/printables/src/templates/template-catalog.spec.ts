@@ -5,20 +5,23 @@ import { parsePrintableRequest } from '../compile/printable-request';
 import { PrintableRequestError } from '../compile/printable-errors';
 
 describe('template catalog', () => {
-  it('publishes the six templates, each with its option schema generated from its declaration', () => {
+  it('publishes the six templates and their later versions, each with its option schema generated from its declaration', () => {
     const ids = listTemplates().map((t) => t.id);
-    expect(ids).toEqual(['yardage-book@1', 'green-book@1', 'hole-sheet@1', 'pin-sheet@1', 'scorecard@1', 'course-poster@1']);
+    expect(ids).toEqual(['yardage-book@1', 'green-book@1', 'hole-sheet@1', 'pin-sheet@1', 'scorecard@1', 'course-poster@1', 'yardage-book@2', 'green-book@2', 'pin-sheet@2']);
     const book = describeTemplate('yardage-book@1')!;
     expect(book).toMatchObject({ family: 'yardage-book', version: 1, purpose: 'play', defaultPageSize: 'pocket', pageSizes: ['pocket', 'a6'] });
     const schema = book.options as { type: string; additionalProperties: boolean; properties: Record<string, Record<string, unknown>> };
     expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
     expect(schema.properties.rules).toMatchObject({ type: 'string', enum: ['rule-4.3', 'none'], default: 'rule-4.3' });
     expect(schema.properties.greenScale).toMatchObject({ type: 'integer', minimum: 120, default: 480 });
+    // version 2 of the books: greens at 1:500 by default, a margin over the Rule 4.3 limit
+    for (const id of ['yardage-book@2', 'green-book@2']) expect(describeTemplate(id)!.options).toMatchObject({ properties: { greenScale: { minimum: 120, default: 500 } } });
+    expect(describeTemplate('pin-sheet@2')!.options).toMatchObject({ properties: { mappedPin: { type: 'boolean', default: false } } });
     expect(describeTemplate('course-poster@1')!.options).toMatchObject({ properties: { rules: { default: 'none' }, pageSize: { enum: ['poster-18x24', 'poster-24x36', 'a2', 'a1'] } } });
   });
 
   it('knows no unpublished version or family', () => {
-    expect(describeTemplate('yardage-book@2')).toBeUndefined();
+    expect(describeTemplate('yardage-book@3')).toBeUndefined();
     expect(describeTemplate('menu@1')).toBeUndefined();
   });
 
@@ -75,6 +78,9 @@ describe('published templates are immutable', () => {
     'pin-sheet@1': 'fd6dc5a66271e240',
     'scorecard@1': '68e26956d8e4f48d',
     'course-poster@1': 'd26294b771197cae',
+    'yardage-book@2': 'f7fe7e0436479d9d',
+    'green-book@2': '6eff0ddc0a791fc2',
+    'pin-sheet@2': 'd8d367af8c2d6c90',
   };
 
   it('each published template keeps the declaration it was published with', () => {

@@ -95,7 +95,19 @@ const IMPOSITION_OPTION: TemplateOption = {
   description: 'saddle-stitch: the PDF holds printer spreads, two pages per side of a sheet in folding order, blank pages added to a multiple of 4.',
 };
 
-const TEMPLATES: readonly TemplateDefinition[] = [
+const PUBLISHED_2026_12 = '2026-12-07T00:00:00Z';
+
+/** Book greens default to 1:500: a margin over the Rule 4.3 limit that printer growth or "fit to page" cannot eat. */
+export const BOOK_GREEN_SCALE = 500;
+
+const MAPPED_PIN_OPTION: TemplateOption = {
+  name: 'mappedPin',
+  type: { kind: 'boolean' },
+  default: false,
+  description: "Mark the pin position mapped in the course data. Off by default: a mapped pin is where someone once saw the flag, not today's hole location.",
+};
+
+const PUBLISHED_V1: readonly TemplateDefinition[] = [
   {
     id: 'yardage-book@1',
     family: 'yardage-book',
@@ -200,6 +212,32 @@ const TEMPLATES: readonly TemplateDefinition[] = [
     publishedAt: PUBLISHED_2026_11,
     book: false,
   },
+];
+
+/** A later version of a published template: its declaration with the options changed. */
+function nextVersion(id: TemplateRef, change: { description?: string; options: (options: readonly TemplateOption[]) => TemplateOption[] }): TemplateDefinition {
+  const base = PUBLISHED_V1.find((t) => t.id === id)!;
+  return { ...base, id: `${base.family}@${base.version + 1}`, version: base.version + 1, description: change.description ?? base.description, options: change.options(base.options), publishedAt: PUBLISHED_2026_12 };
+}
+
+const withGreenScale = (options: readonly TemplateOption[]) => options.map((o) => (o.name === 'greenScale' ? greenScaleOption(BOOK_GREEN_SCALE) : o));
+
+const TEMPLATES: readonly TemplateDefinition[] = [
+  ...PUBLISHED_V1,
+  nextVersion('yardage-book@1', {
+    description:
+      'A pocket yardage book: cover, course overview, then per hole a hole page (par, handicap, tee-set lengths, for every hazard in play the distance to reach and to carry it from each tee set, greenside hazards placed from the green, distances from lay-up points to the front, centre and back of the green) and a green page at a stated scale, 1:500 unless asked otherwise (depth, width; slopes only where measured elevation exists), then notes pages.',
+    options: withGreenScale,
+  }),
+  nextVersion('green-book@1', {
+    description: 'Green pages only: every green at a stated scale, 1:500 unless asked otherwise, with its depth, width and front/centre/back; slopes only where measured elevation exists.',
+    options: withGreenScale,
+  }),
+  nextVersion('pin-sheet@1', {
+    description:
+      "A hole-location sheet: every green of the course with a pace grid from the front edge along the approach (as the yardage book measures depth) and across from the side edges, and fields to write the day's positions; the mapped pin only when asked for. Pocket and A6 sheets hold one green per page at the largest scale Rule 4.3 allows.",
+    options: (options) => [...options, MAPPED_PIN_OPTION],
+  }),
 ];
 
 const BY_ID = new Map<string, TemplateDefinition>(TEMPLATES.map((t) => [t.id, t]));

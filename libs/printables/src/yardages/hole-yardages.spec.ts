@@ -32,16 +32,28 @@ describe('holeYardages', () => {
     for (const layUp of metric.layUps) expect(haversineDistance(layUp.point, metric.green!.center)).toBeCloseTo(layUp.distanceToCenter, 0);
   });
 
-  it('measures carries to and over every hazard along the play line, in order, from the furthest tee', () => {
+  it('lists hazards in the order they are met, each with a number per tee or a place by the green', () => {
     let hazards = 0;
     for (const hole of course.holes) {
       const yardages = holeYardages(course, hole);
-      const stations = yardages.hazards.map((h) => h.nearStationMeters);
+      const onLine = yardages.hazards.filter((h) => !h.greenside);
+      const stations = onLine.map((h) => h.reachStationMeters!);
       expect(stations).toEqual([...stations].sort((a, b) => a - b));
+      // greenside hazards come after those met on the way
+      expect(yardages.hazards.slice(0, onLine.length)).toEqual(onLine);
       yardages.hazards.forEach((h, i) => {
         expect(h.label).toBe(String.fromCharCode(65 + i));
-        expect(h.farStationMeters).toBeGreaterThanOrEqual(h.nearStationMeters);
         expect(course.features.find((f) => f.id === h.featureId)!.properties.holeNumbers).toContain(hole.number);
+        if (h.greenside) {
+          expect(h.fromTees).toEqual([]);
+          expect(h.greenside.endFromFront).toBeGreaterThanOrEqual(h.greenside.startFromFront);
+        } else {
+          expect(h.clearStationMeters!).toBeGreaterThanOrEqual(h.reachStationMeters!);
+          expect(h.fromTees.map((t) => t.teeSetId)).toEqual(yardages.tees.map((t) => t.teeSetId));
+          // forward tees are nearer: each carry shorter than the one from the tee behind
+          const carries = h.fromTees.map((t) => t.carry).filter((c): c is number => c !== null);
+          expect(carries).toEqual([...carries].sort((a, b) => b - a));
+        }
       });
       hazards += yardages.hazards.length;
     }
@@ -51,7 +63,8 @@ describe('holeYardages', () => {
   it('leaves out what the geometry cannot give: no play line, no carries or lay-ups', () => {
     const hole = { ...course.holes[0], centerline: [] };
     const yardages = holeYardages(course, hole);
-    expect(yardages).toMatchObject({ carryTee: null, hazards: [], layUps: [] });
+    expect(yardages).toMatchObject({ hazards: [], layUps: [] });
+    expect(yardages.tees.every((t) => t.stationMeters === null)).toBe(true);
   });
 });
 

@@ -12,9 +12,13 @@ export interface PinPaces {
   side: 'left' | 'right';
 }
 
-/** `point` in page-oriented metres around the green centre (x right, y down; approach from the bottom). */
-export function pinPaces(outline: GreenOutline, point: [number, number]): PinPaces | null {
-  const front = outline.extent.bottom;
+/**
+ * `point` in page-oriented metres around the green centre (x right, y down; approach from the
+ * bottom). `frontY`: where paces on start, the front edge on the approach line (the book's front);
+ * the bottom of the green's extent when not given.
+ */
+export function pinPaces(outline: GreenOutline, point: [number, number], frontY = outline.extent.bottom): PinPaces | null {
+  const front = frontY;
   const crossings: number[] = [];
   for (const ring of outline.rings) {
     for (let i = 1; i < ring.length; i++) {
