@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore } from '@caddie/persistence';
 import { CoursesService } from '../../apps/api/src/courses/courses.service';
+import { DIRECTORY_RECHECK_MS } from '../../apps/api/src/courses/course-directory';
 import { directoryChangesSchema, directorySchema } from '../../apps/api/src/courses/course-responses.schema';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
+import { fastLaneComparison } from '../support/fast-lane-comparison';
 
 /** A demo course under another id and name (the directory only reads id, name and location). */
 const variant = (base: Course, id: string, name: string): Course => ({ ...base, id, name });
@@ -18,7 +21,8 @@ describe.each(['sqlite', 'postgres'] as const)('the course directory (%s)', (dat
     api.request({ method: 'GET', url: `/v1/courses/bulk-ids${query}`, headers: { 'x-api-key': key, ...headers } });
 
   beforeAll(async () => {
-    api = await startApi({ database });
+    // key verdicts cached as in production, so repeated requests reach the fast lane
+    api = await startApi({ database, env: { API_KEY_CACHE_SECONDS: '30' } });
     store = api.app.get(CoursesService).store;
     base = generateDemoCourses()[0];
     // names out of id order, and two equal names, to see the directory order
@@ -134,4 +138,34 @@ describe.each(['sqlite', 'postgres'] as const)('the course directory (%s)', (dat
     expectProblem(await get({}, '?since=abc'), 400, 'invalid-parameter');
     expectProblem(await get({}, '?since=-1'), 400, 'invalid-parameter');
   });
+
+  it('answers repeated requests in the fast lane exactly as the full route does, until the catalog check is due', async () => {
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
+    const { fetchOnce, bothWays, laneAnswered, restore } = fastLaneComparison(origin, key);
+    try {
+      const path = '/v1/courses/bulk-ids';
+      await fetchOnce(path); // built and checked by the full route
+      const zipped = await bothWays(path, { 'accept-encoding': 'gzip' });
+      expect([zipped.fast.status, zipped.fast.headers['content-encoding'], zipped.fast.headers.vary]).toEqual([200, 'gzip', 'Origin, Accept-Encoding']);
+      const plain = await bothWays(path, { 'accept-encoding': 'identity' });
+      expect(plain.fast.headers['content-encoding']).toBeUndefined();
+      const browser = await bothWays(path, { origin: 'https://app.example', 'accept-encoding': 'gzip' });
+      expect(browser.fast.headers['access-control-expose-headers']).toContain('ETag');
+      const notModified = await bothWays(path, { 'if-none-match': zipped.fast.headers.etag });
+      expect([notModified.fast.status, notModified.fast.body.length]).toEqual([304, 0]);
+      // the incremental form is never answered from memory
+      await fetchOnce(`${path}?since=0`);
+      expect(laneAnswered()).toBe(false);
+      // a catalog change: once the last check is older than DIRECTORY_RECHECK_MS the full route answers it
+      await upsert(variant(base, 'dir-h', 'Hazel Dell'));
+      await new Promise((r) => setTimeout(r, DIRECTORY_RECHECK_MS + 100));
+      const changed = await fetchOnce(path, { 'accept-encoding': 'gzip' });
+      expect(laneAnswered()).toBe(false);
+      expect(changed.headers.etag).not.toBe(zipped.fast.headers.etag);
+      expect(directorySchema.parse(JSON.parse(changed.body.toString())).courses.map((c) => c.id)).toContain('dir-h');
+    } finally {
+      restore();
+    }
+  }, 30_000);
 });

@@ -8,6 +8,7 @@ import { ConsoleSessions, type ConsoleSession } from '@caddie/console-session';
 import { UsageUnitEntity } from '@caddie/persistence';
 import { OVERLAY_ITEMS_PER_REQUEST } from '@caddie/styles';
 import { CourseDirectory } from '../courses/course-directory';
+import { sendAnswer } from '../courses/directory-routes';
 import { CoursesService } from '../courses/courses.service';
 import { GraphicsService, RENDER_COUNT_SCOPE } from '../graphics/graphics.service';
 import { GraphicSubjectsService } from '../graphics/graphic-subjects.service';
@@ -144,7 +145,7 @@ export class ConsoleRoutes {
 
     route('GET', '/courses', async ({ request, reply }) => {
       const answer = await this.directory.answer(request.headers['accept-encoding'], request.headers['if-none-match']);
-      reply.status(answer.status).headers({ ...answer.headers, 'cache-control': 'no-store' }).send(answer.body);
+      sendAnswer(reply, { ...answer, headers: { ...answer.headers, 'cache-control': 'no-store' } });
     });
     route('GET', '/courses/nearby/:longitude/:latitude', async ({ request }) => {
       const p = request.params as Record<string, string>;

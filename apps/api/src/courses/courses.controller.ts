@@ -1,12 +1,10 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Operation } from '../platform/http/operation.decorator';
 import { ValidParams, ValidQuery } from '../platform/http/validated-input';
-import { withVary } from '../platform/http/content-coding';
-import { courseSummarySchema, dataBundleSchema, directoryResponseSchema, nearbyResponseSchema } from './course-responses.schema';
+import { courseSummarySchema, dataBundleSchema, nearbyResponseSchema } from './course-responses.schema';
 import { COURSE_EXAMPLES } from './course-examples';
-import { CATALOG_CHANGE_HEADER, CourseDirectory, DIRECTORY_CACHE_CONTROL } from './course-directory';
 import { CoursesService } from './courses.service';
 
 const courseIdParams = z.strictObject({ courseId: z.string().max(200).describe('Course layout id, e.g. osm-way-871993734') });
@@ -19,46 +17,7 @@ const coordinate = (min: number, max: number) =>
 
 @Controller('courses')
 export class CoursesController {
-  constructor(
-    private readonly courses: CoursesService,
-    private readonly directory: CourseDirectory,
-  ) {}
-
-  @Get('bulk-ids')
-  @Operation({
-    operationId: 'listCourses',
-    summary: 'Directory of every active geometry-backed course',
-    description:
-      'Without `since`: `{ courses }`, every active geometry-backed course by name then id. Built once per catalog change and served with a strong ETag (If-None-Match gives 304), `Cache-Control: ' +
-      DIRECTORY_CACHE_CONTROL +
-      '`, and gzip or brotli per Accept-Encoding (`Vary: Accept-Encoding`). `X-Caddie-Catalog-Change` names the catalog change it reflects.\n\n' +
-      'Incremental sync (an addition to the contract): with `since` = that change, `{ change, courses, removed }`: the courses added or changed after it and the ids no longer listed; keep `change` for the next call. A `since` ahead of the catalog answers 400 unknown-catalog-change (fetch the whole directory again).',
-    tags: ['Courses'],
-    access: 'key',
-    scope: 'courses:read',
-    query: z.strictObject({
-      since: z.string().regex(/^\d{1,10}$/, 'must be a catalog change number').transform(Number).optional().describe('Catalog change of an earlier answer (its X-Caddie-Catalog-Change header or `change`): answer only what changed after it'),
-    }),
-    responses: {
-      200: {
-        description: '`{ courses }` without `since`; `{ change, courses, removed }` with it',
-        schema: directoryResponseSchema,
-        headers: { ETag: 'strong validator of the directory in this content coding', [CATALOG_CHANGE_HEADER]: 'the catalog change the answer reflects', 'Content-Encoding': 'gzip or br when the client accepts them' },
-      },
-      304: { description: 'Not modified (If-None-Match matched)' },
-    },
-    problems: ['unknown-catalog-change'],
-    example: COURSE_EXAMPLES.directory,
-  })
-  async listCourses(@ValidQuery() query: { since?: number }, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    if (query.since !== undefined) {
-      const changes = await this.directory.changesSince(query.since);
-      reply.header('cache-control', 'private, no-cache').header(CATALOG_CHANGE_HEADER, String(changes.change)).send(changes);
-      return;
-    }
-    const answer = await this.directory.answer(request.headers['accept-encoding'], request.headers['if-none-match']);
-    reply.status(answer.status).headers(answer.headers).header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding')).send(answer.body);
-  }
+  constructor(private readonly courses: CoursesService) {}
 
   @Get(':courseId')
   @Operation({
