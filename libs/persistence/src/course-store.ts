@@ -149,6 +149,18 @@ export class CourseStore {
     return query;
   }
 
+  /** Ids of the courses placed inside [west, south, east, north] (active or not), by id. */
+  async idsWithin([west, south, east, north]: [number, number, number, number]): Promise<string[]> {
+    const rows = await this.courses
+      .createQueryBuilder('c')
+      .select('c.id', 'id')
+      .where('c.latitude BETWEEN :south AND :north', { south, north })
+      .andWhere('c.longitude BETWEEN :west AND :east', { west, east })
+      .orderBy('c.id', 'ASC')
+      .getRawMany<{ id: string }>();
+    return rows.map((r) => r.id);
+  }
+
   count(): Promise<number> {
     return this.courses.count();
   }

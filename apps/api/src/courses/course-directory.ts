@@ -157,10 +157,12 @@ export class CourseDirectory {
   private async build(change: number): Promise<BuiltDirectory> {
     const started = Date.now();
     const hash = createHash('sha256');
-    const parts: string[] = [];
+    // one buffer per page, joined by one copy at the end (no whole-catalog string to encode at once)
+    const parts: Buffer[] = [];
     const add = (text: string) => {
-      parts.push(text);
-      hash.update(text);
+      const bytes = Buffer.from(text);
+      parts.push(bytes);
+      hash.update(bytes);
     };
     add('{"courses":[');
     let courses = 0;
@@ -172,7 +174,7 @@ export class CourseDirectory {
       after = page[page.length - 1];
     }
     add(']}');
-    const identity = Buffer.from(parts.join(''));
+    const identity = Buffer.concat(parts);
     // zlib runs on the thread pool: the event loop keeps answering while it compresses
     const built: BuiltDirectory = {
       change,

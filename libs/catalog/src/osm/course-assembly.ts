@@ -188,10 +188,11 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
       sources: [
         {
           kind: 'osm',
-          name: `OpenStreetMap (${inputs.join(', ')})`,
+          name: 'OpenStreetMap',
           license: OSM_LICENSE,
           attribution: OSM_ATTRIBUTION,
-          ids: [boundary.feature.id, ...relationIds.filter((id) => id !== boundary.feature.id), ...inputs.map((i) => `file:${i}`)],
+          // no file names: the same objects read from another file are the same course (one revision)
+          ids: [boundary.feature.id, ...relationIds.filter((id) => id !== boundary.feature.id)],
         },
       ],
       inferences,
@@ -205,6 +206,7 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
       courseId: course.id,
       courseName: course.name,
       boundaryId: boundary.feature.id,
+      inputs,
       subCourse: split ? group.name : null,
       active: course.active,
       holeCount: holes.length,

@@ -126,6 +126,17 @@ describeData('importOsm on the shared OpenStreetMap extracts (GeoJSON)', () => {
     expect(courseRevision(importOsm([{ name: fileName, content: moved }]).courses[0])).not.toBe(courseRevision(first));
   });
 
+  it('gives the same revision whatever the file is called, and names the file in the report only', () => {
+    const fileName = 'ogm_cz_golf_club_cesky_krumlov.geojson';
+    const text = readSharedOsm(fileName).content.toString('utf8');
+    const first = importOsm([{ name: fileName, content: text }]);
+    const renamed = importOsm([{ name: 'krumlov-2026-12-07.geojson', content: text }]);
+    expect(courseRevision(renamed.courses[0])).toBe(courseRevision(first.courses[0]));
+    expect(JSON.stringify(renamed.courses[0])).not.toContain('krumlov-2026');
+    expect(first.reports[0].inputs).toEqual([fileName]);
+    expect(renamed.reports[0].inputs).toEqual(['krumlov-2026-12-07.geojson']);
+  });
+
   it('reports progress through every stage', () => {
     const seen: OsmImportProgress[] = [];
     importOsm([readSharedOsm('ogm_no_kongsvinger_golfklubb.geojson')], { onProgress: (p) => seen.push(p) });
