@@ -26,7 +26,7 @@ function courses(): CourseEntity[] {
   return Array.from({ length: COURSES }, (_, i) => ({
     id: `bench-${i}`, name: `Bench ${i}`, city: null, region: null, country: 'US',
     longitude: -125 + random() * 58, latitude: 25 + random() * 24, holeCount: 18, holes: [{ number: 1, available: true }],
-    active: true, hasElevation: false, classification: null, revision: `sha256:${'0'.repeat(64)}`, updatedAt: '2026-01-01T00:00:00.000Z',
+    active: true, hasElevation: false, classification: null, revision: `sha256:${'0'.repeat(64)}`, updatedAt: '2026-01-01T00:00:00.000Z', catalogChange: 0,
   }));
 }
 

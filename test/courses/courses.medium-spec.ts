@@ -178,6 +178,11 @@ describe('course endpoints', () => {
     const doc = (await api.request({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(doc.paths['/v1/courses/{courseId}/data'].get['x-access']).toBe('private-key');
     expect(doc.paths['/v1/courses/{longitude}/{latitude}'].get.operationId).toBe('findNearbyCourses');
-    expect(doc.paths['/v1/courses/bulk-ids'].get.responses['200'].content['application/json'].schema.properties.courses).toBeDefined();
+    // the contract's shape, and the incremental form (since) declared beside it
+    const directory = doc.paths['/v1/courses/bulk-ids'].get;
+    const shapes = directory.responses['200'].content['application/json'].schema.anyOf as { properties: Record<string, unknown> }[];
+    expect(shapes.map((s) => Object.keys(s.properties).sort())).toEqual([['courses'], ['change', 'courses', 'removed']]);
+    expect(directory.parameters.map((p: { name: string }) => p.name)).toEqual(['since']);
+    expect(Object.keys(directory.responses)).toEqual(expect.arrayContaining(['200', '304', '400']));
   });
 });

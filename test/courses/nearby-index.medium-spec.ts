@@ -16,7 +16,7 @@ function generatedCourses(count: number): CourseEntity[] {
     id: `gen-${i}`, name: `Generated ${i}`, city: null, region: null, country: 'US',
     longitude: -125 + random() * 58, latitude: 25 + random() * 24,
     holeCount: 18, holes: [{ number: 1, available: true }], active: i % 10 !== 0, hasElevation: false,
-    classification: null, revision: `sha256:${'0'.repeat(64)}`, updatedAt: '2026-01-01T00:00:00.000Z',
+    classification: null, revision: `sha256:${'0'.repeat(64)}`, updatedAt: '2026-01-01T00:00:00.000Z', catalogChange: 0,
   }));
 }
 

@@ -6,8 +6,9 @@ import { runNode } from '../support/processes';
 import { describeWithSharedData, sharedDataPath } from '../support/shared-data';
 
 /** A small mapped course on Edinburgh's Braid Hills, where the shared SRTM data has real relief. */
-function braidHillsCourse(): string {
-  const box = (lon: number, lat: number, d: number) => [[[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]]];
+function braidHillsCourse(eastwardDegrees = 0): string {
+  const e = eastwardDegrees;
+  const box = (lon: number, lat: number, d: number) => [[[e + lon - d, lat - d], [e + lon + d, lat - d], [e + lon + d, lat + d], [e + lon - d, lat + d], [e + lon - d, lat - d]]];
   const feature = (id: number, tags: Record<string, string>, geometry: object) => ({
     type: 'Feature', properties: { osm_type: 'way', osm_id: id, ...tags }, geometry,
   });
@@ -15,7 +16,7 @@ function braidHillsCourse(): string {
     type: 'FeatureCollection',
     features: [
       feature(1, { leisure: 'golf_course', name: 'Test Links on Braid Hills' }, { type: 'Polygon', coordinates: box(-3.205, 55.913, 0.006) }),
-      feature(2, { golf: 'hole', ref: '1', par: '4', handicap: '1' }, { type: 'LineString', coordinates: [[-3.209, 55.911], [-3.205, 55.913], [-3.201, 55.915]] }),
+      feature(2, { golf: 'hole', ref: '1', par: '4', handicap: '1' }, { type: 'LineString', coordinates: [[e - 3.209, 55.911], [e - 3.205, 55.913], [e - 3.201, 55.915]] }),
       feature(3, { golf: 'tee' }, { type: 'Polygon', coordinates: box(-3.209, 55.911, 0.00008) }),
       feature(4, { golf: 'green' }, { type: 'Polygon', coordinates: box(-3.201, 55.915, 0.00012) }),
       feature(5, { golf: 'fairway' }, { type: 'Polygon', coordinates: box(-3.205, 55.913, 0.0008) }),
@@ -66,6 +67,46 @@ describeWithSharedData('the import CLI')('npm run import', () => {
       await db.destroy();
     }
   }, 120_000);
+
+  it('gives one revision whatever the file name, keeps stored elevation on a re-import without --dem, and attaches --dem alone', async () => {
+    const revisionIn = async (dataDir: string) => {
+      const db = await openDatabase({ dataDir });
+      try {
+        return await new CourseStore(db).revision('osm-way-1');
+      } finally {
+        await db.destroy();
+      }
+    };
+    const withDem = mkdtempSync(join(tmpdir(), 'caddie-import-keep-'));
+    const demArgs = ['--dem', sharedDataPath('elevation', 'N55W004.hgt.zip')];
+    writeFileSync(join(withDem, 'braid-hills.geojson'), braidHillsCourse());
+    writeFileSync(join(withDem, 'braid-hills-renamed.geojson'), braidHillsCourse());
+    expect(runNode('apps/api/src/cli/import.js', [join(withDem, 'braid-hills.geojson'), ...demArgs], { DATA_DIR: withDem }).stderr).toContain('done: 1 created');
+    // the same bytes under another name, without --dem: one revision, elevation kept and said so
+    const again = runNode('apps/api/src/cli/import.js', [join(withDem, 'braid-hills-renamed.geojson')], { DATA_DIR: withDem });
+    expect(again.status).toBe(0);
+    expect(again.stderr).toMatch(/unchanged\s+osm-way-1 .*ground elevation .*\(kept from the previous import: no --dem covers it\)/);
+    expect(again.stderr).toContain('done: 1 unchanged');
+    const importedWithDem = await revisionIn(withDem);
+    // the course redrawn 2 km east: the stored grid no longer covers it, and the import says it removes it
+    writeFileSync(join(withDem, 'braid-hills-moved.geojson'), braidHillsCourse(0.03));
+    const moved = runNode('apps/api/src/cli/import.js', [join(withDem, 'braid-hills-moved.geojson')], { DATA_DIR: withDem });
+    expect(moved.stderr).toMatch(/WARNING osm-way-1: its stored ground elevation does not cover the new geometry and no --dem does; this import removes it/);
+    expect(moved.stderr).toMatch(/updated\s+osm-way-1 .*no elevation/);
+
+    // imported without elevation first, then --dem alone: the same course as imported with both
+    const later = mkdtempSync(join(tmpdir(), 'caddie-import-dem-alone-'));
+    writeFileSync(join(later, 'braid-hills.geojson'), braidHillsCourse());
+    expect(runNode('apps/api/src/cli/import.js', [join(later, 'braid-hills.geojson')], { DATA_DIR: later }).stderr).toMatch(/created\s+osm-way-1 .*no elevation/);
+    const attached = runNode('apps/api/src/cli/import.js', demArgs, { DATA_DIR: later });
+    expect(attached.status).toBe(0);
+    expect(attached.stderr).toMatch(/updated\s+osm-way-1\s+ground elevation \d+x\d+ grid/);
+    expect(attached.stderr).toContain('done: 1 updated');
+    expect(await revisionIn(later)).toBe(importedWithDem);
+    // a raster covering no stored course says so
+    const nowhere = runNode('apps/api/src/cli/import.js', ['--dem', sharedDataPath('elevation', 'srtm3_edinburgh_crop_N55W004.tif')], { DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-import-empty-')) });
+    expect(nowhere.stderr).toContain('no stored course lies on these elevation files');
+  }, 180_000);
 
   it('streams a .osm.pbf extract with progress per pass and reports the courses and holes of the XML import', () => {
     const dir = mkdtempSync(join(tmpdir(), 'caddie-import-pbf-'));

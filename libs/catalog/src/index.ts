@@ -18,5 +18,5 @@ export { decideHoleDirection, type DirectionDecision, type DirectionEvidence } f
 // the demo generator and the measurements are owned beside the importer; one public surface
 export * from './demo';
 export * from './measure';
-export { attachGroundElevation, GROUND_MARGIN_METERS } from './pipeline/course-elevation';
+export { attachGroundElevation, GROUND_MARGIN_METERS, keepStoredGroundElevation, rasterBounds } from './pipeline/course-elevation';
 export * from './quality';

@@ -98,6 +98,8 @@ export interface HoleTee {
   yards: number | null;
   /** how `yards` was obtained; absent on courses built before origins were recorded (read as measured) */
   yardsOrigin?: LengthOrigin;
+  /** set when the tee lies farther than TEE_OFF_LINE_METERS beside the hole line (its length is then doubtful) */
+  offLineMeters?: number;
 }
 
 export interface Hole {
@@ -167,8 +169,13 @@ export interface ProvenanceSource {
   name: string;
   license: string;
   attribution: string;
-  /** source object ids this course was built from (boundary, relations, files) */
+  /** source object ids this course was built from (boundary, relations) */
   ids: string[];
+  /**
+   * The source's date: the newest edit among the objects the course was built from (ISO 8601;
+   * OSM XML timestamps). The data shows the course as mapped then. Absent when the source has no dates.
+   */
+  lastEdited?: string;
 }
 
 export interface Inference {

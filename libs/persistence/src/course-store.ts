@@ -1,11 +1,30 @@
 import type { DataSource, Repository } from 'typeorm';
 import type { Course } from '@caddie/catalog';
 import { haversineDistance } from '@caddie/geometry';
+import { CatalogStateEntity } from './entities/catalog-state.entity';
 import { CourseDocumentEntity } from './entities/course-document.entity';
 import { CourseEntity } from './entities/course.entity';
 import { isPostgres } from './data-source-options';
 
 export const METERS_PER_MILE = 1609.344;
+
+/** The columns of a directory entry (CompactCourse), read without the rest of the row. */
+export interface DirectoryRow {
+  id: string;
+  name: string;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  longitude: number | null;
+  latitude: number | null;
+}
+
+/** A course written since some catalog change: listed when active, removed from the directory when not. */
+export interface ChangedCourseRow extends DirectoryRow {
+  active: boolean;
+}
+
+const DIRECTORY_COLUMNS = ['id', 'name', 'city', 'region', 'country', 'longitude', 'latitude'] as const;
 
 export interface NearbyCourseRow {
   course: CourseEntity;
@@ -26,6 +45,17 @@ export function searchWindow(longitude: number, latitude: number, radiusMeters: 
     west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
   return { south, north, longitudeRanges };
 }
+
+// raw rows: PostgreSQL may hand doubles back as strings, and both drivers name columns as selected
+const directoryRow = (row: DirectoryRow): DirectoryRow => ({
+  id: row.id,
+  name: row.name,
+  city: row.city,
+  region: row.region,
+  country: row.country,
+  longitude: row.longitude === null ? null : Number(row.longitude),
+  latitude: row.latitude === null ? null : Number(row.latitude),
+});
 
 const isAvailable = (hole: Course['holes'][number]) => hole.centerline.length >= 2 && hole.greenFeatureId !== null;
 
@@ -63,8 +93,12 @@ export class CourseStore {
       classification: course.classification,
       revision,
       updatedAt: new Date().toISOString(),
+      catalogChange: 0,
     };
     await this.dataSource.transaction(async (manager) => {
+      // the counter row stays locked until commit: writers take change numbers in commit order
+      await manager.createQueryBuilder().update(CatalogStateEntity).set({ lastChange: () => 'last_change + 1' }).where('id = 1').execute();
+      row.catalogChange = (await manager.getRepository(CatalogStateEntity).findOneByOrFail({ id: 1 })).lastChange;
       await manager.getRepository(CourseEntity).save(row);
       await manager.getRepository(CourseDocumentEntity).save({ courseId: course.id, revision, document: JSON.stringify(course) });
     });
@@ -84,9 +118,47 @@ export class CourseStore {
     return (await this.courses.findOne({ where: { id }, select: { id: true, revision: true } }))?.revision ?? null;
   }
 
-  /** Every active geometry-backed course, by name then id. */
-  directory(): Promise<CourseEntity[]> {
-    return this.courses.find({ where: { active: true }, order: { name: 'ASC', id: 'ASC' } });
+  /** The latest catalog change: every course write raises it (0 for an empty catalog). */
+  async catalogChange(): Promise<number> {
+    return (await this.dataSource.getRepository(CatalogStateEntity).findOneBy({ id: 1 }))?.lastChange ?? 0;
+  }
+
+  /**
+   * One page of the directory (active geometry-backed courses by name then id) after the entry
+   * `after`: only the directory's columns, through the (name, id) index, so a page costs a short
+   * index range read however large the catalog.
+   */
+  async directoryPage(after: { name: string; id: string } | null, limit: number): Promise<DirectoryRow[]> {
+    const query = this.directoryColumns().where('c.active = :active', { active: true });
+    if (after) query.andWhere('(c.name > :name OR (c.name = :name AND c.id > :id))', after);
+    const rows = await query.orderBy('c.name', 'ASC').addOrderBy('c.id', 'ASC').limit(limit).getRawMany<DirectoryRow>();
+    return rows.map(directoryRow);
+  }
+
+  /** Courses written after catalog change `since`, by id after `afterId`, one page. */
+  async changedSince(since: number, afterId: string | null, limit: number): Promise<ChangedCourseRow[]> {
+    const query = this.directoryColumns().addSelect('c.active', 'active').where('c.catalog_change > :since', { since });
+    if (afterId !== null) query.andWhere('c.id > :afterId', { afterId });
+    const rows = await query.orderBy('c.id', 'ASC').limit(limit).getRawMany<DirectoryRow & { active: boolean | number }>();
+    return rows.map((row) => ({ ...directoryRow(row), active: row.active === true || row.active === 1 }));
+  }
+
+  private directoryColumns() {
+    const query = this.courses.createQueryBuilder('c').select('c.id', 'id');
+    for (const column of DIRECTORY_COLUMNS.slice(1)) query.addSelect(`c.${column}`, column);
+    return query;
+  }
+
+  /** Ids of the courses placed inside [west, south, east, north] (active or not), by id. */
+  async idsWithin([west, south, east, north]: [number, number, number, number]): Promise<string[]> {
+    const rows = await this.courses
+      .createQueryBuilder('c')
+      .select('c.id', 'id')
+      .where('c.latitude BETWEEN :south AND :north', { south, north })
+      .andWhere('c.longitude BETWEEN :west AND :east', { west, east })
+      .orderBy('c.id', 'ASC')
+      .getRawMany<{ id: string }>();
+    return rows.map((r) => r.id);
   }
 
   count(): Promise<number> {

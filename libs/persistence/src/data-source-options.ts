@@ -16,9 +16,29 @@ import { ConsoleCredentialEntity } from './entities/console-session.entity';
 import { Console1763790400000 } from './migrations/1763790400000-console';
 import { PrintableContentLockEntity } from './entities/printable-content-lock.entity';
 import { PrintableContentLocks1763790500000 } from './migrations/1763790500000-printable-content-locks';
+import { CatalogStateEntity } from './entities/catalog-state.entity';
+import { CatalogChanges1763790600000 } from './migrations/1763790600000-catalog-changes';
 
-export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity, UsageUnitEntity, PrintableEntity, ConsoleCredentialEntity, PrintableContentLockEntity];
-export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000, Usage1763790200000, Printables1763790300000, Console1763790400000, PrintableContentLocks1763790500000];
+export const ENTITIES = [
+  OrganizationEntity,
+  ApiKeyEntity,
+  CourseEntity,
+  CourseDocumentEntity,
+  UsageUnitEntity,
+  PrintableEntity,
+  ConsoleCredentialEntity,
+  PrintableContentLockEntity,
+  CatalogStateEntity,
+];
+export const MIGRATIONS = [
+  Platform1763790000000,
+  CourseCatalog1763790100000,
+  Usage1763790200000,
+  Printables1763790300000,
+  Console1763790400000,
+  PrintableContentLocks1763790500000,
+  CatalogChanges1763790600000,
+];
 
 export interface DatabaseSettings {
   /** unset: the embedded SQLite file in dataDir; `postgres://…`; or `sqlite:<file>` */

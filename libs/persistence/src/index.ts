@@ -3,6 +3,7 @@ export * from './entities/api-key.entity';
 export * from './data-source-options';
 export * from './entities/course.entity';
 export * from './entities/course-document.entity';
+export * from './entities/catalog-state.entity';
 export * from './course-store';
 export * from './entities/usage-unit.entity';
 export * from './entities/printable.entity';

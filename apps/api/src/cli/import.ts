@@ -3,12 +3,15 @@
  * Imports OpenStreetMap golf data (OSM XML, Overpass JSON, GeoJSON, or a .osm.pbf region extract,
  * streamed in bounded memory) and DEM files (SRTM .hgt,
  * .hgt.zip, GeoTIFF) into the catalog, with progress and a report per course.
+ * A course imported again without a DEM that covers it keeps its stored ground elevation (or,
+ * when that grid no longer covers it, the import says so). `--dem` files alone attach elevation
+ * to the stored courses they cover.
  */
 import 'reflect-metadata';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { attachGroundElevation, courseRevision, importOsm, measureCourse, OsmImportError, readOsmPbf, type Course, type CourseImportReport, type OsmInput } from '@caddie/catalog';
+import { attachGroundElevation, courseRevision, importOsm, keepStoredGroundElevation, measureCourse, OsmImportError, rasterBounds, readOsmPbf, type Course, type CourseImportReport, type OsmInput } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { type DemRaster, readGeoTiffDem, readHgt, readHgtZip } from '@caddie/geometry';
 import { CourseStore, openDatabase } from '@caddie/persistence';
@@ -48,6 +51,35 @@ function reportLine(report: CourseImportReport, course: Course, outcome: string)
   return `  ${outcome.padEnd(9)} ${report.courseId}  "${report.courseName}"  ${report.holeCount} holes, ${assigned}/${features} features on holes, ${report.inferences.length} inferences${notes.length ? `; ${notes.join('; ')}` : ''}${report.active ? '' : '  (inactive: no hole geometry)'}`;
 }
 
+/** A course's position is one point and the course reaches past it: courses placed this far outside a raster are read too (attachGroundElevation decides coverage). */
+const POSITION_MARGIN_DEGREES = 0.05;
+
+/** `--dem` without OSM files: samples the rasters for every stored course they cover. */
+async function elevateStoredCourses(store: CourseStore | null, rasters: DemRaster[]): Promise<void> {
+  if (!store) {
+    err('--dem alone needs the catalog (not --dry-run)');
+    process.exit(2);
+  }
+  const outcomes: Record<string, number> = {};
+  const seen = new Set<string>();
+  for (const raster of rasters) {
+    const [west, south, east, north] = rasterBounds(raster);
+    const m = POSITION_MARGIN_DEGREES;
+    for (const id of await store.idsWithin([west - m, south - m, east + m, north + m])) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const stored = await store.document(id);
+      if (!stored) continue;
+      const elevated = attachGroundElevation(stored.course, rasters);
+      const course = elevated === stored.course ? elevated : { ...elevated, measurements: measureCourse(elevated) };
+      const outcome = elevated === stored.course ? 'not covered' : await store.upsert(course, courseRevision(course));
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      err(`  ${outcome.padEnd(11)} ${id}  ${course.elevation.ground ? groundLine(course.elevation.ground) : 'no elevation'}`);
+    }
+  }
+  err(`done: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ') || 'no stored course lies on these elevation files'}`);
+}
+
 /** A PBF file opens with a BlobHeader whose type is "OSMHeader": the content says so, not the name. */
 async function isOsmPbf(path: string): Promise<boolean> {
   const handle = await open(path, 'r');
@@ -72,6 +104,16 @@ async function main(): Promise<void> {
   for (const path of values.dem) {
     rasters.push(await readDem(path));
     err(`elevation: ${path} (${rasters[rasters.length - 1].width}x${rasters[rasters.length - 1].height}, ${rasters[rasters.length - 1].source})`);
+  }
+  if (!positionals.length) {
+    const env = loadEnvOrExit(apiEnvSchema);
+    const db = values['dry-run'] ? null : await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA });
+    try {
+      await elevateStoredCourses(db ? new CourseStore(db) : null, rasters);
+    } finally {
+      await db?.destroy();
+    }
+    return;
   }
   const started = Date.now();
   const inputs: OsmInput[] = [];
@@ -101,11 +143,17 @@ async function main(): Promise<void> {
   err(`\n${courses.length} courses from ${inputs.length} files, ${features} features in ${seconds.toFixed(1)} s (${Math.round(features / Math.max(seconds, 0.001))} features/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB):`);
   try {
     for (const [i, imported] of courses.entries()) {
-      const elevated = attachGroundElevation(imported, rasters);
+      let elevated = attachGroundElevation(imported, rasters);
+      const stored = !elevated.elevation.ground && store ? await store.document(imported.id) : null;
+      if (stored?.course.elevation.ground) {
+        const kept = keepStoredGroundElevation(elevated, stored.course);
+        if (kept) elevated = kept;
+        else err(`  WARNING ${imported.id}: its stored ground elevation does not cover the new geometry and no --dem does; this import removes it (pass --dem to sample it again)`);
+      }
       const course = { ...elevated, measurements: measureCourse(elevated) };
       const outcome = store ? await store.upsert(course, courseRevision(course)) : 'dry-run';
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-      err(reportLine(reports[i], course, outcome));
+      err(reportLine(reports[i], course, outcome) + (stored?.course.elevation.ground && course.elevation.ground ? ' (kept from the previous import: no --dem covers it)' : ''));
     }
   } finally {
     await db?.destroy();

@@ -7,6 +7,8 @@ import { AccessError, ApiKeyRegistry, ORGANIZATION_SCOPES, SCOPES, type KeyKind,
 import { ConsoleSessions, type ConsoleSession } from '@caddie/console-session';
 import { UsageUnitEntity } from '@caddie/persistence';
 import { OVERLAY_ITEMS_PER_REQUEST } from '@caddie/styles';
+import { CourseDirectory } from '../courses/course-directory';
+import { sendAnswer } from '../courses/directory-routes';
 import { CoursesService } from '../courses/courses.service';
 import { GraphicsService, RENDER_COUNT_SCOPE } from '../graphics/graphics.service';
 import { GraphicSubjectsService } from '../graphics/graphic-subjects.service';
@@ -81,6 +83,7 @@ export class ConsoleRoutes {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ApiConfig,
     private readonly courses: CoursesService,
+    private readonly directory: CourseDirectory,
     private readonly graphics: GraphicsService,
     private readonly subjects: GraphicSubjectsService,
     private readonly maps: MapsService,
@@ -161,7 +164,10 @@ export class ConsoleRoutes {
       reply.header('set-cookie', clearedSessionCookie(this.secureCookie)).status(204).send();
     });
 
-    route('GET', '/courses', async () => this.courses.directory());
+    route('GET', '/courses', async ({ request, reply }) => {
+      const answer = await this.directory.answer(request.headers['accept-encoding'], request.headers['if-none-match']);
+      sendAnswer(reply, { ...answer, headers: { ...answer.headers, 'cache-control': 'no-store' } });
+    });
     route('GET', '/courses/nearby/:longitude/:latitude', async ({ request }) => {
       const p = request.params as Record<string, string>;
       return this.courses.nearby(coordinate(p.longitude, 'longitude', 180), coordinate(p.latitude, 'latitude', 90));

@@ -48,4 +48,19 @@ describeData('course datasets on imported courses', () => {
     expect(bundle(keilir, ['identity']).identity.qualityFlags).toEqual(['boundary-inferred']);
     expect(bundle(augusta, ['identity']).identity.completeness.status).toBe('complete');
   });
+
+  it('scorecard: offered with the measured yardages and null pars when the source has no par', () => {
+    const parless = { ...augusta, holes: augusta.holes.map((h) => ({ ...h, par: null })) };
+    const { scorecard } = bundle(parless, ['scorecard']);
+    expect(scorecard.status).toBeUndefined();
+    expect(scorecard.holes.map((h: { par: number | null }) => h.par)).toEqual(augusta.holes.map(() => null));
+    expect(scorecard.totalsByTeeSet).toEqual(bundle(augusta, ['scorecard']).scorecard.totalsByTeeSet);
+    const bare = { ...parless, holes: parless.holes.map((h) => ({ ...h, tees: [] })) };
+    expect(bundle(bare, ['scorecard']).scorecard).toMatchObject({ status: 'todo', reason: 'not-available' });
+  });
+
+  it('provenance states the date of the OSM data (Augusta: mapped as of January 2023)', () => {
+    const { provenance } = bundle(augusta, ['provenance']);
+    expect(provenance.sources[0]).toMatchObject({ kind: 'osm', name: 'OpenStreetMap', lastEdited: '2023-01-21T04:27:05Z' });
+  });
 });

@@ -115,7 +115,8 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
     case 'operations':
       return course.operations ?? todo('No operating information is recorded for this course.');
     case 'scorecard':
-      if (!course.holes.some((h) => h.par !== null)) return todo('The source has no par for any hole.');
+      // measured lengths are worth offering on their own: pars stay null where the source has none
+      if (!course.holes.some((h) => h.par !== null || h.tees.some((t) => t.yards !== null))) return todo('The source has neither a par nor a tee with a length on any hole.');
       return {
         teeSets: course.teeSets,
         yardage: { basis: YARDAGE_BASIS, unit: 'yards', origins: yardageOrigins(course) },
@@ -136,7 +137,7 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
         number: h.number,
         centerline: { type: 'LineString', coordinates: h.centerline },
         dogleg: h.dogleg ? { type: 'Point', coordinates: h.dogleg } : null,
-        tees: h.tees.map((t) => ({ teeSetId: t.teeSetId, featureId: t.featureId, center: { type: 'Point', coordinates: t.center }, yards: t.yards, yardsOrigin: t.yardsOrigin ?? null })),
+        tees: h.tees.map((t) => ({ teeSetId: t.teeSetId, featureId: t.featureId, center: { type: 'Point', coordinates: t.center }, yards: t.yards, yardsOrigin: t.yardsOrigin ?? null, offLineMeters: t.offLineMeters ?? null })),
         greenFeatureId: h.greenFeatureId,
         greenCenter: h.greenCenter ? { type: 'Point', coordinates: h.greenCenter } : null,
         pin: h.pin ? { type: 'Point', coordinates: h.pin } : null,

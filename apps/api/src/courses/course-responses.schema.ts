@@ -30,6 +30,13 @@ export const courseSummarySchema = z.strictObject({
 
 export const compactCourseSchema = z.strictObject({ id: z.string(), name: z.string(), location: locationSchema });
 export const directorySchema = z.strictObject({ courses: z.array(compactCourseSchema) });
+/** The incremental form (`since`): an addition to the contract's directory shape. */
+export const directoryChangesSchema = z.strictObject({
+  change: z.number().int().min(0).describe('The catalog change this answer reflects: the `since` of the next sync'),
+  courses: z.array(compactCourseSchema).describe('Courses added to or changed in the directory after `since`, by id'),
+  removed: z.array(z.string()).describe('Ids no longer listed (no longer active or geometry-backed) after `since`; may name ids the client never had'),
+});
+export const directoryResponseSchema = z.union([directorySchema, directoryChangesSchema]);
 
 export const nearbyResponseSchema = z.strictObject({
   origin: z.strictObject({ longitude: z.number().min(-180).max(180), latitude: z.number().min(-90).max(90) }),

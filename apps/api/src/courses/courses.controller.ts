@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Operation } from '../platform/http/operation.decorator';
 import { ValidParams, ValidQuery } from '../platform/http/validated-input';
-import { courseSummarySchema, dataBundleSchema, directorySchema, nearbyResponseSchema } from './course-responses.schema';
+import { courseSummarySchema, dataBundleSchema, nearbyResponseSchema } from './course-responses.schema';
 import { COURSE_EXAMPLES } from './course-examples';
 import { CoursesService } from './courses.service';
 
@@ -18,20 +18,6 @@ const coordinate = (min: number, max: number) =>
 @Controller('courses')
 export class CoursesController {
   constructor(private readonly courses: CoursesService) {}
-
-  @Get('bulk-ids')
-  @Operation({
-    operationId: 'listCourses',
-    summary: 'Directory of every active geometry-backed course',
-    tags: ['Courses'],
-    access: 'key',
-    scope: 'courses:read',
-    responses: { 200: { description: 'All active geometry-backed courses', schema: directorySchema } },
-    example: COURSE_EXAMPLES.directory,
-  })
-  directory() {
-    return this.courses.directory();
-  }
 
   @Get(':courseId')
   @Operation({

@@ -113,8 +113,4 @@ export class CoursesService {
       })),
     };
   }
-
-  async directory() {
-    return { courses: (await this.store.directory()).map((c) => ({ id: c.id, name: c.name, location: location(c) })) };
-  }
 }

@@ -13,6 +13,7 @@ import { assignHoleNumbers, osmIdOrder, type HoleNumbering } from './hole-number
 import { emptyLayerCounts, type CourseImportReport } from './import-report';
 import { localProjection, pointShapeDistance, shapeCentroid, toPlanarShape, geometryBounds } from './planar-geometry';
 import { isCoursePrefix, splitSubCourses, type SubCourseGroup } from './sub-course-split';
+import { newestEditTime } from './osm-edit-times';
 import { planTeeSets } from './tee-sets';
 import { courseQuality, statedHoleCount } from '../quality/course-quality';
 
@@ -166,6 +167,7 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
   }
   const relationIds = features.filter((f) => f.id.startsWith('relation/')).map((f) => f.id);
   const inputs = [...new Set([boundary.feature.input, ...ctx.assignable.map((p) => p.feature.input)])].sort();
+  const lastEdited = newestEditTime([boundary, ...ctx.holeLines, ...ctx.assignable].filter((p) => included.has(p.feature.id)).map((p) => p.feature.editedAt));
   const [lon, lat] = [identity.location.longitude ?? 0, identity.location.latitude ?? 0];
   const course: Course = {
     id: identity.id,
@@ -188,10 +190,12 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
       sources: [
         {
           kind: 'osm',
-          name: `OpenStreetMap (${inputs.join(', ')})`,
+          name: 'OpenStreetMap',
           license: OSM_LICENSE,
           attribution: OSM_ATTRIBUTION,
-          ids: [boundary.feature.id, ...relationIds.filter((id) => id !== boundary.feature.id), ...inputs.map((i) => `file:${i}`)],
+          // no file names: the same objects read from another file are the same course (one revision)
+          ids: [boundary.feature.id, ...relationIds.filter((id) => id !== boundary.feature.id)],
+          ...(lastEdited ? { lastEdited } : {}),
         },
       ],
       inferences,
@@ -205,6 +209,7 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
       courseId: course.id,
       courseName: course.name,
       boundaryId: boundary.feature.id,
+      inputs,
       subCourse: split ? group.name : null,
       active: course.active,
       holeCount: holes.length,

@@ -25,6 +25,18 @@ export const MEASURED_ALONG_LINE: LengthOrigin = {
   detail: 'along-hole-line: from the tee centre projected on the hole line to the line end at the green (plus the gap to the first node for a tee behind it)',
 };
 
+/**
+ * A tee farther than this beside its hole line is measured from its projection on the line; the
+ * length printed for it may be far from the one played (Český Krumlov's 18th: a tee 35 m off a
+ * 99-yard line measured 134 yards), so the hole is flagged `tee-off-line`.
+ */
+export const TEE_OFF_LINE_METERS = 25;
+/**
+ * A tee projecting into the last fifth of the hole line is not where the hole is played from (at
+ * L'Anglais's 2nd it was the next tee beside the green, listed at 0 yards): it keeps no length.
+ */
+export const TEE_AT_GREEN_END_SHARE = 0.2;
+
 /** How each assignment note came about, for the inference record. */
 const NOTE_RULES: Record<string, string> = {
   'name-geometry-conflict': `a hole number in the feature name or tags wins over position when the named hole is within ${NAMED_SANITY_METERS} m`,
@@ -162,8 +174,30 @@ export function buildHole(
     const meters = line.length - along + (along === 0 ? offset : 0);
     const center = projection.toLonLat(tee.center);
     const sets = teeSetsOf.get(tee.feature.id) ?? [];
+    const atGreenEnd = line.length - along < line.length * TEE_AT_GREEN_END_SHARE;
+    const offLine = !atGreenEnd && offset > TEE_OFF_LINE_METERS;
+    if (atGreenEnd) {
+      if (!flags.includes('tee-at-green-end')) flags.push('tee-at-green-end');
+      inferences.push({
+        subject,
+        what: `${tee.feature.id} lies at the green end of the hole line (${Math.round(line.length - along)} m before it): listed without a length`,
+        how: `a tee projecting into the last ${TEE_AT_GREEN_END_SHARE * 100}% of the hole line is not where the hole is played from`,
+      });
+    }
+    if (offLine) {
+      if (!flags.includes('tee-off-line')) flags.push('tee-off-line');
+      inferences.push({
+        subject,
+        what: `${tee.feature.id} lies ${Math.round(offset)} m beside the hole line: its ${Math.round(meters / METERS_PER_YARD)} yards are measured from its projection on the line`,
+        how: `tees more than ${TEE_OFF_LINE_METERS} m off the hole line are flagged; the line may not be drawn from this tee`,
+      });
+    }
     for (const teeSetId of sets.length > 0 ? sets : [null]) {
-      holeTees.push({ teeSetId, featureId: tee.feature.id, center, yards: Math.round(meters / METERS_PER_YARD), yardsOrigin: MEASURED_ALONG_LINE });
+      const holeTee: HoleTee = atGreenEnd
+        ? { teeSetId, featureId: tee.feature.id, center, yards: null }
+        : { teeSetId, featureId: tee.feature.id, center, yards: Math.round(meters / METERS_PER_YARD), yardsOrigin: MEASURED_ALONG_LINE };
+      if (offLine) holeTee.offLineMeters = Math.round(offset);
+      holeTees.push(holeTee);
     }
   }
   const tagged = applyTaggedLengths(holeTees, tags, teeSetIds);

@@ -14,6 +14,8 @@ export interface CourseImportReport {
   courseName: string;
   /** the leisure=golf_course object, e.g. 'way/871993734' */
   boundaryId: string;
+  /** names of the input files the course was read from (kept out of the course, so its revision follows content only) */
+  inputs: string[];
   /** name of the sub-course when one boundary holds several courses */
   subCourse: string | null;
   active: boolean;

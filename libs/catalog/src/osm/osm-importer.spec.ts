@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { lineString, point, pointToLineDistance } from '@turf/turf';
 import { courseRevision } from '../course-revision';
 import { GEOMETRY_LAYERS, type Course } from '../model';
 import { importOsm, type OsmImportProgress, type OsmImportResult } from './osm-importer';
@@ -125,6 +126,36 @@ describeData('importOsm on the shared OpenStreetMap extracts (GeoJSON)', () => {
     const moved = text.replace(`[${lon}, ${lat}]`, `[${lon}, ${(lat + 0.00002).toFixed(5)}]`);
     expect(moved).not.toBe(text);
     expect(courseRevision(importOsm([{ name: fileName, content: moved }]).courses[0])).not.toBe(courseRevision(first));
+  });
+
+  it('flags tees far off the hole line and never lists a tee at the green end at 0 yd', () => {
+    const krumlov18 = onlyCourse('ogm_cz_golf_club_cesky_krumlov.geojson').holes.find((h) => h.number === 18)!;
+    expect(krumlov18.flags).toContain('tee-off-line');
+    const off = krumlov18.tees.find((t) => t.featureId === 'way/1270591209')!;
+    // a second reading of the same geometry: turf's distance from the tee centre to the hole line
+    const meters = pointToLineDistance(point(off.center), lineString(krumlov18.centerline), { units: 'meters' });
+    expect(off.offLineMeters).toBeGreaterThan(25);
+    expect(Math.abs(off.offLineMeters! - meters)).toBeLessThan(2);
+    expect(krumlov18.tees.filter((t) => t.offLineMeters === undefined).every((t) => pointToLineDistance(point(t.center), lineString(krumlov18.centerline), { units: 'meters' }) <= 26)).toBe(true);
+
+    const anglais = imported('ogm_be_golf_chateau_de_la_tournette.geojson').courses.find((c) => c.id === 'osm-way-27416448-l-anglais')!;
+    const second = anglais.holes.find((h) => h.number === 2)!;
+    expect(second.flags).toContain('tee-at-green-end');
+    expect(second.tees.find((t) => t.featureId === 'way/169196714')).toMatchObject({ yards: null });
+    for (const file of readdirSync(SHARED_OSM_DIR).filter((f) => f.endsWith('.geojson') || f.endsWith('.osm'))) {
+      for (const course of imported(file).courses) for (const hole of course.holes) for (const tee of hole.tees) if (tee.yards !== null) expect(tee.yards).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives the same revision whatever the file is called, and names the file in the report only', () => {
+    const fileName = 'ogm_cz_golf_club_cesky_krumlov.geojson';
+    const text = readSharedOsm(fileName).content.toString('utf8');
+    const first = importOsm([{ name: fileName, content: text }]);
+    const renamed = importOsm([{ name: 'krumlov-2026-12-07.geojson', content: text }]);
+    expect(courseRevision(renamed.courses[0])).toBe(courseRevision(first.courses[0]));
+    expect(JSON.stringify(renamed.courses[0])).not.toContain('krumlov-2026');
+    expect(first.reports[0].inputs).toEqual([fileName]);
+    expect(renamed.reports[0].inputs).toEqual(['krumlov-2026-12-07.geojson']);
   });
 
   it('reports progress through every stage', () => {

@@ -6,6 +6,7 @@
 import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type { CourseGeometry } from '../model';
+import { osmXmlEditTimes } from './osm-edit-times';
 import { OsmImportError } from './osm-import.error';
 import type { OsmInputFormat, TaggedFeature } from './tagged-feature';
 
@@ -55,8 +56,15 @@ export function parseOsmInput(name: string, content: Buffer | string): ParsedInp
   const text = decodeContent(content);
   const detected = detectOsmFormat(name, text);
   switch (detected.format) {
-    case 'osm-xml':
-      return { format: 'osm-xml', features: fromOsmToGeoJson(name, osmtogeojson(parseOsmXml(name, text))) };
+    case 'osm-xml': {
+      const features = fromOsmToGeoJson(name, osmtogeojson(parseOsmXml(name, text)));
+      const edited = osmXmlEditTimes(text);
+      for (const feature of features) {
+        const time = edited.get(feature.id);
+        if (time !== undefined) feature.editedAt = time;
+      }
+      return { format: 'osm-xml', features };
+    }
     case 'overpass-json':
       return { format: 'overpass-json', features: fromOverpass(name, detected.json) };
     case 'geojson':

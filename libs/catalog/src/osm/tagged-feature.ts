@@ -8,6 +8,8 @@ export interface TaggedFeature {
   geometry: CourseGeometry;
   /** name of the input this feature was read from */
   input: string;
+  /** newest edit time of the object and its nodes or members (OSM XML timestamps), when the source states it */
+  editedAt?: string;
 }
 
 export type OsmInputFormat = 'osm-xml' | 'overpass-json' | 'geojson' | 'osm-pbf';

@@ -1,6 +1,6 @@
 import type { DemRaster } from '@caddie/geometry';
 import { generateDemoCourses } from '../demo';
-import { attachGroundElevation } from './course-elevation';
+import { attachGroundElevation, keepStoredGroundElevation } from './course-elevation';
 
 /** A synthetic 1-arc-second DEM: height rises 1 m per 0.001° east. */
 function rampRaster(originLon: number, originLat: number, size: number): DemRaster {
@@ -33,5 +33,32 @@ describe('attachGroundElevation', () => {
   it('leaves a course the rasters do not cover unchanged', () => {
     const far = rampRaster(10, 50, 100);
     expect(attachGroundElevation(stripped, [far])).toBe(stripped);
+  });
+});
+
+describe('keepStoredGroundElevation', () => {
+  const [course] = generateDemoCourses();
+  const stripped = { ...course, elevation: { ground: null, greens: {}, trees: null }, provenance: { ...course.provenance, sources: course.provenance.sources.filter((s) => s.kind !== 'srtm'), missing: ['no elevation data'] } };
+  const raster = rampRaster(course.location.longitude! - 0.05, course.location.latitude! + 0.05, 360);
+  const stored = attachGroundElevation(stripped, [raster]);
+
+  it('keeps the stored ground model and its sources for a re-import without elevation', () => {
+    const kept = keepStoredGroundElevation(stripped, stored)!;
+    expect(kept.elevation.ground).toBe(stored.elevation.ground);
+    expect(kept.provenance.sources.filter((s) => s.kind === 'srtm')).toHaveLength(1);
+    expect(kept.provenance.missing).toEqual([]);
+    expect(kept).toEqual(stored);
+  });
+
+  it('keeps nothing when the import has its own ground, the stored course had none, or the grid no longer covers the course', () => {
+    expect(keepStoredGroundElevation(stored, stored)).toBeNull();
+    expect(keepStoredGroundElevation(stripped, stripped)).toBeNull();
+    const shift = (c: number[]) => [c[0] + 0.2, c[1]];
+    const moved = { ...stripped, features: stripped.features.map((f) => ({ ...f, geometry: { ...f.geometry, coordinates: JSON.parse(JSON.stringify(f.geometry.coordinates), (_k, v) => (Array.isArray(v) && typeof v[0] === 'number' ? shift(v) : v)) } })) } as typeof stripped;
+    expect(keepStoredGroundElevation(moved, stored)).toBeNull();
+  });
+
+  it('replaces, not repeats, the elevation sources when a DEM is attached again', () => {
+    expect(attachGroundElevation(stored, [raster]).provenance.sources.filter((s) => s.kind === 'srtm')).toHaveLength(1);
   });
 });

@@ -47,4 +47,8 @@ export class CourseEntity {
 
   @Column({ name: 'updated_at', type: 'varchar', length: 32 })
   updatedAt!: string;
+
+  /** the catalog change that last wrote this row (see CatalogStateEntity) */
+  @Column({ name: 'catalog_change', type: 'integer', default: 0 })
+  catalogChange!: number;
 }
