@@ -14,9 +14,10 @@ import { PrintableEntity } from './entities/printable.entity';
 import { Printables1763790300000 } from './migrations/1763790300000-printables';
 import { ConsoleCredentialEntity } from './entities/console-session.entity';
 import { Console1763790400000 } from './migrations/1763790400000-console';
+import { OrganizationGrants1763790500000 } from './migrations/1763790500000-organization-grants';
 
 export const ENTITIES = [OrganizationEntity, ApiKeyEntity, CourseEntity, CourseDocumentEntity, UsageUnitEntity, PrintableEntity, ConsoleCredentialEntity];
-export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000, Usage1763790200000, Printables1763790300000, Console1763790400000];
+export const MIGRATIONS = [Platform1763790000000, CourseCatalog1763790100000, Usage1763790200000, Printables1763790300000, Console1763790400000, OrganizationGrants1763790500000];
 
 export interface DatabaseSettings {
   /** unset: the embedded SQLite file in dataDir; `postgres://…`; or `sqlite:<file>` */
