@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const pages = ['index', 'course', 'studio', 'scorecards', 'printables', 'keys'];
+const pages = ['index', 'course', 'studio', 'scorecards', 'printables', 'keys', 'problem'];
 
 export default defineConfig({
   root,

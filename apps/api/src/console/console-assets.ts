@@ -10,6 +10,23 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
+/**
+ * Console pages load only their own scripts, styles and the API's answers; map workers and
+ * previews use blob: and data: URLs; no other site may frame them (clickjacking of Revoke).
+ */
+export const CONSOLE_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export interface ConsoleAsset {
   body: Buffer;
   headers: Record<string, string>;
@@ -30,7 +47,8 @@ export async function readConsoleAsset(root: string, relativePath: string): Prom
   try {
     const body = await readFile(file);
     const cache = name.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    return { body, headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff' } };
+    const page: Record<string, string> = type.startsWith('text/html') ? { 'content-security-policy': CONSOLE_PAGE_CSP, 'x-frame-options': 'DENY' } : {};
+    return { body, headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff', ...page } };
   } catch {
     return null;
   }

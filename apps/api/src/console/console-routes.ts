@@ -6,9 +6,10 @@ import type { DataSource } from 'typeorm';
 import { ALL_SCOPES, AccessError, ApiKeyRegistry, SCOPES, type KeyKind, type Scope } from '@caddie/access';
 import { ConsoleSessions, type ConsoleSession } from '@caddie/console-session';
 import { UsageUnitEntity } from '@caddie/persistence';
-import { OVERLAY_ITEMS_PER_REQUEST } from '@caddie/styles';
+import { GRAPHIC_STYLES, OVERLAY_ITEMS_PER_REQUEST } from '@caddie/styles';
 import { CoursesService } from '../courses/courses.service';
 import { GraphicsService, RENDER_COUNT_SCOPE } from '../graphics/graphics.service';
+import { allowedOverlaysFor } from '../graphics/allowed-overlays';
 import { GraphicSubjectsService } from '../graphics/graphic-subjects.service';
 import { OverlaysService } from '../graphics/overlays.service';
 import { MapsService, type TileQuery } from '../maps/maps.service';
@@ -21,6 +22,7 @@ import { PrintablesService } from '../printables/printables.service';
 import { ProcessingService } from '../scorecards/processing.service';
 import { ScorecardsService } from '../scorecards/scorecards.service';
 import { readConsoleAsset } from './console-assets';
+import { consoleProblemPage, prefersHtml } from './console-problem-page';
 import { correctedDraft, printableCardPdf, productionDesigns, withFieldRegions } from './console-scorecards';
 import { clearedSessionCookie, CONSOLE_PATH, readCookie, SESSION_COOKIE, sessionCookie } from './console-cookie';
 import './console-problems';
@@ -29,10 +31,18 @@ import './console-problems';
 export const CONSOLE_ASSETS = join(__dirname, '..', '..', '..', '..', 'console');
 
 const CSRF_HEADER = 'x-csrf-token';
-const COURSE_DATASETS = 'identity,scorecard,holes.summary,greens.summary,provenance';
+// holes.detail places the hole numbers on the course map
+const COURSE_DATASETS = 'identity,scorecard,holes.summary,holes.detail,greens.summary,provenance';
 const RENDER_POLL_MS = 500;
 const RENDER_POLL_LIMIT = 120;
 const OVERLAY_ITEMS_MAX = OVERLAY_ITEMS_PER_REQUEST.max;
+/** The kinds a console user can create, with what each is for (the form shows the text). */
+const KEY_KIND_CHOICES: { id: KeyKind; description: string }[] = [
+  { id: 'test', description: 'Private server key for development and tests. Keep it on your servers.' },
+  { id: 'live', description: 'Private server key for production traffic. Keep it on your servers.' },
+  { id: 'pk_test', description: 'Publishable browser key for development, accepted only from the origins you list.' },
+  { id: 'pk_live', description: 'Publishable browser key for production web pages, accepted only from the origins you list.' },
+];
 
 interface SessionRequest {
   request: FastifyRequest;
@@ -96,6 +106,12 @@ export class ConsoleRoutes {
 
   async mount(fastify: FastifyInstance, responder: ProblemResponder): Promise<void> {
     const fail = (error: unknown, request: FastifyRequest, reply: FastifyReply) => responder.send(error, request, reply);
+    // a page a browser navigated to answers HTML that says what to do next; API clients keep the problem document
+    const failPage = async (problem: ApiProblem, request: FastifyRequest, reply: FastifyReply) => {
+      const page = prefersHtml(request.headers.accept) ? await consoleProblemPage(CONSOLE_ASSETS, problem) : null;
+      if (!page) return fail(problem, request, reply);
+      reply.status(problem.status).headers({ ...page.headers, 'referrer-policy': 'no-referrer' }).send(page.body);
+    };
     const route = (method: 'GET' | 'POST' | 'DELETE', url: string, handler: Handler, options: { csrf?: boolean } = {}) => {
       fastify.route({
         method,
@@ -123,7 +139,7 @@ export class ConsoleRoutes {
       const token = (request.query as Record<string, unknown>).token;
       const exchanged = typeof token === 'string' ? await this.sessions.exchange(token) : null;
       if (!exchanged) {
-        fail(new ApiProblem('console-sign-in-invalid', 'This sign-in link is unknown, already used or expired. Create a new one: npm run console -- link'), request, reply);
+        await failPage(new ApiProblem('console-sign-in-invalid', 'This sign-in link is unknown, already used or expired. Create a new one: npm run console -- link'), request, reply);
         return;
       }
       const maxAge = Math.max(1, Math.floor((Date.parse(exchanged.session.expiresAt) - Date.now()) / 1000));
@@ -151,7 +167,11 @@ export class ConsoleRoutes {
       const data = await this.courses.dataBundle(courseId, COURSE_DATASETS, undefined, await this.principal(session));
       return { summary, data };
     });
-    route('GET', '/courses/:courseId/graphics', async ({ request }) => this.subjects.list((request.params as Record<string, string>).courseId));
+    route('GET', '/courses/:courseId/graphics', async ({ request }) => {
+      const listing = await this.subjects.list((request.params as Record<string, string>).courseId);
+      // the studio offers per subject and style only the overlays that render's receipt will authorize
+      return { ...listing, subjects: listing.subjects.map((s) => ({ ...s, allowedOverlaysByStyle: Object.fromEntries(GRAPHIC_STYLES.map((style) => [style, allowedOverlaysFor(s.type, style)])) })) };
+    });
     route('GET', '/courses/:courseId/graphics/images/:subject/:format', async ({ request, reply, session }) => {
       const outcome = await this.rendered(request, await this.principal(session));
       await this.graphics.sendImage(outcome, reply, request.headers['if-none-match']);
@@ -234,12 +254,17 @@ export class ConsoleRoutes {
 
     route('GET', '/keys', async ({ session }) => ({
       keys: (await this.keys.list()).filter((k) => k.organizationId === session.organizationId),
-      kinds: ['test', 'live', 'pk_test', 'pk_live'],
-      scopes: ALL_SCOPES.map((id) => ({ id, audience: SCOPES[id].audience })),
+      kinds: KEY_KIND_CHOICES,
+      scopes: ALL_SCOPES.map((id) => ({ id, audience: SCOPES[id].audience, description: SCOPES[id].description })),
+      // what a new key may be given: the organization's own grants (identity always)
+      organizationDatasets: await this.keys.organizationGrants(session.organizationId),
     }));
     route('POST', '/keys', async ({ request, reply, session }) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+      const granted = await this.keys.organizationGrants(session.organizationId);
+      const beyond = list(body.datasets).filter((d) => !granted.includes(d));
+      if (beyond.length) throw new ApiProblem('console-key-invalid', `datasets-not-granted: this organization is not licensed for ${beyond.join(', ').slice(0, 300)}; ask the operator to grant them.`);
       try {
         const created = await this.keys.create({
           organizationId: session.organizationId,
@@ -283,7 +308,7 @@ export class ConsoleRoutes {
     fastify.get(`${CONSOLE_PATH}/*`, async (request, reply) => {
       const asset = await readConsoleAsset(CONSOLE_ASSETS, (request.params as Record<string, string>)['*'] ?? '');
       if (!asset) {
-        fail(new ApiProblem('not-found', `No console page ${request.url.split('?')[0]}; the console starts at ${CONSOLE_PATH}/ (npm run build writes it).`), request, reply);
+        await failPage(new ApiProblem('not-found', `No console page ${request.url.split('?')[0].slice(0, 200)}; the console starts at ${CONSOLE_PATH}/ (npm run build writes it).`), request, reply);
         return;
       }
       reply.headers({ ...asset.headers, 'referrer-policy': 'no-referrer' }).send(asset.body);
@@ -305,10 +330,9 @@ export class ConsoleRoutes {
     return outcome;
   }
 
-  /** The in-process caller of the services for a session: the organization's dataset grants, never a key. */
+  /** The in-process caller of the services for a session: the organization's own dataset grants, whatever keys exist. */
   private async principal(session: ConsoleSession): Promise<Principal> {
-    const keys = (await this.keys.list()).filter((k) => k.organizationId === session.organizationId && !k.revokedAt);
-    const datasets = [...new Set(keys.flatMap((k) => k.datasets))];
+    const datasets = await this.keys.organizationGrants(session.organizationId);
     return {
       keyId: `console:${session.id.slice(0, 16)}`,
       organizationId: session.organizationId,
