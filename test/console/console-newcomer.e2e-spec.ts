@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { generateDemoCourses, importOsm, type Course } from '@caddie/catalog';
+import { synthesizeScene } from '@caddie/synthesis';
 import { readSharedOsm, SHARED_OSM_DIR } from '../../libs/catalog/src/osm/shared-osm-data.fixture';
+import { FakeVisionProvider } from '../scorecards/fake-vision-provider';
 import { DIST } from '../support/processes';
 import { axeViolations, CHROMIUM, CHROMIUM_ARGS, collectErrors, DESKTOP, explainFailure, haveChromium, horizontalOverflow, PHONE, shootBoth } from './console-browser';
 import { startConsoleStack, type ConsoleStack } from './console-stack';
@@ -42,14 +44,19 @@ describe('Caddie Console for a newcomer', () => {
   const imported = warsaw();
   const demo = generateDemoCourses()[0];
 
+  // the handwriting reader of the scorecard worker: a loopback vision provider (blank cards never reach it)
+  const vision = new FakeVisionProvider();
+
   beforeAll(async () => {
-    stack = await startConsoleStack([...generateDemoCourses(), ...imported]);
+    await vision.start();
+    stack = await startConsoleStack([...generateDemoCourses(), ...imported], { visionUrl: vision.url });
     if (haveChromium) browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
     await stack?.stop();
+    await vision.stop().catch(() => undefined);
   }, 60_000);
 
   /** A signed-in page at a size, with its errors collected; the callback's failure says what the page showed. */
@@ -196,6 +203,60 @@ describe('Caddie Console for a newcomer', () => {
       expect(accessibility).toEqual([]);
       expect(await horizontalOverflow(page)).toBe('');
       await shootBoth(page, 'studio');
+      expect(errors).toEqual([]);
+    });
+  }, 400_000);
+
+  browserIt.each(SIZES)('scorecards: a design fitting the course in words, a large photo downscaled before upload, a foreign photo shown with a hint to print a card, a blank card said as such, focus on each result (%s)', async (name, size) => {
+    const nine = generateDemoCourses().find((c) => c.holes.length <= 9)!;
+    const eighteen = generateDemoCourses().find((c) => c.holes.length === 18)!;
+    // an 8 MB "photo" with no card on it: noise compresses badly, so it is large as a phone photo is
+    const noisy = join(stack.dataDir, 'foreign-photo.png');
+    const noise = Buffer.alloc(1800 * 1500 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    writeFileSync(noisy, await sharp(noise, { raw: { width: 1800, height: 1500, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer());
+    // a Caddie card of the 9-hole course, photographed with nothing written on it
+    const scene = await synthesizeScene(11, { course: nine, clean: true, handwriting: false, width: 1600, height: 1200, pageCount: 1, captureIds: ['M9H1/front-nine-page'] });
+    const blank = join(stack.dataDir, 'blank-card.jpg');
+    const { data, width, height, channels } = scene.image;
+    writeFileSync(blank, await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } }).jpeg({ quality: 92 }).toBuffer());
+    vision.mode = { kind: 'read', digits: '' };
+
+    await withPage(size, `scorecards-${name}`, async (page, errors) => {
+      await page.goto(`${stack.origin}/console/scorecards.html`);
+      const design = page.getByLabel('Card design');
+      await page.getByLabel('Course').selectOption(nine.id);
+      await page.waitForFunction(() => document.querySelector('#card-design')?.value === 'M9H1');
+      expect(await design.locator('option:checked').innerText()).toBe('9-hole card, holes 1–9 (A5 landscape) — fits this course');
+      await page.getByLabel('Course').selectOption(eighteen.id);
+      await page.waitForFunction(() => document.querySelector('#card-design')?.value === 'M18F');
+      expect(await design.locator('option').allInnerTexts()).not.toContain('M18B');
+
+      // the large foreign photo: downscaled here (no 413), refused by the reader, shown back with what to do
+      await page.getByLabel(/^Scorecard photo/).setInputFiles(noisy);
+      await page.getByRole('button', { name: 'Read the photo' }).click();
+      await page.getByTestId('photo-refused').waitFor({ timeout: 120_000 });
+      expect(await page.getByTestId('photo-note').innerText()).toMatch(/^The \d+\.\d MB photo was downscaled in this browser to \d+×\d+ \((\d\.\d) MB\) before upload/);
+      expect(await page.getByTestId('photo-refused').getByRole('alert').innerText()).toContain('Registration markers incomplete');
+      expect(await page.getByTestId('print-hint').innerText()).toContain('Print a card of your course in step 1');
+      expect(await page.getByTestId('photo-refused').locator('img').evaluate((img: { naturalWidth: number }) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Result of the photo');
+      const refusedAnswers = errors.splice(0);
+      expect(refusedAnswers.filter((e) => !/ 422 POST .*\/scorecards\/normalize$|status of 422/.test(e))).toEqual([]);
+      expect(refusedAnswers.join('\n')).not.toMatch(/ 413 /);
+      const accessibility = await axeViolations(page);
+      expect(await horizontalOverflow(page)).toBe('');
+
+      // a blank card: read, and said to have nothing written on it
+      await page.getByLabel(/^Scorecard photo/).setInputFiles(blank);
+      await page.getByRole('button', { name: 'Read the photo' }).click();
+      await page.getByTestId('scorecard-result').waitFor({ timeout: 180_000 });
+      expect(await page.getByTestId('nothing-written').innerText()).toContain('Nothing is written on this card');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Result of the photo');
+      accessibility.push(...(await axeViolations(page)));
+      expect(await horizontalOverflow(page)).toBe('');
+      await shootBoth(page, 'scorecards-blank');
+      expect(accessibility).toEqual([]);
       expect(errors).toEqual([]);
     });
   }, 400_000);

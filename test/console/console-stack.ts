@@ -11,7 +11,7 @@ import { exited, freePort, startNode, waitFor } from '../support/processes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** The built API and one render worker on a fresh data folder and Redis prefix, as `npm start` runs them. */
+/** The built API and a render worker (a scorecard worker on request) on a fresh data folder and Redis prefix, as `npm start` runs them. */
 export interface ConsoleStack {
   origin: string;
   dataDir: string;
@@ -22,7 +22,8 @@ export interface ConsoleStack {
   stop(): Promise<void>;
 }
 
-export async function startConsoleStack(courses: Course[]): Promise<ConsoleStack> {
+/** With `visionUrl`, a scorecard worker too, its handwriting reader a loopback vision provider at that URL. */
+export async function startConsoleStack(courses: Course[], options: { visionUrl?: string } = {}): Promise<ConsoleStack> {
   const prefix = `console-e2e-${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'caddie-console-'));
   const common = { DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
@@ -33,7 +34,11 @@ export async function startConsoleStack(courses: Course[]): Promise<ConsoleStack
   const apiKey = (await createDevelopmentKeyIfNone(db, 'caddie'))!;
   await db.destroy();
   const api = startNode('apps/api/src/main.js', { ...common, PORT: new URL(origin).port, PUBLIC_BASE_URL: origin, RENDER_WAIT_MS: '60000' });
-  const worker = startNode('apps/render-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '2' });
+  const workers = [startNode('apps/render-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '2' })];
+  if (options.visionUrl) {
+    const reader = { SCORECARD_READER: 'http-vision', SCORECARD_VISION_URL: options.visionUrl, SCORECARD_VISION_API_KEY: 'sk-test-console', SCORECARD_VISION_MODEL: 'fake-vision-1' };
+    workers.push(startNode('apps/scorecard-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '1', ...reader }));
+  }
   await waitFor(async () => (await fetch(`${origin}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');
   return {
     origin,
@@ -48,8 +53,8 @@ export async function startConsoleStack(courses: Course[]): Promise<ConsoleStack
       }
     },
     async stop() {
-      for (const p of [api, worker]) if (p.child.exitCode === null) p.child.kill('SIGTERM');
-      await Promise.all([api, worker].map((p) => exited(p.child, 20_000).catch(() => undefined)));
+      for (const p of [api, ...workers]) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+      await Promise.all([api, ...workers].map((p) => exited(p.child, 20_000).catch(() => undefined)));
       const redis = new Redis(REDIS_URL);
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length) await redis.del(...keys);

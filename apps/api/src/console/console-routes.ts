@@ -23,7 +23,7 @@ import { ProcessingService } from '../scorecards/processing.service';
 import { ScorecardsService } from '../scorecards/scorecards.service';
 import { readConsoleAsset } from './console-assets';
 import { consoleProblemPage, prefersHtml } from './console-problem-page';
-import { correctedDraft, printableCardPdf, productionDesigns, withFieldRegions } from './console-scorecards';
+import { correctedDraft, fittingDesign, printableCardPdf, productionDesigns, withFieldRegions } from './console-scorecards';
 import { clearedSessionCookie, CONSOLE_PATH, readCookie, SESSION_COOKIE, sessionCookie } from './console-cookie';
 import './console-problems';
 
@@ -207,7 +207,13 @@ export class ConsoleRoutes {
     });
 
     // scorecards: a printable card, then one photo normalized (page image + field regions) and processed (decisions), then corrections
-    route('GET', '/scorecards/designs', async () => ({ designs: productionDesigns() }));
+    route('GET', '/scorecards/designs', async ({ request }) => {
+      const courseId = (request.query as Record<string, unknown>).course;
+      const designs = productionDesigns();
+      // the design a card for this course starts from: a 9-hole course gets a 9-hole card
+      const fitting = typeof courseId === 'string' && courseId ? fittingDesign(designs, (await this.courses.summary(courseId)).holeCount) : undefined;
+      return { designs, fitting };
+    });
     route('GET', '/scorecards/cards/:courseId/:design', async ({ request, reply }) => {
       const p = request.params as Record<string, string>;
       const { course } = await this.courses.course(p.courseId);
