@@ -114,6 +114,33 @@ describe('Caddie Console for a newcomer', () => {
     }
   }, 120_000);
 
+  browserIt.each(SIZES)('the directory map: labelled markers that open their course, a search that filters the map and says when nothing matches, coordinates checked before a search (%s)', async (name, size) => {
+    await withPage(size, `directory-${name}`, async (page, errors) => {
+      const markers = page.getByTestId('courses-map').getByRole('link');
+      await markers.first().waitFor();
+      const total = generateDemoCourses().length + imported.length;
+      expect(await markers.count()).toBeGreaterThanOrEqual(generateDemoCourses().length);
+      await page.getByLabel('Search courses').fill('no such course');
+      expect(await page.getByTestId('course-count').innerText()).toContain(`0 of ${total} courses · no course matches “no such course”`);
+      expect(await markers.count()).toBe(0);
+      await page.getByLabel('Search courses').fill('');
+      await page.getByLabel('Longitude').fill('-121.2');
+      await page.getByLabel('Latitude').fill('abc');
+      await page.getByRole('button', { name: 'Find nearby courses' }).click();
+      expect(await page.getByTestId('nearby').getByRole('alert').innerText()).toContain('Not a place on the map');
+      const accessibility = await axeViolations(page);
+      expect(await horizontalOverflow(page)).toBe('');
+      await shootBoth(page, 'courses');
+      await page.getByLabel('Search courses').fill(demo.name);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=courses-map] a').length === 1);
+      await markers.first().click();
+      await page.waitForURL(`**/course.html?id=${demo.id}`);
+      await page.getByTestId('holes').waitFor();
+      expect(accessibility).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }, 120_000);
+
   (haveWarsaw ? browserIt.each(SIZES) : it.skip.each(SIZES))('an imported course lists its holes with flags in words and the true reason, and its map shows at once with hole numbers and zoom (%s)', async (name, size) => {
     const course = imported[0];
     await withPage(size, `imported-course-${name}`, async (page, errors) => {
@@ -260,6 +287,29 @@ describe('Caddie Console for a newcomer', () => {
       expect(errors).toEqual([]);
     });
   }, 400_000);
+
+  browserIt.each(SIZES)('every page holds its layout with no serious axe violation (%s); scripts arrive compressed', async (name, size) => {
+    // the longest course name is what widened the selects on a phone
+    const longest = [...generateDemoCourses(), ...imported].sort((a, b) => b.name.length - a.name.length)[0];
+    await withPage(size, `every-page-${name}`, async (page, errors) => {
+      const scripts: { url: string; encoding: string | undefined }[] = [];
+      page.on('response', (response) => {
+        if (/\/console\/assets\/.*\.js$/.test(response.url())) scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+      });
+      const found: Record<string, string[]> = {};
+      for (const path of ['index.html', `course.html?id=${encodeURIComponent(longest.id)}`, `studio.html?course=${encodeURIComponent(longest.id)}`, 'scorecards.html', 'printables.html', 'keys.html']) {
+        await page.goto(`${stack.origin}/console/${path}`);
+        await page.waitForFunction(() => document.querySelector('main h1') && !document.querySelector('.loading'), null, { timeout: 60_000 });
+        for (const select of await page.locator('select').all()) if ((await select.locator('option').allInnerTexts()).includes(longest.name)) await select.selectOption({ label: longest.name });
+        await page.waitForTimeout(500);
+        found[path] = [...(await axeViolations(page)), (await horizontalOverflow(page)) && `overflow ${await horizontalOverflow(page)}`].filter(Boolean);
+      }
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+      const map = scripts.find((s) => /\/map-[^/]*\.js$/.test(s.url));
+      expect(map?.encoding).toBe('br');
+      expect(errors).toEqual([]);
+    });
+  }, 300_000);
 
   browserIt('keys: kinds and scopes explained, no key without scopes, datasets from the organization, a Copy button; course pages stay alive after the printed key is revoked', async () => {
     await withPage(DESKTOP, 'keys', async (page, errors) => {

@@ -362,11 +362,9 @@ describe('Caddie Console', () => {
     const listed = await page.getByTestId('course-list').locator('li').allInnerTexts();
     expect(listed).toHaveLength(1);
     expect(listed[0]).toContain('Cedar Links');
-    // the map draws the course markers; clicking it searches nearby
-    await page.waitForFunction(() => {
-      const map = (globalThis as unknown as { consoleMap?: { loaded(): boolean; getLayer(id: string): unknown } }).consoleMap;
-      return Boolean(map && map.loaded() && map.getLayer('courses'));
-    }, null, { timeout: 30_000 });
+    // the map draws a labelled marker for each listed course; a click beside it searches nearby
+    await page.getByTestId('courses-map').getByRole('link', { name: 'Cedar Links' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('courses-map').getByRole('link').count()).toBe(1);
     const mapBox = (await page.getByTestId('courses-map').boundingBox())!;
     const marker = await page.evaluate(() => {
       const map = (globalThis as unknown as { consoleMap: { project(p: [number, number]): { x: number; y: number } } }).consoleMap;

@@ -34,6 +34,8 @@ const CSRF_HEADER = 'x-csrf-token';
 // holes.detail places the hole numbers on the course map
 const COURSE_DATASETS = 'identity,scorecard,holes.summary,holes.detail,greens.summary,provenance';
 const RENDER_POLL_MS = 500;
+/** Pages a compiled preview shows (each a small PNG; the whole book is one Create away). */
+const PRINTABLE_PREVIEW_PAGES = 4;
 const RENDER_POLL_LIMIT = 120;
 const OVERLAY_ITEMS_MAX = OVERLAY_ITEMS_PER_REQUEST.max;
 /** The kinds a console user can create, with what each is for (the form shows the text). */
@@ -243,11 +245,12 @@ export class ConsoleRoutes {
     route('GET', '/printables/templates', async () => this.printables.templates());
     route('POST', '/printables/compile', async ({ request }) => {
       const { courseId, ...body } = printableBody(request.body);
-      return this.printables.compile(courseId, { ...body, previewPages: 2 });
+      return this.printables.compile(courseId, { ...body, previewPages: PRINTABLE_PREVIEW_PAGES });
     });
     route('POST', '/printables', async ({ request, reply, session }) => {
       const { courseId, ...body } = printableBody(request.body);
-      const { printable } = await this.printables.create(await this.principal(session), courseId, body, undefined, String(request.id));
+      // answered at once: the page polls the printable and shows its pages as they render
+      const { printable } = await this.printables.create(await this.principal(session), courseId, body, undefined, String(request.id), { waitForRender: false });
       reply.status(201);
       return printable;
     });
@@ -312,7 +315,7 @@ export class ConsoleRoutes {
 
     // the built pages (Vite output); a plain route, so the API needs no static-file plugin
     fastify.get(`${CONSOLE_PATH}/*`, async (request, reply) => {
-      const asset = await readConsoleAsset(CONSOLE_ASSETS, (request.params as Record<string, string>)['*'] ?? '');
+      const asset = await readConsoleAsset(CONSOLE_ASSETS, (request.params as Record<string, string>)['*'] ?? '', String(request.headers['accept-encoding'] ?? ''));
       if (!asset) {
         await failPage(new ApiProblem('not-found', `No console page ${request.url.split('?')[0].slice(0, 200)}; the console starts at ${CONSOLE_PATH}/ (npm run build writes it).`), request, reply);
         return;
