@@ -13,17 +13,12 @@ import { createDevelopmentKeyIfNone } from '../../apps/api/src/cli/dev-credentia
 import { smallOsmCourse } from '../maps/small-course';
 import { FakeVisionProvider } from '../scorecards/fake-vision-provider';
 import { DIST, exited, freePort, startNode, waitFor } from '../support/processes';
-import { required } from '../support/requirements';
+import { axeViolations, CHROMIUM, CHROMIUM_ARGS, collectErrors, explainFailure, haveChromium, shootBoth } from './console-browser';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
-const AXE = require.resolve('axe-core');
-const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS;
 /** A one-hole course whose map archive builds in seconds (the demo courses' take minutes on a busy machine). */
 const MAP_COURSE = smallOsmCourse('demo-console-map');
 
-const haveChromium = required(`Chromium at ${CHROMIUM} (apt-get install chromium)`, existsSync(CHROMIUM));
 const browserIt = haveChromium ? it : it.skip;
 if (!existsSync(join(DIST, 'console', 'index.html'))) throw new Error('dist/console is missing: run npm run build first');
 
@@ -38,48 +33,6 @@ interface OverlayCanvas {
   width: number;
   height: number;
   getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
-}
-
-/** Serious and critical axe-core violations of the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
-}
-
-/** Full-page screenshots at 1280 px and at phone width, when CONSOLE_SCREENSHOTS names a folder. */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  writeFileSync(join(SCREENSHOTS, `${name}-1280.png`), await page.screenshot({ fullPage: true }));
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
-  writeFileSync(join(SCREENSHOTS, `${name}-phone.png`), await page.screenshot({ fullPage: true }));
-  await page.setViewportSize(size);
-}
-
-/** Page errors, console errors and failed answers of a page, as they happen. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`answer ${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  return errors;
-}
-
-/** A failure with what the page said and showed (its status and alert texts, a screenshot), which explains most failures. */
-async function explainFailure(page: Page, errors: string[], error: unknown, screenshot: string): Promise<Error> {
-  const status = await page.evaluate(() => [...document.querySelectorAll('[role=status],[role=alert]')].map((e: { textContent: string }) => e.textContent).join(' | ')).catch(() => '');
-  if (SCREENSHOTS) writeFileSync(join(SCREENSHOTS, screenshot), await page.screenshot({ fullPage: true }));
-  return new Error(`${(error as Error).message}\nat ${page.url()}: ${status}\npage errors:\n${errors.join('\n')}`);
 }
 
 /** The console's sign-in, session and pages against the built API and a render worker. */
@@ -408,11 +361,9 @@ describe('Caddie Console', () => {
     const listed = await page.getByTestId('course-list').locator('li').allInnerTexts();
     expect(listed).toHaveLength(1);
     expect(listed[0]).toContain('Cedar Links');
-    // the map draws the course markers; clicking it searches nearby
-    await page.waitForFunction(() => {
-      const map = (globalThis as unknown as { consoleMap?: { loaded(): boolean; getLayer(id: string): unknown } }).consoleMap;
-      return Boolean(map && map.loaded() && map.getLayer('courses'));
-    }, null, { timeout: 30_000 });
+    // the map draws a labelled marker for each listed course; a click beside it searches nearby
+    await page.getByTestId('courses-map').getByRole('link', { name: 'Cedar Links' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('courses-map').getByRole('link').count()).toBe(1);
     const mapBox = (await page.getByTestId('courses-map').boundingBox())!;
     const marker = await page.evaluate(() => {
       const map = (globalThis as unknown as { consoleMap: { project(p: [number, number]): { x: number; y: number } } }).consoleMap;
@@ -446,9 +397,9 @@ describe('Caddie Console', () => {
     };
     const before = await previewBytes();
     accessibility.studio = await axeViolations(page);
-    await page.getByLabel(/^paperTheme/).selectOption('dark');
-    await page.getByLabel(/^fairwayPattern/).selectOption('large-checks');
-    await page.getByLabel(/^greenery/).selectOption('warm-golden');
+    await page.getByLabel(/paperTheme/).selectOption('dark');
+    await page.getByLabel(/fairwayPattern/).selectOption('large-checks');
+    await page.getByLabel(/greenery/).selectOption('warm-golden');
     await page.waitForFunction(() => /paperTheme=dark.*greenery=warm-golden|greenery=warm-golden.*paperTheme=dark/.test(document.querySelector('[data-testid=get-url]')?.textContent ?? ''));
     await page.waitForFunction(() => document.querySelector('[data-testid=preview-state]')?.textContent === 'Rendering…', null, { timeout: 10_000 }).catch(() => undefined);
     const after = await previewBytes();

@@ -86,3 +86,49 @@ export function bodyOf(doc: StylesDocument, subject: string, format: string, sty
   }
   return body;
 }
+
+/** An option label in words: `fairwayPattern` → "Fairway pattern". */
+export function optionWords(queryName: string): string {
+  const words = queryName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A filled option the chosen subject and style refuse, and why. */
+export interface RefusedOption {
+  queryName: string;
+  value: string;
+  reason: string;
+}
+
+/**
+ * The filled values a subject type and style would refuse: a value outside the style's
+ * restriction (Pencil has no checks pattern) or an option the combination does not take.
+ */
+export function refusedOptions(doc: StylesDocument, subjectType: string, style: string, values: FormValues): RefusedOption[] {
+  const offered = new Map(formOptions(doc, subjectType, style).map((o) => [o.queryName!, o]));
+  const refused: RefusedOption[] = [];
+  for (const [queryName, value] of Object.entries(values)) {
+    if (value === '') continue;
+    const option = offered.get(queryName);
+    const known = doc.options.find((o) => o.queryName === queryName);
+    if (!option) {
+      if (known) refused.push({ queryName, value, reason: `${subjectType} graphics in ${style} do not take it` });
+      continue;
+    }
+    const allowed = allowedValues(option, style);
+    if (allowed && option.type !== 'boolean' && !allowed.includes(value)) {
+      refused.push({ queryName, value, reason: option.styleRestrictions[style]?.reason ?? `${style} allows ${allowed.join(', ')}` });
+    }
+  }
+  return refused;
+}
+
+/**
+ * A preview width the subject accepts: the height follows the subject's default proportions and
+ * both sides must be at least 320 px, so a wide elevation profile needs a wider preview.
+ */
+export function previewWidthFor(defaultSizes: Record<string, { width: number; height: number }> | undefined, smallest = 480): number {
+  const size = defaultSizes ? Object.values(defaultSizes)[0] : undefined;
+  if (!size || size.height >= size.width) return smallest;
+  return Math.max(smallest, Math.ceil((320 * size.width) / size.height));
+}

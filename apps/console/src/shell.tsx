@@ -38,6 +38,24 @@ export function CourseSelect({ id, value, courses, onChange }: { id: string; val
   );
 }
 
+/** A button that puts text on the clipboard and says so (the text itself stays visible beside it). */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = () =>
+    navigator.clipboard.writeText(text).then(
+      () => {
+        setState('copied');
+        setTimeout(() => setState('idle'), 1500);
+      },
+      () => setState('failed'),
+    );
+  return (
+    <button type="button" class="secondary" onClick={copy}>
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the text' : label}
+    </button>
+  );
+}
+
 export function Loading({ what }: { what: string }) {
   return (
     <p class="loading" role="status" aria-live="polite">

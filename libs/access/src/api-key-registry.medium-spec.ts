@@ -26,7 +26,7 @@ describe('ApiKeyRegistry (SQLite)', () => {
   });
 
   it('refuses a key presented under another operator token', async () => {
-    const { key } = await registry.create({ name: 'x', kind: 'test', scopes: [] });
+    const { key } = await registry.create({ name: 'x', kind: 'test', scopes: ['courses:read'] });
     expect(await new ApiKeyRegistry(db, 'other').findByPlaintext(key)).toBeNull();
   });
 
@@ -40,10 +40,23 @@ describe('ApiKeyRegistry (SQLite)', () => {
     [{ kind: 'live', scopes: ['courses:read'], origins: ['https://a.example'] }, 'origin-not-applicable'],
     [{ kind: 'root', scopes: [] }, 'invalid-key-kind'],
     [{ kind: 'live', scopes: ['everything'] }, 'unknown-scope'],
-    [{ kind: 'live', scopes: [], datasets: ['secrets'] }, 'unknown-dataset'],
+    [{ kind: 'live', scopes: ['courses:read'], datasets: ['secrets'] }, 'unknown-dataset'],
+    [{ kind: 'live', scopes: [] }, 'scopes-required'],
   ])('rejects %j with %s', async (input, code) => {
     await expect(registry.create({ name: 'bad', ...input })).rejects.toMatchObject({ code });
     await expect(registry.create({ name: 'bad', ...input })).rejects.toBeInstanceOf(AccessError);
+  });
+
+  it('keeps dataset grants on the organization: a key widens them, revoking it takes nothing away', async () => {
+    const organization = await registry.createOrganization(`grants ${Date.now()}`);
+    expect(await registry.organizationGrants(organization.id)).toEqual(['identity']);
+    const { summary } = await registry.create({ organizationId: organization.id, name: 'pars', kind: 'test', scopes: ['course-data:read'], datasets: ['scorecard', 'geometry.greens'] });
+    expect(await registry.organizationGrants(organization.id)).toEqual(['identity', 'scorecard', 'geometry.greens']);
+    await registry.revoke(summary.id);
+    expect(await registry.organizationGrants(organization.id)).toEqual(['identity', 'scorecard', 'geometry.greens']);
+    expect(await registry.grantDatasets(organization.id, ['provenance'])).toEqual(['identity', 'scorecard', 'geometry.greens', 'provenance']);
+    await expect(registry.grantDatasets(organization.id, ['secrets'])).rejects.toMatchObject({ code: 'unknown-dataset' });
+    expect(await registry.organizationGrants('org_missing')).toEqual([]);
   });
 
   it('revokes idempotently and lists summaries without secrets', async () => {

@@ -62,8 +62,8 @@ export class ApiKeyRegistry {
     this.organizations = dataSource.getRepository(OrganizationEntity);
   }
 
-  async createOrganization(name: string): Promise<OrganizationEntity> {
-    const organization = { id: newId('org'), name, createdAt: new Date().toISOString() };
+  async createOrganization(name: string, datasets: string[] = []): Promise<OrganizationEntity> {
+    const organization = { id: newId('org'), name, datasets: grantable(datasets), createdAt: new Date().toISOString() };
     await this.organizations.insert(organization);
     return organization;
   }
@@ -80,6 +80,8 @@ export class ApiKeyRegistry {
     const kind = input.kind as KeyKind;
     const publishable = isPublishable(kind);
     if (!input.name.trim()) throw new AccessError('invalid-key-name', 'a key needs a name');
+    // a key without scopes authenticates and then is refused everywhere: a mistake, never a useful key
+    if (input.scopes.length === 0) throw new AccessError('scopes-required', 'a key needs at least one scope');
     const unknownScopes = input.scopes.filter((s) => !isScope(s));
     if (unknownScopes.length) throw new AccessError('unknown-scope', `unknown scopes: ${unknownScopes.join(', ')}`);
     const scopes = [...new Set(input.scopes)] as Scope[];
@@ -122,8 +124,27 @@ export class ApiKeyRegistry {
       createdAt: new Date().toISOString(),
       revokedAt: null,
     };
+    // the operator handing a key datasets licenses its organization for them (the console reads with the organization's grants)
+    await this.grantDatasets(organizationId, entity.datasets);
     await this.keys.insert(entity);
     return { key, summary: toSummary(entity) };
+  }
+
+  /** The datasets an organization is licensed for, `identity` first; empty when there is no such organization. */
+  async organizationGrants(organizationId: string): Promise<string[]> {
+    const organization = await this.organizations.findOneBy({ id: organizationId });
+    return organization ? [...ALWAYS_GRANTED, ...grantable(organization.datasets)] : [];
+  }
+
+  /** Adds datasets (names or groups, as for a key) to an organization's grants; returns the grants after. */
+  async grantDatasets(organizationId: string, names: string[]): Promise<string[]> {
+    const { datasets, unknown } = expandDatasets(names);
+    if (unknown.length) throw new AccessError('unknown-dataset', `unknown datasets: ${unknown.join(', ')}`);
+    const organization = await this.organizations.findOneBy({ id: organizationId });
+    if (!organization) throw new AccessError('unknown-organization', `no organization ${organizationId}`);
+    const merged = grantable([...organization.datasets, ...datasets]);
+    if (merged.length !== grantable(organization.datasets).length) await this.organizations.update({ id: organizationId }, { datasets: merged });
+    return [...ALWAYS_GRANTED, ...merged];
   }
 
   async list(): Promise<ApiKeySummary[]> {
@@ -149,6 +170,11 @@ export class ApiKeyRegistry {
     const found = await this.keys.findOneBy({ keyHash: hashKey(key) });
     return found && found.kind === parsed.kind ? found : null;
   }
+}
+
+/** Dataset keywords in catalog order without the always-granted ones (unknown names dropped). */
+function grantable(names: string[]): string[] {
+  return expandDatasets(names).datasets.filter((d) => !ALWAYS_GRANTED.includes(d));
 }
 
 function toSummary(entity: ApiKeyEntity): ApiKeySummary {

@@ -18,6 +18,7 @@ import { PrintableContentLockEntity } from './entities/printable-content-lock.en
 import { PrintableContentLocks1763790500000 } from './migrations/1763790500000-printable-content-locks';
 import { CatalogStateEntity } from './entities/catalog-state.entity';
 import { CatalogChanges1763790600000 } from './migrations/1763790600000-catalog-changes';
+import { OrganizationGrants1763790700000 } from './migrations/1763790700000-organization-grants';
 
 export const ENTITIES = [
   OrganizationEntity,
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   Console1763790400000,
   PrintableContentLocks1763790500000,
   CatalogChanges1763790600000,
+  OrganizationGrants1763790700000,
 ];
 
 export interface DatabaseSettings {

@@ -3,13 +3,14 @@ import { ALL_SCOPES, ApiKeyRegistry, SCOPES } from '@caddie/access';
 
 /**
  * On an empty database: a development organization and one `<operator>_test_` key holding
- * every scope a private key can hold, with every dataset. Returns the plaintext once, or null
+ * every scope a private key can hold, with every dataset; the organization itself is
+ * licensed for every dataset, so the console keeps working when that key is revoked. Returns the plaintext once, or null
  * when keys already exist.
  */
 export async function createDevelopmentKeyIfNone(dataSource: DataSource, operatorToken: string): Promise<string | null> {
   const registry = new ApiKeyRegistry(dataSource, operatorToken);
   if ((await registry.count()) > 0) return null;
-  const organization = await registry.createOrganization('Development organization');
+  const organization = await registry.createOrganization('Development organization', ['*']);
   const { key } = await registry.create({
     organizationId: organization.id,
     name: 'development key (created by npm start)',

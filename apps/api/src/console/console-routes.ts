@@ -6,11 +6,12 @@ import type { DataSource } from 'typeorm';
 import { AccessError, ApiKeyRegistry, ORGANIZATION_SCOPES, SCOPES, type KeyKind, type Scope } from '@caddie/access';
 import { ConsoleSessions, type ConsoleSession } from '@caddie/console-session';
 import { UsageUnitEntity } from '@caddie/persistence';
-import { OVERLAY_ITEMS_PER_REQUEST } from '@caddie/styles';
+import { GRAPHIC_STYLES, OVERLAY_ITEMS_PER_REQUEST } from '@caddie/styles';
 import { CourseDirectory } from '../courses/course-directory';
 import { sendAnswer } from '../courses/directory-routes';
 import { CoursesService } from '../courses/courses.service';
 import { GraphicsService, RENDER_COUNT_SCOPE } from '../graphics/graphics.service';
+import { allowedOverlaysFor } from '../graphics/allowed-overlays';
 import { GraphicSubjectsService } from '../graphics/graphic-subjects.service';
 import { OverlaysService } from '../graphics/overlays.service';
 import { MapsService, type TileQuery } from '../maps/maps.service';
@@ -25,17 +26,28 @@ import { PrintablesService } from '../printables/printables.service';
 import { ProcessingService } from '../scorecards/processing.service';
 import { ScorecardsService } from '../scorecards/scorecards.service';
 import { readConsoleAsset } from './console-assets';
-import { correctedDraft, printableCardPdf, productionDesigns, withFieldRegions } from './console-scorecards';
+import { consoleProblemPage, prefersHtml } from './console-problem-page';
+import { correctedDraft, fittingDesign, printableCardPdf, productionDesigns, withFieldRegions } from './console-scorecards';
 import { clearedSessionCookie, CONSOLE_PATH, readCookie, SESSION_COOKIE, sessionCookie } from './console-cookie';
 
 /** Built console assets: `vite build` writes them to dist/console (this file runs from dist/apps/api/src/console). */
 export const CONSOLE_ASSETS = join(__dirname, '..', '..', '..', '..', 'console');
 
 const CSRF_HEADER = 'x-csrf-token';
-const COURSE_DATASETS = 'identity,scorecard,holes.summary,greens.summary,provenance';
+// holes.detail places the hole numbers on the course map
+const COURSE_DATASETS = 'identity,scorecard,holes.summary,holes.detail,greens.summary,provenance';
 const RENDER_POLL_MS = 500;
+/** Pages a compiled preview shows (each a small PNG; the whole book is one Create away). */
+const PRINTABLE_PREVIEW_PAGES = 4;
 const RENDER_POLL_LIMIT = 120;
 const OVERLAY_ITEMS_MAX = OVERLAY_ITEMS_PER_REQUEST.max;
+/** The kinds a console user can create, with what each is for (the form shows the text). */
+const KEY_KIND_CHOICES: { id: KeyKind; description: string }[] = [
+  { id: 'test', description: 'Private server key for development and tests. Keep it on your servers.' },
+  { id: 'live', description: 'Private server key for production traffic. Keep it on your servers.' },
+  { id: 'pk_test', description: 'Publishable browser key for development, accepted only from the origins you list.' },
+  { id: 'pk_live', description: 'Publishable browser key for production web pages, accepted only from the origins you list.' },
+];
 
 interface SessionRequest {
   request: FastifyRequest;
@@ -113,6 +125,12 @@ export class ConsoleRoutes {
 
   async mount(fastify: FastifyInstance, responder: ProblemResponder): Promise<void> {
     const fail = (error: unknown, request: FastifyRequest, reply: FastifyReply) => responder.send(error, request, reply);
+    // a page a browser navigated to answers HTML that says what to do next; API clients keep the problem document
+    const failPage = async (problem: ApiProblem, request: FastifyRequest, reply: FastifyReply) => {
+      const page = prefersHtml(request.headers.accept) ? await consoleProblemPage(CONSOLE_ASSETS, problem) : null;
+      if (!page) return fail(problem, request, reply);
+      reply.status(problem.status).headers({ ...page.headers, 'referrer-policy': 'no-referrer' }).send(page.body);
+    };
     const route = (method: 'GET' | 'POST' | 'DELETE', url: string, handler: Handler, options: { csrf?: boolean } = {}) => {
       fastify.route({
         method,
@@ -147,7 +165,7 @@ export class ConsoleRoutes {
       const token = (request.query as Record<string, unknown>).token;
       const exchanged = typeof token === 'string' ? await this.sessions.exchange(token) : null;
       if (!exchanged) {
-        fail(new ApiProblem('console-sign-in-invalid', 'This sign-in link is unknown, already used or expired. Create a new one: npm run console -- link'), request, reply);
+        await failPage(new ApiProblem('console-sign-in-invalid', 'This sign-in link is unknown, already used or expired. Create a new one: npm run console -- link'), request, reply);
         return;
       }
       const maxAge = Math.max(1, Math.floor((Date.parse(exchanged.session.expiresAt) - Date.now()) / 1000));
@@ -178,7 +196,11 @@ export class ConsoleRoutes {
       const data = await this.courses.dataBundle(courseId, COURSE_DATASETS, undefined, await this.principal(session));
       return { summary, data };
     });
-    route('GET', '/courses/:courseId/graphics', async ({ request }) => this.subjects.list((request.params as Record<string, string>).courseId));
+    route('GET', '/courses/:courseId/graphics', async ({ request }) => {
+      const listing = await this.subjects.list((request.params as Record<string, string>).courseId);
+      // the studio offers per subject and style only the overlays that render's receipt will authorize
+      return { ...listing, subjects: listing.subjects.map((s) => ({ ...s, allowedOverlaysByStyle: Object.fromEntries(GRAPHIC_STYLES.map((style) => [style, allowedOverlaysFor(s.type, style)])) })) };
+    });
     route('GET', '/courses/:courseId/graphics/images/:subject/:format', async ({ request, reply, session }) => {
       const outcome = await this.rendered(request, await this.principal(session));
       await this.graphics.sendImage(outcome, reply, request.headers['if-none-match']);
@@ -214,7 +236,13 @@ export class ConsoleRoutes {
     });
 
     // scorecards: a printable card, then one photo normalized (page image + field regions) and processed (decisions), then corrections
-    route('GET', '/scorecards/designs', async () => ({ designs: productionDesigns() }));
+    route('GET', '/scorecards/designs', async ({ request }) => {
+      const courseId = (request.query as Record<string, unknown>).course;
+      const designs = productionDesigns();
+      // the design a card for this course starts from: a 9-hole course gets a 9-hole card
+      const fitting = typeof courseId === 'string' && courseId ? fittingDesign(designs, (await this.courses.summary(courseId)).holeCount) : undefined;
+      return { designs, fitting };
+    });
     route('GET', '/scorecards/cards/:courseId/:design', async ({ request, reply }) => {
       const p = request.params as Record<string, string>;
       const { course } = await this.courses.course(p.courseId);
@@ -244,11 +272,12 @@ export class ConsoleRoutes {
     route('GET', '/printables/templates', async () => this.printables.templates());
     route('POST', '/printables/compile', async ({ request }) => {
       const { courseId, ...body } = printableBody(request.body);
-      return this.printables.compile(courseId, { ...body, previewPages: 2 });
+      return this.printables.compile(courseId, { ...body, previewPages: PRINTABLE_PREVIEW_PAGES });
     });
     route('POST', '/printables', async ({ request, reply, session }) => {
       const { courseId, ...body } = printableBody(request.body);
-      const { printable } = await this.printables.create(await this.principal(session), courseId, body, undefined, String(request.id));
+      // answered at once: the page polls the printable and shows its pages as they render
+      const { printable } = await this.printables.create(await this.principal(session), courseId, body, undefined, String(request.id), { waitForRender: false });
       reply.status(201);
       return printable;
     });
@@ -261,12 +290,18 @@ export class ConsoleRoutes {
 
     route('GET', '/keys', async ({ session }) => ({
       keys: (await this.keys.list()).filter((k) => k.organizationId === session.organizationId),
-      kinds: ['test', 'live', 'pk_test', 'pk_live'],
-      scopes: ORGANIZATION_SCOPES.map((id) => ({ id, audience: SCOPES[id].audience })),
+      kinds: KEY_KIND_CHOICES,
+      // customers grant only the scopes an organization may hold; operator scopes are minted by the operator's CLI
+      scopes: ORGANIZATION_SCOPES.map((id) => ({ id, audience: SCOPES[id].audience, description: SCOPES[id].description })),
+      // what a new key may be given: the organization's own grants (identity always)
+      organizationDatasets: await this.keys.organizationGrants(session.organizationId),
     }));
     route('POST', '/keys', async ({ request, reply, session }) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+      const granted = await this.keys.organizationGrants(session.organizationId);
+      const beyond = list(body.datasets).filter((d) => !granted.includes(d));
+      if (beyond.length) throw new ApiProblem('console-key-invalid', `datasets-not-granted: this organization is not licensed for ${beyond.join(', ').slice(0, 300)}; ask the operator to grant them.`);
       try {
         const created = await this.keys.create({
           organizationId: session.organizationId,
@@ -310,9 +345,9 @@ export class ConsoleRoutes {
 
     // the built pages (Vite output); a plain route, so the API needs no static-file plugin
     fastify.get(`${CONSOLE_PATH}/*`, async (request, reply) => {
-      const asset = await readConsoleAsset(CONSOLE_ASSETS, (request.params as Record<string, string>)['*'] ?? '');
+      const asset = await readConsoleAsset(CONSOLE_ASSETS, (request.params as Record<string, string>)['*'] ?? '', String(request.headers['accept-encoding'] ?? ''));
       if (!asset) {
-        fail(new ApiProblem('not-found', `No console page ${request.url.split('?')[0]}; the console starts at ${CONSOLE_PATH}/ (npm run build writes it).`), request, reply);
+        await failPage(new ApiProblem('not-found', `No console page ${request.url.split('?')[0].slice(0, 200)}; the console starts at ${CONSOLE_PATH}/ (npm run build writes it).`), request, reply);
         return;
       }
       reply.headers({ ...asset.headers, 'referrer-policy': 'no-referrer' }).send(asset.body);
@@ -334,10 +369,9 @@ export class ConsoleRoutes {
     return outcome;
   }
 
-  /** The in-process caller of the services for a session: the organization's dataset grants, never a key. */
+  /** The in-process caller of the services for a session: the organization's own dataset grants, whatever keys exist. */
   private async principal(session: ConsoleSession): Promise<Principal> {
-    const keys = (await this.keys.list()).filter((k) => k.organizationId === session.organizationId && !k.revokedAt);
-    const datasets = [...new Set(keys.flatMap((k) => k.datasets))];
+    const datasets = await this.keys.organizationGrants(session.organizationId);
     return {
       keyId: `console:${session.id.slice(0, 16)}`,
       organizationId: session.organizationId,

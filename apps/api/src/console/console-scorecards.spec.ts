@@ -1,4 +1,4 @@
-import { correctedDraft, fieldRegions, productionDesigns } from './console-scorecards';
+import { correctedDraft, fieldRegions, fittingDesign, productionDesigns } from './console-scorecards';
 
 const CAPTURE = 'M9H1/front-nine-page';
 const fields = fieldRegions(CAPTURE).map((f) =>
@@ -14,6 +14,16 @@ describe('console scorecard corrections', () => {
     const regions = fieldRegions(CAPTURE);
     expect(regions).toHaveLength(20);
     for (const { box } of regions) expect(0 <= box.x1 && box.x1 < box.x2 && box.x2 <= 1 && 0 <= box.y1 && box.y1 < box.y2 && box.y2 <= 1).toBe(true);
+  });
+
+  it('names every design in words and starts a 9-hole course on a 9-hole card, an 18-hole course on the 18-hole front page', () => {
+    const designs = productionDesigns();
+    for (const d of designs) expect(d.name).toMatch(/holes \d+–\d+/);
+    expect(designs.find((d) => d.designCode === 'M18B')!.holeNumbers).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    expect(fittingDesign(designs, 9)).toBe('M9H1');
+    expect(fittingDesign(designs, 6)).toBe('M9H1');
+    expect(fittingDesign(designs, 18)).toBe('M18F');
+    expect(fittingDesign(designs, 27)).toBe('M18F');
   });
 
   it('a corrected hole score enters the draft and leaves review', () => {

@@ -4,9 +4,31 @@ import { fieldDecisionSchema, fieldPlan, parseFieldValue, roundDraft, type Field
 import { ApiProblem } from '../platform/problems/api-problem';
 
 
-/** The production designs a card can be printed for (single-page captures, the ones processing reads). */
+/** What each production design is, in the words of a course ordering cards; `roundHoles` is the round a card is made for. */
+const DESIGN_NAMES: Record<string, { name: string; roundHoles: 9 | 18 }> = {
+  M9H1: { name: '9-hole card, holes 1–9 (A5 landscape)', roundHoles: 9 },
+  M9H1GG: { name: '9-hole card, holes 1–9, wider club and distance columns (half-letter)', roundHoles: 9 },
+  M9H10GG: { name: 'Back-nine card, holes 10–18, wider club and distance columns (half-letter)', roundHoles: 9 },
+  M18F: { name: '18-hole card, front page: holes 1–9 and round details (A5 portrait)', roundHoles: 18 },
+  M18B: { name: '18-hole card, back page: holes 10–18, round summary and penalties (A5 portrait)', roundHoles: 18 },
+};
+
+/** The production designs a card can be printed for (single-page captures, the ones processing reads), named in words. */
 export function productionDesigns() {
-  return DESIGN_CATALOG.filter((d) => isProductionRoutable(d.designCode)).map((d) => ({ designCode: d.designCode, designId: d.designId, captureId: d.captures['single-page']?.captureId ?? null }));
+  return DESIGN_CATALOG.filter((d) => isProductionRoutable(d.designCode)).map((d) => ({
+    designCode: d.designCode,
+    designId: d.designId,
+    captureId: d.captures['single-page']?.captureId ?? null,
+    name: DESIGN_NAMES[d.designCode]?.name ?? d.designCode,
+    holeNumbers: d.holeNumbers,
+    roundHoles: DESIGN_NAMES[d.designCode]?.roundHoles ?? 18,
+  }));
+}
+
+/** The design a course's card starts from: one made for a round of its length that begins at hole 1. */
+export function fittingDesign(designs: ReturnType<typeof productionDesigns>, holeCount: number): string | undefined {
+  const round = holeCount <= 9 ? 9 : 18;
+  return (designs.find((d) => d.roundHoles === round && d.holeNumbers[0] === 1) ?? designs.find((d) => d.holeNumbers[0] === 1) ?? designs[0])?.designCode;
 }
 
 /** A printable card of one production design for a course, as its vector PDF. */

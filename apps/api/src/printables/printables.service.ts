@@ -92,11 +92,17 @@ export class PrintablesService {
     };
   }
 
-  /** Creates a printable (at most once per Idempotency-Key) and waits for it up to the render deadline. */
-  async create(principal: Principal, courseId: string, body: PrintableBody, idempotencyKey: string | undefined, requestId: string) {
+  /**
+   * Creates a printable (at most once per Idempotency-Key) and waits for it up to the render
+   * deadline; `waitForRender: false` answers at once (the console shows progress by polling).
+   */
+  async create(principal: Principal, courseId: string, body: PrintableBody, idempotencyKey: string | undefined, requestId: string, { waitForRender = true } = {}) {
     const { revision, course } = await this.courses.course(courseId);
     const { request, manifest } = compileForCourse(course, revision, body);
-    if (idempotencyKey === undefined) return { printable: await this.renderNew(principal, manifest), replayed: false };
+    if (idempotencyKey === undefined) {
+      const row = await this.insertAndSubmit(principal, manifest);
+      return { printable: await this.view(waitForRender ? await this.waitForRender(row) : row, true), replayed: false };
+    }
 
     const scope = principal.organizationId;
     const fingerprint = createHash('sha256').update(canonicalJson({ courseId, template: request.template, options: request.options })).digest('hex');
@@ -112,7 +118,7 @@ export class PrintablesService {
     // The printable exists now: a lost replay record only means a retry makes a second one.
     const kept = await this.idempotency.complete(scope, idempotencyKey, claim.record, { status: 201, body: { id: row.id } }).catch(() => false);
     if (!kept) this.logger.warn(`idempotency record of printable ${row.id} was not stored`);
-    return { printable: await this.view(await this.waitForRender(row), true), replayed: false };
+    return { printable: await this.view(waitForRender ? await this.waitForRender(row) : row, true), replayed: false };
   }
 
   async read(principal: Principal, printableId: string, courseId?: string) {
@@ -154,10 +160,6 @@ export class PrintablesService {
       });
     }
     for (const key of printablePackageObjects(deleted.organizationId, deleted.contentKey, deleted.pagesTotal)) await this.artifacts.delete(key);
-  }
-
-  private async renderNew(principal: Principal, manifest: PrintableManifest) {
-    return this.view(await this.waitForRender(await this.insertAndSubmit(principal, manifest)), true);
   }
 
   /** Records the printable, then finds its package stored or starts (or joins) its flow, under the package's lease. */

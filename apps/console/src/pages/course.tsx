@@ -1,55 +1,72 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { asProblem, getJson, type Problem } from '../api';
+import { NavigationControl, Marker } from 'maplibre-gl';
 import { createMap } from '../map';
+import { CourseHoles, missingReason, type DatasetStatus, type HoleSummary, type Scorecard } from '../course-holes';
 import { Loading, mountPage, ProblemPanel } from '../shell';
 
-interface TeeSet { id: string; name: string; color: string }
-interface ScorecardHole { number: number; par: number | null; handicap: number | null; yardsByTeeSet: Record<string, number | null> }
-interface HoleSummary { number: number; name?: string | null; flags: string[] }
 interface CourseAnswer {
   summary: { id: string; name: string; holeCount: number; location: { city: string | null; region: string | null; country: string | null }; services: Record<string, { available: boolean; delivery: string }> };
   data: {
     data: {
       identity?: { classification?: string; active?: boolean; completeness?: { status: string; holesMapped: number; holesExpected: number; holesMissing: number[] }; qualityFlags?: (string | { code?: string; detail?: string })[] };
-      scorecard?: { teeSets: TeeSet[]; yardage: { unit: string; basis: string }; totalsByTeeSet: Record<string, { yards: number }>; holes: ScorecardHole[] } | { status: string };
-      holes?: { summary?: HoleSummary[] };
+      scorecard?: Scorecard | DatasetStatus;
+      holes?: { summary?: HoleSummary[] | DatasetStatus; detail?: HoleDetail[] | DatasetStatus };
       provenance?: { sources: { kind: string; name: string; license?: string; attribution?: string }[]; inferences: unknown[]; missing: string[] } | { status: string };
     };
     meta: { deniedDatasets: string[]; todoDatasets: string[] };
   };
 }
+interface HoleDetail { number: number; centerline: { coordinates: [number, number][] }; tees: { center: { coordinates: [number, number] } }[] }
 interface TileJson { tiles: string[]; bounds: [number, number, number, number]; minzoom: number; maxzoom: number; attribution: string; archive: { status: string } }
 
 const courseId = new URLSearchParams(location.search).get('id') ?? '';
 const flagText = (f: string | { code?: string; detail?: string }) => (typeof f === 'string' ? f : [f.code, f.detail].filter(Boolean).join(': '));
 
-function CourseMap({ id }: { id: string }) {
+/** Where each hole's number goes on the map: its first tee box, else the start of its line. */
+function holeLabels(detail: unknown): { number: number; at: [number, number] }[] {
+  if (!Array.isArray(detail)) return [];
+  return (detail as HoleDetail[]).flatMap((h) => {
+    const at = h.tees[0]?.center.coordinates ?? h.centerline.coordinates[0];
+    return at ? [{ number: h.number, at }] : [];
+  });
+}
+
+function CourseMap({ id, holes }: { id: string; holes: { number: number; at: [number, number] }[] }) {
   const box = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [state, setState] = useState('loading the tile plan');
+  const [archive, setArchive] = useState('');
   useEffect(() => {
     let map: ReturnType<typeof createMap> | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const draw = (tilejson: TileJson) => {
       setState('loading tiles');
-      map = createMap(box.current!, { bounds: tilejson.bounds, minZoom: Math.max(0, tilejson.minzoom - 2) });
+      map = createMap(box.current!, { bounds: tilejson.bounds, minZoom: Math.max(0, tilejson.minzoom - 2), maxZoom: tilejson.maxzoom + 1 });
       (window as unknown as { consoleMap: unknown }).consoleMap = map;
+      map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
       map.on('load', () => {
         map!.addSource('course', { type: 'raster', tiles: tilejson.tiles.map((t) => (t.startsWith('/') ? location.origin + t : t)), tileSize: 256, minzoom: tilejson.minzoom, maxzoom: tilejson.maxzoom, bounds: tilejson.bounds, attribution: tilejson.attribution });
         map!.addLayer({ id: 'course', type: 'raster', source: 'course' });
+        // HTML markers: the map has no glyph server for text layers
+        for (const hole of holes) {
+          const label = document.createElement('span');
+          label.className = 'hole-number';
+          label.textContent = String(hole.number);
+          label.setAttribute('aria-label', `Hole ${hole.number}`);
+          new Marker({ element: label }).setLngLat(hole.at).addTo(map!);
+        }
       });
       map.on('idle', () => setState('ready'));
       map.on('error', (event) => setState(`some tiles could not be loaded (${String((event.error as Error)?.message ?? 'error')})`));
     };
-    // the first plan request starts the archive build; the map is drawn once the archive is stored
+    // tiles are drawn on demand while the archive builds (the first plan request starts the build): the map shows at once
     const plan = () =>
       getJson<TileJson>(`courses/${encodeURIComponent(id)}/maps/tiles`).then(
         (tilejson) => {
-          if (tilejson.archive.status === 'ready') draw(tilejson);
-          else {
-            setState(`map archive ${tilejson.archive.status}; the map appears when it is ready`);
-            timer = setTimeout(plan, 2000);
-          }
+          setArchive(tilejson.archive.status);
+          if (!map) draw(tilejson);
+          if (tilejson.archive.status !== 'ready' && tilejson.archive.status !== 'failed') timer = setTimeout(plan, 15_000);
         },
         (error) => setProblem(asProblem(error)),
       );
@@ -62,8 +79,11 @@ function CourseMap({ id }: { id: string }) {
   if (problem) return <ProblemPanel problem={problem} />;
   return (
     <>
-      <div ref={box} class="map" role="region" aria-label="Course map" data-testid="course-map" data-state={state} />
-      <p role="status">Map: {state}</p>
+      <div ref={box} class="map" role="region" aria-label="Course map with hole numbers" data-testid="course-map" data-state={state} />
+      <p role="status">
+        Map: {state}
+        {archive && archive !== 'ready' ? ` · tiles drawn on demand while the map archive is ${archive}` : ''}
+      </p>
     </>
   );
 }
@@ -82,8 +102,6 @@ function CoursePage() {
   if (!course) return <Loading what="the course" />;
   const { summary } = course;
   const { identity, scorecard, holes, provenance } = course.data.data;
-  const card = scorecard && 'holes' in scorecard ? scorecard : null;
-  const flagsByHole = new Map((holes?.summary ?? []).map((h) => [h.number, h]));
   const flags = identity?.qualityFlags ?? [];
   document.title = `${summary.name} · Caddie Console`;
   return (
@@ -132,67 +150,19 @@ function CoursePage() {
                 {provenance.missing.length > 0 && <p>Not in the data: {provenance.missing.join(', ')}</p>}
               </>
             ) : (
-              <p>Provenance is not granted to this organization.</p>
+              <p>{missingReason('provenance', provenance) ?? 'No provenance recorded.'}</p>
             )}
             {course.data.meta.deniedDatasets.length > 0 && <p>Datasets not granted: {course.data.meta.deniedDatasets.join(', ')}</p>}
           </div>
         </section>
         <section aria-labelledby="map-heading">
           <h2 id="map-heading">Course map</h2>
-          <CourseMap id={summary.id} />
+          <CourseMap id={summary.id} holes={holeLabels(holes?.detail)} />
         </section>
       </div>
       <section aria-labelledby="holes-heading">
         <h2 id="holes-heading">Holes</h2>
-        {card ? (
-          <div class="table-wrap">
-            <table data-testid="holes">
-              <caption class="sr">Par, handicap and length in {card.yardage.unit} per tee set</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Hole</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Par</th>
-                  <th scope="col">Handicap</th>
-                  {card.teeSets.map((t) => (
-                    <th scope="col" key={t.id}>
-                      {t.name} ({card.yardage.unit})
-                    </th>
-                  ))}
-                  <th scope="col">Flags</th>
-                </tr>
-              </thead>
-              <tbody>
-                {card.holes.map((h) => (
-                  <tr key={h.number}>
-                    <th scope="row">{h.number}</th>
-                    <td>{flagsByHole.get(h.number)?.name ?? ''}</td>
-                    <td>{h.par ?? '—'}</td>
-                    <td>{h.handicap ?? '—'}</td>
-                    {card.teeSets.map((t) => (
-                      <td key={t.id}>{h.yardsByTeeSet[t.id] ?? '—'}</td>
-                    ))}
-                    <td>{flagsByHole.get(h.number)?.flags.join(', ') || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total</th>
-                  <td />
-                  <td>{card.holes.reduce((s, h) => s + (h.par ?? 0), 0)}</td>
-                  <td />
-                  {card.teeSets.map((t) => (
-                    <td key={t.id}>{card.totalsByTeeSet[t.id]?.yards ?? '—'}</td>
-                  ))}
-                  <td />
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        ) : (
-          <p>The scorecard dataset is not granted to this organization.</p>
-        )}
+        <CourseHoles scorecard={scorecard} summary={holes?.summary} />
       </section>
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import { Marker, NavigationControl, type Map as MapLibreMap } from 'maplibre-gl';
 import { asProblem, getJson, type Problem } from '../api';
 import { createMap } from '../map';
 import { Loading, mountPage, ProblemPanel } from '../shell';
@@ -10,30 +10,45 @@ interface Nearby { origin: { longitude: number; latitude: number }; radiusMiles:
 
 const where = (p: Place) => [p.city, p.region, p.country].filter(Boolean).join(', ');
 
-function CoursesMap({ courses, onPick }: { courses: DirectoryCourse[]; onPick: (lon: number, lat: number) => void }) {
+/** A course marker: a labelled link to the course page (keyboard and pointer open the course). */
+function courseMarker(course: DirectoryCourse): HTMLAnchorElement {
+  const link = document.createElement('a');
+  link.className = 'course-marker';
+  link.href = `course.html?id=${encodeURIComponent(course.id)}`;
+  link.textContent = course.name;
+  link.title = [course.name, where(course.location)].filter(Boolean).join(' · ');
+  // a click on a marker opens its course; it must not also start a nearby search on the map below
+  link.addEventListener('click', (event) => event.stopPropagation());
+  return link;
+}
+
+function CoursesMap({ courses, shown, onPick }: { courses: DirectoryCourse[]; shown: DirectoryCourse[]; onPick: (lon: number, lat: number) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
+  const markers = useRef<Marker[]>([]);
+  const located = (list: DirectoryCourse[]) => list.filter((c) => c.location.longitude !== null && c.location.latitude !== null);
   useEffect(() => {
-    const located = courses.filter((c) => c.location.longitude !== null && c.location.latitude !== null);
     const map = createMap(box.current!, { center: [0, 20], zoom: 1 });
     mapRef.current = map;
     (window as unknown as { consoleMap: MapLibreMap }).consoleMap = map;
-    map.on('load', () => {
-      map.addSource('courses', {
-        type: 'geojson',
-        data: { type: 'FeatureCollection', features: located.map((c) => ({ type: 'Feature', properties: { id: c.id, name: c.name }, geometry: { type: 'Point', coordinates: [c.location.longitude!, c.location.latitude!] } })) },
-      });
-      map.addLayer({ id: 'courses', type: 'circle', source: 'courses', paint: { 'circle-radius': 8, 'circle-color': '#1d5e34', 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 } });
-      if (located.length) {
-        const lons = located.map((c) => c.location.longitude!);
-        const lats = located.map((c) => c.location.latitude!);
-        map.fitBounds([[Math.min(...lons) - 0.05, Math.min(...lats) - 0.05], [Math.max(...lons) + 0.05, Math.max(...lats) + 0.05]], { animate: false, maxZoom: 12, padding: 60 });
-      }
-    });
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    const all = located(courses);
+    if (all.length) {
+      const lons = all.map((c) => c.location.longitude!);
+      const lats = all.map((c) => c.location.latitude!);
+      map.fitBounds([[Math.min(...lons) - 0.05, Math.min(...lats) - 0.05], [Math.max(...lons) + 0.05, Math.max(...lats) + 0.05]], { animate: false, maxZoom: 12, padding: 60 });
+    }
     map.on('click', (event) => onPick(event.lngLat.lng, event.lngLat.lat));
     return () => map.remove();
   }, [courses]);
-  return <div ref={box} class="map" role="region" aria-label="Map of all courses; click to search nearby" data-testid="courses-map" />;
+  // the search filters the map too: only the listed courses keep a marker
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    for (const marker of markers.current) marker.remove();
+    markers.current = located(shown).map((c) => new Marker({ element: courseMarker(c), anchor: 'bottom' }).setLngLat([c.location.longitude!, c.location.latitude!]).addTo(map));
+  }, [shown, courses]);
+  return <div ref={box} class="map" role="region" aria-label="Map of the listed courses: a course's label opens it; a click elsewhere searches nearby" data-testid="courses-map" />;
 }
 
 function CoursesPage() {
@@ -57,6 +72,7 @@ function CoursesPage() {
     setOrigin({ longitude: longitude.toFixed(5), latitude: latitude.toFixed(5) });
     setSearching(true);
     setNearbyProblem(null);
+    setNearby(null);
     getJson<Nearby>(`courses/nearby/${longitude.toFixed(5)}/${latitude.toFixed(5)}`)
       .then(setNearby, (e) => setNearbyProblem(asProblem(e)))
       .finally(() => setSearching(false));
@@ -72,8 +88,9 @@ function CoursesPage() {
           <label for="course-search">Search courses</label>
           <input id="course-search" type="search" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} placeholder="name, id or place" />
         </div>
-        <p aria-live="polite">
+        <p aria-live="polite" data-testid="course-count">
           {shown.length} of {courses.length} courses
+          {shown.length === 0 && query.trim() !== '' && <> · no course matches “{query.trim()}”; search by name, id or place, or clear the search.</>}
         </p>
         <ul class="plain" data-testid="course-list">
           {shown.map((c) => (
@@ -89,13 +106,21 @@ function CoursesPage() {
       </section>
       <section aria-labelledby="map-heading">
         <h2 id="map-heading">All courses on the map</h2>
-        <CoursesMap courses={courses} onPick={searchNearby} />
+        <CoursesMap courses={courses} shown={shown} onPick={searchNearby} />
         <form
           class="row panel"
           style={{ marginTop: '10px' }}
           onSubmit={(e) => {
             e.preventDefault();
-            searchNearby(Number(origin.longitude), Number(origin.latitude));
+            const longitude = Number(origin.longitude.trim());
+            const latitude = Number(origin.latitude.trim());
+            // checked here so "abc" is never sent as NaN and an old answer never stays under a new error
+            if (origin.longitude.trim() === '' || !Number.isFinite(longitude) || Math.abs(longitude) > 180 || origin.latitude.trim() === '' || !Number.isFinite(latitude) || Math.abs(latitude) > 90) {
+              setNearby(null);
+              setNearbyProblem({ status: 400, title: 'Not a place on the map', detail: 'Longitude is a decimal number from -180 to 180 and latitude one from -90 to 90 (for example -121.19 and 44.29).' });
+              return;
+            }
+            searchNearby(longitude, latitude);
           }}
         >
           <div class="field">

@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { asProblem, getJson, sendJson, type Problem } from '../api';
-import { Loading, mountPage, ProblemPanel } from '../shell';
+import { CopyButton, Loading, mountPage, ProblemPanel } from '../shell';
 
 interface Key { id: string; name: string; kind: string; hint: string; scopes: string[]; origins: string[]; createdAt: string; revokedAt: string | null }
-interface KeysAnswer { keys: Key[]; kinds: string[]; scopes: { id: string; audience: string }[] }
+interface KeysAnswer {
+  keys: Key[];
+  kinds: { id: string; description: string }[];
+  scopes: { id: string; audience: string; description: string }[];
+  organizationDatasets: string[];
+}
 interface Usage { usage: { scope: string; units: number }[]; renders: number }
 
 function KeysPage() {
@@ -12,7 +17,7 @@ function KeysPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [formProblem, setFormProblem] = useState<Problem | null>(null);
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
-  const [form, setForm] = useState({ name: '', kind: 'test', scopes: [] as string[], origins: '' });
+  const [form, setForm] = useState({ name: '', kind: 'test', scopes: [] as string[], datasets: [] as string[], origins: '' });
   const reload = () => {
     getJson<KeysAnswer>('keys').then(setAnswer, (e) => setProblem(asProblem(e)));
     getJson<Usage>('usage').then(setUsage, (e) => setProblem(asProblem(e)));
@@ -25,11 +30,16 @@ function KeysPage() {
   const create = (e: Event) => {
     e.preventDefault();
     setFormProblem(null);
+    if (form.scopes.length === 0) {
+      setFormProblem({ status: 400, title: 'Choose at least one scope', detail: 'A key without scopes would be refused by every route. Tick what the key is for.' });
+      document.getElementById('scopes-legend')?.focus();
+      return;
+    }
     const origins = form.origins.split(',').map((o) => o.trim()).filter(Boolean);
-    sendJson<{ key: string; summary: Key }>('keys', 'POST', { name: form.name, kind: form.kind, scopes: form.scopes, origins }).then(
+    sendJson<{ key: string; summary: Key }>('keys', 'POST', { name: form.name, kind: form.kind, scopes: form.scopes, datasets: form.datasets, origins }).then(
       (result) => {
         setCreated({ key: result!.key, name: result!.summary.name });
-        setForm({ ...form, name: '' });
+        setForm({ ...form, name: '', scopes: [], datasets: [] });
         reload();
       },
       (error) => setFormProblem(asProblem(error)),
@@ -47,9 +57,15 @@ function KeysPage() {
           <pre class="copy" data-testid="new-key">
             {created.key}
           </pre>
-          <button type="button" class="secondary" onClick={() => setCreated(null)}>
-            I have stored it
-          </button>
+          <div class="row">
+            <CopyButton text={created.key} label="Copy the new key" />
+            <button type="button" class="secondary" onClick={() => setCreated(null)}>
+              I have stored it
+            </button>
+          </div>
+          <p>
+            Send it in the <code>x-api-key</code> header. The studio's curl lines read it from the shell variable <code>CADDIE_API_KEY</code>: <code>export CADDIE_API_KEY=…</code>
+          </p>
         </div>
       )}
       <div class="grid2">
@@ -60,29 +76,57 @@ function KeysPage() {
             <label for="key-name">Name</label>
             <input id="key-name" required maxLength={200} value={form.name} onInput={(e) => setForm({ ...form, name: (e.target as HTMLInputElement).value })} />
           </div>
-          <div class="field">
-            <label for="key-kind">Kind</label>
-            <select id="key-kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: (e.target as HTMLSelectElement).value, scopes: [] })}>
-              {answer.kinds.map((k) => (
-                <option key={k} value={k}>
-                  {k}
-                </option>
-              ))}
-            </select>
-          </div>
           <fieldset class="field">
-            <legend>Scopes</legend>
-            {scopes.map((s) => (
-              <label key={s.id} style={{ fontWeight: 400 }}>
-                <input
-                  type="checkbox"
-                  checked={form.scopes.includes(s.id)}
-                  onChange={(e) => setForm({ ...form, scopes: (e.target as HTMLInputElement).checked ? [...form.scopes, s.id] : form.scopes.filter((x) => x !== s.id) })}
-                />{' '}
-                {s.id}
+            <legend>Kind</legend>
+            {answer.kinds.map((k) => (
+              <label key={k.id} class="choice">
+                <input type="radio" name="key-kind" value={k.id} checked={form.kind === k.id} onChange={() => setForm({ ...form, kind: k.id, scopes: [] })} />
+                <span>
+                  <code>{k.id}</code> <small>{k.description}</small>
+                </span>
               </label>
             ))}
           </fieldset>
+          <fieldset class="field">
+            <legend id="scopes-legend" tabIndex={-1}>
+              Scopes (at least one): what the key may call
+            </legend>
+            {scopes.map((s) => (
+              <label key={s.id} class="choice">
+                <input
+                  type="checkbox"
+                  aria-label={s.id}
+                  checked={form.scopes.includes(s.id)}
+                  onChange={(e) => setForm({ ...form, scopes: (e.target as HTMLInputElement).checked ? [...form.scopes, s.id] : form.scopes.filter((x) => x !== s.id) })}
+                />
+                <span>
+                  <code>{s.id}</code> <small>{s.description}</small>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {!publishable && (
+            <fieldset class="field" data-testid="key-datasets">
+              <legend>Course datasets the key may read (with course-data:read)</legend>
+              <small>
+                From this organization's grants ({answer.organizationDatasets.length}); <code>identity</code> is always included. More datasets are granted by the operator.
+              </small>
+              <div class="dataset-choices">
+                {answer.organizationDatasets.map((d) => (
+                  <label key={d} class="check">
+                    <input
+                      type="checkbox"
+                      aria-label={`dataset ${d}`}
+                      checked={d === 'identity' || form.datasets.includes(d)}
+                      disabled={d === 'identity'}
+                      onChange={(e) => setForm({ ...form, datasets: (e.target as HTMLInputElement).checked ? [...form.datasets, d] : form.datasets.filter((x) => x !== d) })}
+                    />
+                    {d}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
           {publishable && (
             <div class="field">
               <label for="key-origins">Origins (comma-separated)</label>
@@ -93,7 +137,11 @@ function KeysPage() {
         </form>
         <section aria-labelledby="keys-heading">
           <h2 id="keys-heading">Keys of this organization</h2>
-          <div class="table-wrap">
+          <p>
+            The console reads course data with this organization's grants: <span data-testid="organization-datasets">{answer.organizationDatasets.join(', ')}</span>. Revoking a key does
+            not change them.
+          </p>
+          <div class="table-wrap" tabIndex={0} role="region" aria-label="Keys of this organization (scrolls sideways)">
             <table>
               <thead>
                 <tr>

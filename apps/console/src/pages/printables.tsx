@@ -73,6 +73,7 @@ function PrintablesPage() {
   const [compiled, setCompiled] = useState<Compiled | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [current, setCurrent] = useState<Printable | null>(null);
+  const [zoomed, setZoomed] = useState<number | null>(null);
 
   const reload = () => getJson<{ items: Printable[] }>('printables').then((answer) => setList(answer.items), (e) => setProblem(asProblem(e)));
   useEffect(() => {
@@ -102,7 +103,11 @@ function PrintablesPage() {
     setBusy(what);
     action().catch((error) => setFormProblem(asProblem(error))).finally(() => setBusy(null));
   };
-  const compile = () => run('Compiling the preview…', async () => setCompiled(await sendJson<Compiled>('printables/compile', 'POST', body())));
+  const compile = () =>
+    run('Compiling the preview…', async () => {
+      setZoomed(null);
+      setCompiled(await sendJson<Compiled>('printables/compile', 'POST', body()));
+    });
   const create = (e: Event) => {
     e.preventDefault();
     run('Creating the printable…', async () => setCurrent(await sendJson<Printable>('printables', 'POST', body())));
@@ -173,9 +178,21 @@ function PrintablesPage() {
               <p>
                 {compiled.manifest.pages.length} page(s){compiled.manifest.warnings?.length ? `; warnings: ${compiled.manifest.warnings.map((w) => w.message).join('; ')}` : ''}
               </p>
-              <div class="previews">
+              <p>
+                The first {compiled.previews.length} page(s); choose a page to see it at full width.
+              </p>
+              <div class={`previews ${zoomed !== null ? 'zoomed' : ''}`}>
                 {compiled.previews.map((p) => (
-                  <img key={p.index} src={p.dataUrl} alt={`Preview of page ${p.index + 1}`} data-testid="printable-preview" />
+                  <button
+                    type="button"
+                    key={p.index}
+                    class={`preview-page ${zoomed === p.index ? 'zoomed' : ''}`}
+                    aria-pressed={zoomed === p.index}
+                    aria-label={`Page ${p.index + 1}${zoomed === p.index ? ' (full width; choose again to shrink)' : ' (choose to see it at full width)'}`}
+                    onClick={() => setZoomed(zoomed === p.index ? null : p.index)}
+                  >
+                    <img src={p.dataUrl} alt={`Preview of page ${p.index + 1}`} data-testid="printable-preview" />
+                  </button>
                 ))}
               </div>
             </div>
@@ -239,10 +256,13 @@ function Progress({ printable }: { printable: Printable }) {
       {printable.error && <ProblemPanel problem={{ status: 500, title: printable.error.code, detail: printable.error.detail }} />}
       {printable.links && (
         <p>
-          <a class="button" href={printable.links.pdf} data-testid="printable-pdf">
+          {/* download: the file is saved and the console stays open */}
+          <a class="button" href={printable.links.pdf} download data-testid="printable-pdf">
             Download the PDF
           </a>{' '}
-          <a href={printable.links.zip}>Download the package (ZIP)</a>
+          <a href={printable.links.zip} download>
+            Download the package (ZIP)
+          </a>
         </p>
       )}
     </div>

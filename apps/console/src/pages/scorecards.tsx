@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { API, asProblem, call, getJson, sendJson, type Problem } from '../api';
+import { photoForUpload } from '../photo-downscale';
 import { CourseSelect, Loading, mountPage, ProblemPanel } from '../shell';
 
 interface Box { x1: number; y1: number; x2: number; y2: number }
@@ -21,21 +22,35 @@ interface Review { pages: NormalizedPage[]; processing: Processing }
 
 const fieldId = (d: { row: string; field: string }) => `${d.row}.${d.field}`;
 
+interface Design { designCode: string; captureId: string | null; name: string }
+
 function CardDownload() {
   const [courses, setCourses] = useState<{ id: string; name: string }[] | null>(null);
-  const [designs, setDesigns] = useState<{ designCode: string; captureId: string | null }[]>([]);
+  const [designs, setDesigns] = useState<Design[]>([]);
+  const [fitting, setFitting] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [choice, setChoice] = useState({ course: '', design: '' });
   useEffect(() => {
-    Promise.all([getJson<{ courses: { id: string; name: string }[] }>('courses'), getJson<{ designs: { designCode: string; captureId: string | null }[] }>('scorecards/designs')]).then(
-      ([c, d]) => {
+    getJson<{ courses: { id: string; name: string }[] }>('courses').then(
+      (c) => {
         setCourses(c.courses);
-        setDesigns(d.designs);
-        setChoice({ course: c.courses[0]?.id ?? '', design: d.designs[0]?.designCode ?? '' });
+        setChoice((current) => ({ ...current, course: c.courses[0]?.id ?? '' }));
       },
       (e) => setProblem(asProblem(e)),
     );
   }, []);
+  // each course starts from the design made for a round of its length
+  useEffect(() => {
+    if (!choice.course) return;
+    getJson<{ designs: Design[]; fitting?: string }>(`scorecards/designs?course=${encodeURIComponent(choice.course)}`).then(
+      (d) => {
+        setDesigns(d.designs);
+        setFitting(d.fitting);
+        setChoice((current) => ({ ...current, design: d.fitting ?? d.designs[0]?.designCode ?? '' }));
+      },
+      (e) => setProblem(asProblem(e)),
+    );
+  }, [choice.course]);
   return (
     <section class="panel" aria-labelledby="card-heading">
       <h2 id="card-heading">1. Print a card</h2>
@@ -51,7 +66,8 @@ function CardDownload() {
             <select id="card-design" value={choice.design} onChange={(e) => setChoice({ ...choice, design: (e.target as HTMLSelectElement).value })}>
               {designs.map((d) => (
                 <option key={d.designCode} value={d.designCode}>
-                  {d.designCode} ({d.captureId})
+                  {d.name}
+                  {d.designCode === fitting ? ' — fits this course' : ''}
                 </option>
               ))}
             </select>
@@ -126,6 +142,11 @@ function PageReview({ page, processed, requestId, draft }: { page: NormalizedPag
       <p>
         {summary.acceptedCells} of {summary.totalCells} cells accepted, {summary.reviewCells} to review.
       </p>
+      {processed.processing.fields.every((d) => d.decision === 'ACCEPTED' && (d.value === null || d.value === '')) && (
+        <p class="notice" data-testid="nothing-written">
+          Nothing is written on this card: every cell was read as blank, so the round draft has no score. Fill in the card and photograph it again.
+        </p>
+      )}
       <div class="grid2 review-grid">
         <PageOverlay page={page} decisions={decisions} />
         <div>
@@ -206,14 +227,26 @@ function ScorecardsPage() {
   const [step, setStep] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [review, setReview] = useState<Review | null>(null);
+  const [sent, setSent] = useState<{ url: string; note: string | null } | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+  // after a result or a refusal, focus moves to what the page now says (not back to <body>)
+  useEffect(() => {
+    if (!step && (review || problem)) result.current?.focus();
+  }, [review, problem, step]);
   const read = async (e: Event) => {
     e.preventDefault();
     if (!file) return;
     setProblem(null);
     setReview(null);
+    setStep('Preparing the photo…');
+    const photo = await photoForUpload(file);
+    setSent((old) => {
+      if (old) URL.revokeObjectURL(old.url);
+      return { url: URL.createObjectURL(photo.blob), note: photo.note };
+    });
     const form = () => {
       const data = new FormData();
-      data.append('image', file);
+      data.append('image', photo.blob, photo.blob === file ? file.name : 'photo.jpg');
       return data;
     };
     try {
@@ -235,7 +268,7 @@ function ScorecardsPage() {
         <h2 id="photo-heading">2. Read a photo of a filled card</h2>
         <div class="row">
           <div class="field">
-            <label for="photo">Scorecard photo (JPEG, PNG or WebP, up to 4 MB)</label>
+            <label for="photo">Scorecard photo (JPEG, PNG or WebP; larger photos are downscaled here before upload)</label>
             <input id="photo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
           </div>
           <div class="field">
@@ -249,10 +282,44 @@ function ScorecardsPage() {
             {step}
           </p>
         )}
-        {problem && <ProblemPanel problem={problem} />}
+        {sent?.note && <p data-testid="photo-note">{sent.note}</p>}
       </form>
-      {review && <ReviewResult review={review} />}
+      <div ref={result} tabIndex={-1} class="result-focus" aria-label="Result of the photo">
+        {problem && <PhotoRefused problem={problem} photoUrl={sent?.url ?? null} />}
+        {review && <ReviewResult review={review} />}
+      </div>
     </>
+  );
+}
+
+/** Codes of a photo in which no complete Caddie card was found: the person likely photographed another card. */
+const NO_CARD_FOUND = ['registration-markers-incomplete', 'scorecard-perspective-invalid', 'unassigned-marker', 'unreliable-marker'];
+
+/** A refused photo: what was sent, what the reader found (the problem's detail) and what to do next. */
+function PhotoRefused({ problem, photoUrl }: { problem: Problem; photoUrl: string | null }) {
+  const noCard = problem.code !== undefined && NO_CARD_FOUND.includes(problem.code);
+  return (
+    <section class="panel upload" aria-labelledby="refused-heading" data-testid="photo-refused">
+      <h2 id="refused-heading">The photo could not be read</h2>
+      <div class="grid2">
+        {photoUrl && (
+          <figure class="overlay-figure">
+            <img class="sent-photo" src={photoUrl} alt="The photo as it was sent" />
+            <figcaption>The photo as it was sent</figcaption>
+          </figure>
+        )}
+        <div>
+          <ProblemPanel problem={problem} />
+          {noCard && (
+            <p data-testid="print-hint">
+              The reader only reads Caddie cards: it looks for the four square corner markers printed on them. Print a card of your course in step 1,
+              fill it in, and photograph it flat with all four corners in view.{' '}
+              <a href="#card-heading">Print a card</a>
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
   );
 }
 

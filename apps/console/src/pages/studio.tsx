@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { asProblem, call, getJson, problemOf, sendJson, type Problem } from '../api';
-import { allowedValues, bodyOf, defaultText, formOptions, queryOf, type FormValues, type StyleOption, type StylesDocument } from '../graphics-options';
+import { allowedValues, bodyOf, defaultText, formOptions, optionWords, previewWidthFor, queryOf, refusedOptions, type FormValues, type StyleOption, type StylesDocument } from '../graphics-options';
 import { paintOverlays, type ResolvedOverlays } from '../overlay-layer';
-import { CourseSelect, Loading, mountPage, ProblemPanel } from '../shell';
+import { CopyButton, CourseSelect, Loading, mountPage, ProblemPanel } from '../shell';
 
-interface Subjects { courseId: string; formats: string[]; subjects: { subject: string; type: string }[] }
+interface Subject { subject: string; type: string; defaultSizes?: Record<string, { width: number; height: number }>; allowedOverlaysByStyle?: Record<string, string[]> }
+interface Subjects { courseId: string; formats: string[]; subjects: Subject[] }
 interface DirectoryCourse { id: string; name: string }
 
 const params = new URLSearchParams(location.search);
 /** Previews start small (a user-visible width in the form, so the copied URL is the same request). */
-const PREVIEW_WIDTH = '480';
+const PREVIEW_WIDTH = 480;
 
 function OptionControl({ option, style, value, onChange }: { option: StyleOption; style: string; value: string; onChange: (v: string) => void }) {
   const id = `opt-${option.queryName}`;
@@ -19,7 +20,7 @@ function OptionControl({ option, style, value, onChange }: { option: StyleOption
   return (
     <div class="field">
       <label for={id}>
-        {option.queryName}
+        {optionWords(option.queryName!)} <code>{option.queryName}</code>
         <small id={help}>
           default: {defaultText(option, style)}
           {range}
@@ -44,22 +45,11 @@ function OptionControl({ option, style, value, onChange }: { option: StyleOption
 }
 
 function CopyBlock({ label, text, testId }: { label: string; text: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => {
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1500);
-      },
-      () => setCopied(false),
-    );
   return (
     <div class="field">
       <div class="row" style={{ alignItems: 'center' }}>
         <h3 style={{ margin: 0, fontSize: '1rem' }}>{label}</h3>
-        <button type="button" class="secondary" onClick={copy} aria-label={`Copy the ${label}`}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
+        <CopyButton text={text} label={`Copy the ${label}`} />
       </div>
       <pre class="copy" data-testid={testId}>
         {text}
@@ -75,7 +65,9 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
   const [subject, setSubject] = useState('');
   const [format, setFormat] = useState(doc.formats.find((f) => f.default)?.id ?? 'webp');
   const [style, setStyle] = useState(doc.styles.find((s) => s.default)?.id ?? 'traditional');
-  const [values, setValues] = useState<FormValues>({ width: PREVIEW_WIDTH });
+  const [values, setValues] = useState<FormValues>({ width: String(PREVIEW_WIDTH) });
+  // what the studio changed on its own after a choice (reset options, a wider preview, dropped overlays), said out loud
+  const [notices, setNotices] = useState<string[]>([]);
   const [preview, setPreview] = useState<{ url: string; path: string; cacheState: string; bytes: number } | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [allowed, setAllowed] = useState<string[] | null>(null);
@@ -98,8 +90,50 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
     );
   }, [courseId]);
 
-  const type = subjects?.subjects.find((s) => s.subject === subject)?.type ?? 'hole';
+  const current = subjects?.subjects.find((s) => s.subject === subject);
+  const type = current?.type ?? 'hole';
+  const offeredOverlays = current?.allowedOverlaysByStyle?.[style] ?? [];
   const options = useMemo(() => formOptions(doc, type, style), [doc, type, style]);
+
+  // a new subject: the preview width it accepts, and only the overlays its renders authorize
+  const previousSubject = useRef<Subject | undefined>(undefined);
+  useEffect(() => {
+    if (!current) return;
+    const said: string[] = [];
+    const before = previousSubject.current;
+    previousSubject.current = current;
+    const wanted = previewWidthFor(current.defaultSizes, PREVIEW_WIDTH);
+    const shownWidth = values.width;
+    // only a width the studio chose itself follows the subject; a width the user typed stays
+    if (shownWidth === '' || shownWidth === String(previewWidthFor(before?.defaultSizes, PREVIEW_WIDTH))) {
+      if (shownWidth !== String(wanted)) {
+        setValues((v) => ({ ...v, width: String(wanted) }));
+        if (wanted !== PREVIEW_WIDTH) said.push(`The preview is ${wanted} px wide: a ${current.type} graphic keeps its proportions and needs at least 320 px of height.`);
+      }
+    }
+    const dropped = chosen.filter((o) => !offeredOverlays.includes(o));
+    if (dropped.length) {
+      setChosen((list) => list.filter((o) => !dropped.includes(o)));
+      said.push(`${current.type} graphics take no ${dropped.join(', ')} overlay; unchecked.`);
+    }
+    setNotices(said);
+  }, [current?.subject]);
+
+  const chooseStyle = (next: string) => {
+    const refused = refusedOptions(doc, type, next, Object.fromEntries(Object.entries(values).filter(([k]) => options.some((o) => o.queryName === k))));
+    setStyle(next);
+    if (refused.length) {
+      setValues((v) => Object.fromEntries(Object.entries(v).filter(([k]) => !refused.some((r) => r.queryName === k))));
+    }
+    const said = refused.map((r) => `${optionWords(r.queryName)} ${r.value} is reset to the ${next} default: ${r.reason}.`);
+    const stillOffered = current?.allowedOverlaysByStyle?.[next] ?? [];
+    const dropped = chosen.filter((o) => !stillOffered.includes(o));
+    if (dropped.length) {
+      setChosen((list) => list.filter((o) => !dropped.includes(o)));
+      said.push(`${next} graphics take no ${dropped.join(', ')} overlay; unchecked.`);
+    }
+    setNotices(said);
+  };
   const applicable = useMemo(() => {
     const names = new Set(options.map((o) => o.queryName!));
     return Object.fromEntries(Object.entries(values).filter(([k]) => names.has(k)));
@@ -108,7 +142,14 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
   const path = `/courses/${encodeURIComponent(courseId)}/graphics/images/${subject}/${format}?${query}`;
   const getUrl = `${location.origin}/v1${path}`;
   const postBody = JSON.stringify(bodyOf(doc, subject, format, style, applicable), null, 2);
-  const curl = `curl -H "x-api-key: $CADDIE_API_KEY" -o graphic.${format} '${getUrl}'`;
+  const overlayList = chosen.filter((o) => offeredOverlays.includes(o));
+  const overlaysBody = overlayList.length ? JSON.stringify({ receipt: '<render.receipt of the POST answer>', overlays: overlayList.map((t) => ({ type: t })) }, null, 2) : '';
+  const curl = overlayList.length
+    ? [
+        `curl -s -H "x-api-key: $CADDIE_API_KEY" -H 'content-type: application/json' -d '${JSON.stringify(bodyOf(doc, subject, format, style, applicable))}' '${location.origin}/v1/courses/${encodeURIComponent(courseId)}/graphics/images' > render.json`,
+        `jq '{receipt: .render.receipt, overlays: ${JSON.stringify(overlayList.map((t) => ({ type: t })))}}' render.json | curl -s -H "x-api-key: $CADDIE_API_KEY" -H 'content-type: application/json' -d @- "$(jq -r .render.overlaysUrl render.json)"`,
+      ].join('\n')
+    : `curl -H "x-api-key: $CADDIE_API_KEY" -o graphic.${format} '${getUrl}'`;
 
   useEffect(() => {
     if (!subject || !subjects) return;
@@ -127,7 +168,13 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
           });
         })
         .catch(async (e) => {
-          if (lastUrl.current === url) setPreviewProblem(e instanceof Response ? await problemOf(e) : asProblem(e));
+          if (lastUrl.current !== url) return;
+          setPreviewProblem(e instanceof Response ? await problemOf(e) : asProblem(e));
+          // the image of an earlier request must not pass for this one
+          setPreview((old) => {
+            if (old) URL.revokeObjectURL(old.url);
+            return null;
+          });
         })
         .finally(() => {
           if (lastUrl.current === url) setRendering(false);
@@ -142,7 +189,7 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
     if (!previewPath) return;
     let current = true;
     setOverlayProblem(null);
-    sendJson<ResolvedOverlays>(`/console/api${previewPath.replace('/graphics/images/', '/graphics/overlays/')}`, 'POST', { overlays: chosen.map((type) => ({ type })) }).then(
+    sendJson<ResolvedOverlays>(`/console/api${previewPath.replace('/graphics/images/', '/graphics/overlays/')}`, 'POST', { overlays: overlayList.map((type) => ({ type })) }).then(
       (answer) => {
         if (!current || !answer) return;
         setAllowed(answer.allowedOverlays);
@@ -157,7 +204,7 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
     return () => {
       current = false;
     };
-  }, [previewPath, chosen]);
+  }, [previewPath, overlayList.join(',')]);
   useEffect(() => {
     if (resolved && overlayCanvas.current) paintOverlays(overlayCanvas.current, resolved).catch((e) => setOverlayProblem(asProblem(e)));
   }, [resolved]);
@@ -184,7 +231,7 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
         <div class="row">
           <div class="field">
             <label for="style">Style</label>
-            <select id="style" value={style} onChange={(e) => setStyle((e.target as HTMLSelectElement).value)}>
+            <select id="style" value={style} onChange={(e) => chooseStyle((e.target as HTMLSelectElement).value)}>
               {doc.styles.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -203,15 +250,23 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
             </select>
           </div>
         </div>
+        {notices.length > 0 && (
+          <div class="notice" role="status" data-testid="studio-notices">
+            {notices.map((n) => (
+              <p key={n}>{n}</p>
+            ))}
+          </div>
+        )}
         <h2>Options for {type} in {style}</h2>
         <div class="options">
           {options.map((o) => (
             <OptionControl key={o.queryName} option={o} style={style} value={values[o.queryName!] ?? ''} onChange={(v) => setValues({ ...values, [o.queryName!]: v })} />
           ))}
         </div>
-        <fieldset class="overlay-choices">
+        <fieldset class="overlay-choices" data-testid="overlay-choices">
           <legend>Overlays drawn over the preview</legend>
-          {doc.overlayTypes.map((type) => {
+          {offeredOverlays.length === 0 && <p>{current ? `A ${type} graphic takes no overlays.` : 'Choose a subject.'}</p>}
+          {offeredOverlays.map((type) => {
             const on = chosen.includes(type);
             return (
               <label key={type} class="check">
@@ -241,9 +296,18 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
         <h2>The same request through the API</h2>
         <CopyBlock label="GET URL" text={getUrl} testId="get-url" />
         <CopyBlock label="POST body" text={postBody} testId="post-body" />
-        <CopyBlock label="curl line" text={curl} testId="curl" />
-        <p>
+        {overlaysBody && <CopyBlock label="overlays body" text={overlaysBody} testId="overlays-body" />}
+        <CopyBlock label={overlayList.length ? 'curl lines' : 'curl line'} text={curl} testId="curl" />
+        <p data-testid="key-help">
           POST the body to <code>/v1/courses/{courseId}/graphics/images</code> with a key; the key goes in the <code>x-api-key</code> header, never in the URL.
+          {overlayList.length > 0 && (
+            <>
+              {' '}
+              Overlays are a second call: POST the overlays body, with the <code>render.receipt</code> of the first answer, to its <code>render.overlaysUrl</code> (the curl lines use <code>jq</code> for that).
+            </>
+          )}{' '}
+          <code>$CADDIE_API_KEY</code> is a shell variable holding one of your keys with the <code>course-graphics:read</code> scope: create one on{' '}
+          <a href="keys.html">Keys and usage</a>, then <code>export CADDIE_API_KEY=…</code>. The console itself never holds a key.
         </p>
       </section>
     </div>
