@@ -8,7 +8,7 @@ import { FillType, Path2D, PathOp, StrokeJoin, type SKRSContext2D } from '@napi-
 import type { ViewScene } from '../render/view-scene';
 
 /** The features' rings (closed) in output pixels. */
-export function pixelOutlines(scene: ViewScene, features: readonly CourseFeature[]): Path2D {
+function pixelOutlines(scene: ViewScene, features: readonly CourseFeature[]): Path2D {
   const path = new Path2D();
   for (const f of features) {
     for (const ring of scene.meters(f)) {
