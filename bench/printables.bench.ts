@@ -5,10 +5,12 @@
  *  2. the same book against rendering the same subjects as plain graphics at the page's pixel
  *     size (course overview, every hole and every green) on the same two workers: what the
  *     book costs beyond its artwork (page furniture, tables, PDF, assembly, ZIP).
+ * Book rates are also given as pages per second per worker (with the load average: the machine may be shared).
  * Each book is created by its own organization, so no run finds another's package.
  * Starts the built API and the render workers on loopback. Run: npm run bench:printables
  */
 import 'reflect-metadata';
+import { cpus, loadavg } from 'node:os';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
@@ -48,13 +50,16 @@ async function main(): Promise<void> {
     };
 
     startWorker();
+    const pages = compiled.manifest.pages.length;
+    // pages per second per worker: the rate a print shop sizes its render farm by
+    const pageRate = (ms: number, workers: number) => `${((pages / (ms / 1000)) / workers).toFixed(2)} pages/s per worker`;
     const one = await createToReady(keys.oneWorker);
-    console.log(`create-to-ready, 1 render worker: ${(one / 1000).toFixed(1)} s`);
+    console.log(`create-to-ready, 1 render worker: ${(one / 1000).toFixed(1)} s (${pageRate(one, 1)}; load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores)`);
     startWorker();
     // let the second worker connect before the clock starts
     await new Promise((r) => setTimeout(r, 3000));
     const two = await createToReady(keys.twoWorkers);
-    console.log(`create-to-ready, 2 render workers: ${(two / 1000).toFixed(1)} s; speed-up ${(one / two).toFixed(2)}x`);
+    console.log(`create-to-ready, 2 render workers: ${(two / 1000).toFixed(1)} s (${pageRate(two, 2)}); speed-up ${(one / two).toFixed(2)}x`);
 
     // The same artwork as plain graphics at the page's pixel size (trim plus bleed), all at once on the same two workers.
     const width = Math.round((page.widthIn + 2 * page.bleedIn) * page.dpi);

@@ -7,6 +7,7 @@
 import type { CourseFeature } from '@caddie/catalog';
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { isPoint } from '../render/view-scene';
+import type { FeatherRaster } from './feather-raster';
 import { paintColoredPencilTrees } from './colored-pencil-painter';
 import { paintNearbyTurf } from './nearby-holes';
 import { nearbyMode, type PaintContext } from './paint-context';
@@ -30,6 +31,18 @@ export function maskCoverage(mask: Canvas, width: number, height: number): MaskC
     const v = Math.floor(y * sy);
     if (u < 0 || v < 0 || u >= mask.width || v >= mask.height) return 0;
     return data[(v * mask.width + u) * 4 + 3] / 255;
+  };
+}
+
+/** The same reading from a feathered mask's pixels already read (feather-raster.ts). */
+export function rasterCoverage(r: FeatherRaster): MaskCoverage {
+  const sx = r.mw / r.width;
+  const sy = r.mh / r.height;
+  return (x, y) => {
+    const u = Math.floor(x * sx);
+    const v = Math.floor(y * sy);
+    if (u < 0 || v < 0 || u >= r.mw || v >= r.mh) return 0;
+    return r.rgba[(v * r.mw + u) * 4 + 3] / 255;
   };
 }
 

@@ -55,7 +55,8 @@ export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
       outline(features, key, target);
     };
     // woods end cleanly at a feathered perimeter instead of fading into ghosts (woods-edge.ts)
-    if (key === 'trees' && features.length) paintWoodsLayer(ctx, p, draw);
+    // the sketch's second, nudged line reaches about a quarter of the line width beyond the first
+    if (key === 'trees' && features.length) paintWoodsLayer(ctx, p, features, 1.5 * s.outline.width * k, draw);
     else draw(ctx);
   }
 

@@ -1,10 +1,14 @@
 /**
  * The perimeter treatment as a raster mask: the envelope shapes filled (buffers become round
  * strokes twice the radius wide), feathered over 20 physical yards, drawn at reduced resolution
- * (the feather spans ~10 mask pixels) because a feathered edge has no detail to lose. Applied with destination-in.
+ * (the feather spans ~10 mask pixels) because a feathered edge has no detail to lose. Applied with
+ * destination-in only where it changes something: a full-size pass would cost as much as the
+ * rest of the painting at print sizes.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import { CLASSIC_FEATHER_METERS, type EnvelopeShape } from '../composition/perimeter-shapes';
+import { featherBands, type FeatherRaster } from './feather-raster';
+import { clipTo } from './pixel-regions';
 import type { ViewTransform } from '../composition/view-transform';
 import { traceRing } from '../render/view-scene';
 
@@ -60,6 +64,38 @@ export function buildPerimeterMask(shapes: readonly EnvelopeShape[], transform: 
   soft2d.filter = `blur(${sigma.toFixed(3)}px)`;
   soft2d.drawImage(sharp, 0, 0);
   return soft;
+}
+
+/** The reduced mask's pixels, read once per render. */
+export function featherRaster(mask: Canvas, width: number, height: number): FeatherRaster {
+  return { rgba: mask.getContext('2d').getImageData(0, 0, mask.width, mask.height).data, mw: mask.width, mh: mask.height, width, height };
+}
+
+/**
+ * Applies the reduced feathered mask: clears where it is 0, multiplies by its bilinear upscale
+ * where it is partial, leaves the rest. Each entry of `passes` is a list of clips (output pixels)
+ * under which one multiplication happens; together they must cover every pixel once, except
+ * where the artwork is to be kept whole (woods-edge.ts).
+ */
+export function applyFeatheredMask(ctx: SKRSContext2D, mask: Canvas, raster: FeatherRaster, passes: readonly (readonly Path2D[])[] = [[]]): void {
+  const bands = featherBands(raster);
+  if (!bands.any) return;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = 'destination-out';
+  ctx.fillStyle = '#000';
+  ctx.fill(bands.clear);
+  ctx.globalCompositeOperation = 'destination-in';
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'low';
+  for (const clips of passes) {
+    ctx.save();
+    ctx.clip(bands.partial);
+    for (const clip of clips) clipTo(ctx, clip);
+    ctx.drawImage(mask, 0, 0, raster.width, raster.height);
+    ctx.restore();
+  }
+  ctx.restore();
 }
 
 export function applyMask(ctx: SKRSContext2D, mask: Canvas, width: number, height: number): void {

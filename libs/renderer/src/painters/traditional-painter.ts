@@ -100,8 +100,9 @@ function fillFeatures(ctx: SKRSContext2D, p: PaintContext, features: CourseFeatu
 function paintWoods(ctx: SKRSContext2D, p: PaintContext, palette: GreeneryPalette): void {
   const woods = p.scene.layer('trees').filter(isArea);
   if (!woods.length) return;
-  paintWoodsLayer(ctx, p, (layer) => {
-    fillFeatures(layer, p, woods, palette.forestFloor, { color: palette.crown, widthMeters: 6 });
+  const crownEdgeMeters = 6;
+  paintWoodsLayer(ctx, p, woods, crownEdgeMeters * p.scene.pixelsPerMeter, (layer) => {
+    fillFeatures(layer, p, woods, palette.forestFloor, { color: palette.crown, widthMeters: crownEdgeMeters });
     // canopy texture: crown-coloured specks inside the woods
     paintFlecks(layer, p, palette.crown, 'woods-flecks', 0.5, woods);
   });

@@ -1,7 +1,6 @@
 /**
- * The render pipeline: compose the camera for the subject, paint paper, paint the style's
- * artwork on its own layer, clip it with the perimeter mask, composite, add putting-surface
- * data, encode. Same course + same normalized request -> same bytes.
+ * The render pipeline: compose the camera for the subject, paint the style's artwork, clip it
+ * with the perimeter mask, lay the paper beneath it, add putting-surface data, encode. Same course + same normalized request -> same bytes.
  */
 import type { Course, Hole } from '@caddie/catalog';
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
@@ -20,11 +19,11 @@ import type { MapSubject, PaintContext } from '../painters/paint-context';
 import { paperColors } from '../painters/palettes';
 import { paintGraphingGrid, paintPaperFill, paintPaperGrain } from '../painters/paper-painter';
 import { paintPencil, pencilStyling } from '../painters/pencil-painter';
-import { applyMask, buildPerimeterMask } from '../painters/perimeter-mask';
+import { applyFeatheredMask, applyMask, buildPerimeterMask, featherRaster } from '../painters/perimeter-mask';
 import { pencilEnvelope } from '../painters/pencil-envelope';
 import { paintTraditional } from '../painters/traditional-painter';
-import { maskCoverage, paintAbovePerimeter } from '../painters/above-perimeter';
-import { maskKeepingWoods, woodsCut } from '../painters/woods-edge';
+import { maskCoverage, paintAbovePerimeter, rasterCoverage } from '../painters/above-perimeter';
+import { passesKeepingWoods, woodsCut } from '../painters/woods-edge';
 import { checkElevationResolution } from './elevation-resolution';
 import { paintProfileElevation, ProfileDataMissingError } from '../profile';
 import { GraphicDataMissingError } from './graphic-data-missing-error';
@@ -92,25 +91,30 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const paper = paperColors(style.paperTheme);
-  if (paper.fill) {
-    paintPaperFill(ctx, width, height, paper);
-    paintPaperGrain(ctx, scene, paper);
-    if (style.context?.graphing) paintGraphingGrid(ctx, scene, paper);
-  }
   // Pencil's envelope is one smoothed hand-drawn line with a crisp inside; the others feather
   const pencilOutline = style.graphicStyle === 'pencil' && composition.mask ? pencilEnvelope(composition.mask, composition.transform, width, height, pencilStyling(paint).perimeter.color, pencilStyling(paint).perimeter.width * paint.pixelScale) : null;
-  const mask = pencilOutline?.mask ?? (composition.mask ? buildPerimeterMask(composition.mask, composition.transform, width, height) : null);
+  const feather = !pencilOutline && composition.mask ? buildPerimeterMask(composition.mask, composition.transform, width, height) : null;
+  const feathered = feather ? featherRaster(feather, width, height) : null;
   // a feathered edge would fade woods into ghosts: they are cut at its midline instead
-  if (mask && !pencilOutline) paint.woodsCut = woodsCut(mask, width, height);
-  // the artwork has its own layer so the perimeter mask clips it and never the paper
-  const art = createCanvas(width, height);
-  const actx = art.getContext('2d');
-  if (style.graphicStyle === 'pencil') paintPencil(actx, paint);
-  else if (style.graphicStyle === 'colored-pencil') paintColoredPencil(actx, paint);
-  else paintTraditional(actx, paint);
-  if (mask) applyMask(actx, paint.woodsCut?.footprints.length ? maskKeepingWoods(mask, paint.woodsCut, width, height) : mask, width, height);
-  ctx.drawImage(art, 0, 0);
-  if (mask) paintAbovePerimeter(ctx, paint, maskCoverage(mask, width, height));
+  if (feathered) paint.woodsCut = woodsCut(feathered);
+  // The artwork is painted straight onto the output and clipped by the perimeter mask there;
+  // the paper then goes beneath it (destination-over), which composites exactly as paper first
+  // and the artwork on top, without a full-size artwork layer.
+  if (style.graphicStyle === 'pencil') paintPencil(ctx, paint);
+  else if (style.graphicStyle === 'colored-pencil') paintColoredPencil(ctx, paint);
+  else paintTraditional(ctx, paint);
+  if (feather && feathered) applyFeatheredMask(ctx, feather, feathered, passesKeepingWoods(paint.woodsCut));
+  if (pencilOutline) applyMask(ctx, pencilOutline.mask, width, height);
+  if (paper.fill) {
+    ctx.save();
+    ctx.globalCompositeOperation = 'destination-over';
+    if (style.context?.graphing) paintGraphingGrid(ctx, scene, paper);
+    paintPaperGrain(ctx, scene, paper);
+    paintPaperFill(ctx, width, height, paper);
+    ctx.restore();
+  }
+  const mask = pencilOutline?.mask ?? feather;
+  if (mask) paintAbovePerimeter(ctx, paint, feathered ? rasterCoverage(feathered) : maskCoverage(mask, width, height));
   if (pencilOutline && style.pencilFeatures?.perimeter !== false) ctx.drawImage(pencilOutline.outline, 0, 0);
   if (hole && !pencilFamily) paintGreenData(ctx, course, hole, request, scene, sizes);
 
