@@ -24,7 +24,7 @@ export const SCOPES = {
   'printables:write': { grantor: 'organization', audience: 'private', description: 'Create, compile and delete printables.' },
   'scorecards:process': { grantor: 'organization', audience: 'private', description: 'Scorecard normalization and processing.' },
   'scorecards:capture': { grantor: 'organization', audience: 'publishable', description: 'Browser scorecard capture (never the private endpoints).' },
-  'operations:read': { grantor: 'operator', audience: 'private', description: 'Prometheus metrics of the API process (operators and their scrapers only).' },
+  'operations:read': { grantor: 'operator', audience: 'private', description: 'Prometheus metrics of the API process (operators and their scrapers only; granted only with npm run keys, never in the console).' },
 } as const satisfies Record<string, { grantor: ScopeGrantor; audience: KeyAudience; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

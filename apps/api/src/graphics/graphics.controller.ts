@@ -11,7 +11,8 @@ import { GraphicsService } from './graphics.service';
 import { GraphicSubjectsService } from './graphic-subjects.service';
 import { GRAPHICS_EXAMPLES } from './graphics-examples';
 import { graphicRenderDescriptorSchema, graphicSubjectsSchema, overlayAnswerSchema } from './graphics-responses.schema';
-import { OverlaysService } from './overlays.service';
+import { OVERLAY_RESOLVE_TIMEOUT_MS, OverlaysService } from './overlays.service';
+import { DEFAULT_OVERLAY_BUDGET } from '@caddie/renderer';
 
 const courseParams = z.strictObject({ courseId: courseIdParam });
 const renderIdParam = z.string().regex(/^rnd_[A-Za-z0-9_-]+$/).max(80).describe('Render id: render.id of a GraphicRenderDescriptor.');
@@ -107,7 +108,9 @@ export class GraphicsController {
     operationId: 'resolveRenderOverlays',
     summary: 'Resolve overlay components for a render',
     description:
-      'Validates the credential and the signed receipt (bound to the key and the normalized render request), then resolves each component against the exact rendered artifact. Only output-pixel display instructions are returned: never coordinates, transforms, source geometry or measurement records.',
+      'Validates the credential and the signed receipt (bound to the key and the normalized render request), then resolves each component against the exact rendered artifact. Only output-pixel display instructions are returned: never coordinates, transforms, source geometry or measurement records. ' +
+      `Components that differ only by id are resolved once. One request may paint at most ${DEFAULT_OVERLAY_BUDGET.maxRasterPixels / 1e6} megapixels of distinct raster components (heatmaps) and answer at most ${DEFAULT_OVERLAY_BUDGET.maxAnswerBytes / 1e6} MB of components (every copy counted), else 422 overlay-budget-exceeded with \`budget\`, \`limit\` and \`requested\`; ` +
+      `resolution takes at most ${OVERLAY_RESOLVE_TIMEOUT_MS / 1000} s including the wait for a free resolver (503 request-deadline-exceeded; 503 server-busy when too many wait).`,
     params: z.strictObject({ renderId: renderIdParam }),
     body: z.strictObject({ receipt: z.string().min(1).max(4000), overlays: z.array(z.unknown()).min(1).max(64) }),
     // items are validated per type by the overlay declarations (parseOverlayItems); the document shows them

@@ -106,7 +106,7 @@ export class HealthController {
     operationId: 'getMetrics',
     summary: 'Prometheus metrics',
     description:
-      'Operational figures (request latencies by route, queue depths, cache and rate-limit counters) are not for the public: a private key with scope `operations:read` is required, sent like any key (`Authorization: Bearer` suits Prometheus `authorization` settings).',
+      'Operational figures (request latencies by route, queue depths, cache and rate-limit counters) are not for the public: a private key with scope `operations:read` is required (an operator scope: only `npm run keys` grants it; the console refuses it), sent like any key (`Authorization: Bearer` suits Prometheus `authorization` settings).',
     tags: ['Operations'],
     access: 'private-key',
     scope: 'operations:read',
