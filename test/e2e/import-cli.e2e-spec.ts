@@ -117,14 +117,17 @@ describeWithSharedData('the import CLI')('npm run import', () => {
     };
     const pbf = run(sharedDataPath('osm-pbf', 'augusta_national_us.osm.pbf'), 'pbf.json');
     const xml = run(sharedDataPath('osm', 'augusta_national_us.osm'), 'xml.json');
-    for (const pass of ['relations', 'ways', 'nodes']) expect(pbf.stderr).toContain(`reading augusta_national_us.osm.pbf: ${pass} pass 100%`);
+    for (const pass of ['relations', 'ways', 'nodes', 'context nodes', 'context ways', 'context way nodes']) expect(pbf.stderr).toContain(`reading augusta_national_us.osm.pbf: ${pass} pass 100%`);
     expect(pbf.stderr).toMatch(/read augusta_national_us\.osm\.pbf: \d+ golf features/);
     const essentials = (r: Record<string, unknown>) => {
       const features = r['features'] as Record<string, unknown>;
-      return [r['courseId'], r['holeCount'], r['holeNumbers'], r['holesWithoutGreen'], r['holesWithoutTee'], features['greens'], features['tees'], features['centerlines']];
+      // the context layers a course page draws come from the PBF as from the XML (Augusta: 2,333 trees)
+      return [r['courseId'], r['holeCount'], r['holeNumbers'], r['holesWithoutGreen'], r['holesWithoutTee'], features['greens'], features['tees'], features['centerlines'], features['trees'], features['buildings'], features['roads'], features['parking'], features['water']];
     };
     expect(pbf.reports.map(essentials)).toEqual(xml.reports.map(essentials));
     expect(pbf.reports[0]).toMatchObject({ courseId: 'osm-way-871993734', holeCount: 18 });
+    const trees = (pbf.reports[0]['features'] as Record<string, { assigned: number; unassigned: number }>)['trees'];
+    expect(trees.assigned + trees.unassigned).toBeGreaterThan(2000);
   }, 120_000);
 
   it('fails with the importer code on malformed input', () => {

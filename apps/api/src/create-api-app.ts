@@ -23,7 +23,7 @@ import { applyServerTimeouts, clientErrorResponder, frameworkErrorProblem, TIMEO
 
 const EXPOSED_HEADERS = [
   'x-request-id', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After',
-  'ETag', 'Cache-Status', 'Content-Range', 'Accept-Ranges', 'Deprecation', 'Link',
+  'ETag', 'Cache-Status', 'Content-Range', 'Accept-Ranges', 'Deprecation', 'Link', 'X-Caddie-Catalog-Change',
 ].join(', ');
 
 /**

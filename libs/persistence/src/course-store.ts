@@ -130,7 +130,8 @@ export class CourseStore {
    */
   async directoryPage(after: { name: string; id: string } | null, limit: number): Promise<DirectoryRow[]> {
     const query = this.directoryColumns().where('c.active = :active', { active: true });
-    if (after) query.andWhere('(c.name > :name OR (c.name = :name AND c.id > :id))', after);
+    // a row-value comparison: both databases read it as one range of the (name, id) index (an OR does not in PostgreSQL)
+    if (after) query.andWhere('(c.name, c.id) > (:name, :id)', after);
     const rows = await query.orderBy('c.name', 'ASC').addOrderBy('c.id', 'ASC').limit(limit).getRawMany<DirectoryRow>();
     return rows.map(directoryRow);
   }
