@@ -19,8 +19,11 @@ export interface WoodLayout {
   radius: number;
 }
 
-/** Woods fill the ground between holes, never closer than this to any line of play. */
-const WOOD_PLAY_CLEARANCE_METERS = 36;
+/**
+ * Woods fill the ground between holes, never closer than this to any line of play: the belt
+ * between two holes keeps its pines and a player in the rough still has a swing.
+ */
+const WOOD_PLAY_CLEARANCE_METERS = 32;
 
 function clearOfWater(p: Meters2, water: readonly WaterLayout[], margin: number): boolean {
   return water.every((w) =>
@@ -38,14 +41,14 @@ export function layOutWoods(
 ): WoodLayout[] {
   const xs = area.map((p) => p[0]);
   const ys = area.map((p) => p[1]);
-  const spacing = 64;
+  const spacing = 48;
   const woods: WoodLayout[] = [];
   for (let y = Math.min(...ys); y <= Math.max(...ys); y += spacing) {
     for (let x = Math.min(...xs); x <= Math.max(...xs); x += spacing) {
       const center: Meters2 = [x + random.range(-18, 18), y + random.range(-18, 18)];
       if (!pointInRing(center, area)) continue;
       const radius = Math.min(random.range(24, 40), corridors.distanceToPlay(center) - WOOD_PLAY_CLEARANCE_METERS);
-      if (radius < 16) continue;
+      if (radius < 11) continue;
       if (!clearOfWater(center, water, radius + 8)) continue;
       if (keepOut.some((k) => distance(center, k.center) < k.radius + radius)) continue;
       if (woods.some((w) => distance(center, w.center) < w.radius + radius + 6)) continue;
