@@ -54,6 +54,8 @@ export const PINE_HOLLOW_PLAN: DemoCoursePlan = {
       line: [[-282, 405], [-292, 300], [-272, 190], [-296, 90], [-300, 45]],
       width: 5,
     },
+    // The short par 3 plays over the corner of a pond to a green set just beyond it.
+    { shape: 'pond', id: 'creekside-pond', kind: 'water_hazard', name: null, nearGreenOf: 14, relativeBearing: 155, distance: 36, radius: 13 },
   ],
   teeSets: [
     { id: 'black', name: 'Black', color: '#111111', forwardYards: { 3: 0, 4: 0, 5: 0 }, forward: false },

@@ -102,7 +102,7 @@ export function layOutTrees(
     while (along < end) {
       const sample = hole.path.reduce((best, s) => (Math.abs(s.along - along) < Math.abs(best.along - along) ? s : best));
       // Two staggered rows: the rough's edge, and a second row deeper in the belt between holes.
-      for (const [side, depth, chance] of [[1, 0, 0.7], [-1, 0, 0.7], [1, 1, 0.45], [-1, 1, 0.45]] as const) {
+      for (const [side, depth, chance] of [[1, 0, 0.8], [-1, 0, 0.8], [1, 1, 0.6], [-1, 1, 0.6]] as const) {
         if (!random.chance(chance)) continue;
         const offset = reach + random.range(12, 22) + depth * random.range(10, 16);
         const p = add(sample.point, scale(leftOf(sample.tangent), side * offset));
@@ -117,7 +117,7 @@ export function layOutTrees(
         placed.push(p);
         trees.push(pointFeature(`tree-${trees.length + 1}`, 'trees', p, { kind: 'tree', holeNumbers: [number] }));
       }
-      along += random.range(22, 34);
+      along += random.range(16, 26);
     }
   }
   return trees;
