@@ -2,17 +2,17 @@ import { holePlansFromRows, type DemoCoursePlan, type HolePlanRow } from './demo
 
 // One returning loop east of the clubhouse: out north, back and out again on parallel holes,
 // round Sage Pond and home along the canal.
-// number, name, par, back tee, dogleg corner, green (metres east/north of the clubhouse), hcp, forward hcp
+// number, name, par, back tee, corners of the play line, green (metres east/north of the clubhouse), hcp, forward hcp
 const ROWS: HolePlanRow[] = [
-  [1, 'Juniper', 4, [40, 45], [50, 270], [120, 385], 6, 5],
-  [2, 'Sagebrush', 3, [150, 420], null, [290, 470], 9, 9],
-  [3, 'Basalt', 4, [300, 430], [280, 190], [300, 40], 2, 3],
-  [4, 'Cascade View', 5, [340, 20], [390, 270], [370, 520], 3, 1],
-  [5, 'High Desert', 4, [400, 550], [525, 405], [530, 200], 1, 2],
-  [6, 'Ponderosa', 3, [540, 165], null, [560, 5], 8, 8],
-  [7, 'Canal', 4, [575, -20], [760, -5], [860, -90], 7, 7],
-  [8, 'Rimrock', 4, [850, -135], [650, -140], [470, -100], 4, 4],
-  [9, 'Homestead', 4, [440, -80], [230, -110], [95, -25], 5, 6],
+  [1, 'Juniper', 4, [40, 45], [[50, 270]], [120, 385], 6, 5],
+  [2, 'Sagebrush', 3, [160, 430], [], [285, 470], 9, 9],
+  [3, 'Basalt', 4, [300, 430], [[270, 205]], [315, 45], 2, 3],
+  [4, 'Cascade View', 5, [350, 15], [[390, 270]], [370, 520], 3, 1],
+  [5, 'High Desert', 4, [400, 550], [[525, 405]], [530, 200], 1, 2],
+  [6, 'Ponderosa', 3, [540, 165], [], [560, 5], 8, 8],
+  [7, 'Canal', 4, [575, -20], [[760, -5]], [860, -90], 7, 7],
+  [8, 'Rimrock', 4, [850, -135], [[650, -140]], [470, -100], 4, 4],
+  [9, 'Homestead', 4, [440, -80], [[230, -110]], [95, -25], 5, 6],
 ];
 
 /** A 9-hole, par-35 public course in central Oregon (synthetic). */

@@ -3,17 +3,18 @@ import type { LonLat, Meters2 } from '@caddie/geometry';
 export type Par = 3 | 4 | 5;
 
 /**
- * One hole as an architect draws it on the site plan: the back tee, the corner of the
- * dogleg (if any) and the green centre, in metres around the clubhouse. The playing length
- * follows from the drawing (rounded to whole yards, see routeHoles).
+ * One hole as an architect draws it on the site plan: the back tee, the corners of the play
+ * line (none, one dogleg, or two for a hole that bends twice) and the green centre, in metres
+ * around the clubhouse. The playing length follows from the drawing (rounded to whole yards,
+ * see routeHoles).
  */
 export interface HolePlan {
   number: number;
   name: string;
   par: Par;
   tee: Meters2;
-  /** the corner of the play line; the turn is left or right as drawn */
-  dogleg: Meters2 | null;
+  /** corners of the play line in playing order; each turns left or right as drawn */
+  bends: Meters2[];
   green: Meters2;
   /** men's stroke index */
   handicap: number;
@@ -98,16 +99,16 @@ export interface PracticePlan {
   range: { tee: Meters2; bearing: number; length: number; width: number };
 }
 
-/** number, name, par, back tee, dogleg corner or null, green centre, hcp, forward hcp */
-export type HolePlanRow = [number, string, Par, Meters2, Meters2 | null, Meters2, number, number];
+/** number, name, par, back tee, corners of the play line, green centre, hcp, forward hcp */
+export type HolePlanRow = [number, string, Par, Meters2, Meters2[], Meters2, number, number];
 
 export function holePlansFromRows(rows: readonly HolePlanRow[]): HolePlan[] {
-  return rows.map(([number, name, par, tee, dogleg, green, handicap, forwardHandicap]) => ({
+  return rows.map(([number, name, par, tee, bends, green, handicap, forwardHandicap]) => ({
     number,
     name,
     par,
     tee,
-    dogleg,
+    bends,
     green,
     handicap,
     forwardHandicap,

@@ -38,6 +38,41 @@ export interface OvalOptions {
  * centre, so the ring is star-shaped around it and can never self-intersect.
  */
 export function irregularOval(options: OvalOptions, random: SeededRandom): Meters2[] {
+  return lobedRing(options, random, () => 1);
+}
+
+/** Outlines a green is mowed to: a plain or long oval, a kidney with a bite out of one side, a pear. */
+export type GreenOutlineStyle = 'oval' | 'long' | 'kidney' | 'pear';
+
+/**
+ * A green's outline in one of the classic shapes, built like irregularOval (star-shaped
+ * around the centre, rescaled to the exact area). Angles are measured from the `depth` axis.
+ */
+export function greenOutline(options: Omit<OvalOptions, 'irregularity' | 'vertices'>, style: GreenOutlineStyle, random: SeededRandom): Meters2[] {
+  const irregularity = random.range(0.04, 0.09);
+  let shape: (t: number) => number = () => 1;
+  if (style === 'kidney') {
+    // The bite is on one side (or the back), deep enough to leave a hollow in the outline.
+    const at = random.pick([Math.PI / 2, -Math.PI / 2, 0]) + random.range(-0.3, 0.3);
+    const bite = random.range(0.36, 0.46);
+    shape = (t) => 1 - bite * Math.exp(-((angleBetween(t, at) / 0.5) ** 2));
+  } else if (style === 'pear') {
+    const taper = random.pick([1, 1, -1]) * random.range(0.12, 0.22);
+    shape = (t) => 1 + taper * Math.cos(t);
+  }
+  return lobedRing({ ...options, irregularity, vertices: 64 }, random, shape);
+}
+
+function angleBetween(a: number, b: number): number {
+  const d = (((a - b) % (Math.PI * 2)) + Math.PI * 3) % (Math.PI * 2);
+  return d - Math.PI;
+}
+
+/**
+ * An ellipse whose radius along each ray is scaled by smooth lobes and `shape(t)` (both kept
+ * positive), so the ring stays star-shaped around its centre and can never self-intersect.
+ */
+function lobedRing(options: OvalOptions, random: SeededRandom, shape: (t: number) => number): Meters2[] {
   const count = options.vertices ?? 48;
   const along = heading(options.bearing);
   const across = leftOf(along);
@@ -49,7 +84,7 @@ export function irregularOval(options: OvalOptions, random: SeededRandom): Meter
   const raw: Meters2[] = [];
   for (let i = 0; i < count; i++) {
     const t = (i / count) * Math.PI * 2;
-    let factor = 1;
+    let factor = shape(t);
     for (const lobe of lobes) factor += lobe.amplitude * Math.cos(lobe.k * t + lobe.phase);
     const a = (Math.cos(t) * options.depth * factor) / 2;
     const b = (Math.sin(t) * options.width * factor) / 2;
@@ -67,35 +102,31 @@ export interface PathSample {
 }
 
 /**
- * Replaces the corner of a tee-corner-green line by a circular arc, so shapes offset from it
- * (fairway edges) stay free of loops on the inside of the dogleg.
+ * Replaces each corner of a play line by a smooth curve, so shapes offset from it (fairway
+ * edges) stay free of loops on the inside of a dogleg. Each curve uses at most 45% of the
+ * legs beside it, so two corners never eat into each other's curves.
  */
 export function filletedPath(line: readonly Meters2[], radius: number, spacing: number): PathSample[] {
-  const points: Meters2[] = [];
-  if (line.length === 3) {
-    const [a, corner, b] = line;
+  const points: Meters2[] = [line[0]];
+  for (let i = 1; i + 1 < line.length; i++) {
+    const [a, corner, b] = [line[i - 1], line[i], line[i + 1]];
     const inDir = scale(sub(corner, a), 1 / distance(a, corner));
     const outDir = scale(sub(b, corner), 1 / distance(corner, b));
     const turn = Math.acos(Math.max(-1, Math.min(1, inDir[0] * outDir[0] + inDir[1] * outDir[1])));
-    const maxTangent = 0.45 * Math.min(distance(a, corner), distance(corner, b));
-    const tangent = Math.min(radius * Math.tan(turn / 2), maxTangent);
-    points.push(a);
-    if (turn > 1e-3) {
-      const start = sub(corner, scale(inDir, tangent));
-      const end = add(corner, scale(outDir, tangent));
-      // Quadratic Bézier through the corner: tangent to both legs and smooth enough here.
-      for (let i = 0; i <= 16; i++) {
-        const t = i / 16;
-        const p = add(add(scale(start, (1 - t) * (1 - t)), scale(corner, 2 * t * (1 - t))), scale(end, t * t));
-        points.push(p);
-      }
-    } else {
+    if (turn <= 1e-3) {
       points.push(corner);
+      continue;
     }
-    points.push(b);
-  } else {
-    points.push(...line);
+    const tangent = Math.min(radius * Math.tan(turn / 2), 0.45 * Math.min(distance(a, corner), distance(corner, b)));
+    const start = sub(corner, scale(inDir, tangent));
+    const end = add(corner, scale(outDir, tangent));
+    // Quadratic Bézier through the corner: tangent to both legs and smooth enough here.
+    for (let k = 0; k <= 16; k++) {
+      const t = k / 16;
+      points.push(add(add(scale(start, (1 - t) * (1 - t)), scale(corner, 2 * t * (1 - t))), scale(end, t * t)));
+    }
   }
+  points.push(line[line.length - 1]);
   return sampledPath(points, spacing);
 }
 
@@ -184,3 +215,22 @@ export function chaikin(line: readonly Meters2[], iterations: number): Meters2[]
   return current;
 }
 
+
+/**
+ * A superellipse `length` along the bearing and `width` across, closed and counter-clockwise:
+ * squareness 2 is an oval, 4..8 a box with ever tighter rounded corners (tee boxes as mowed).
+ */
+export function roundedBoxRing(center: Meters2, bearing: number, length: number, width: number, squareness: number, vertices = 32): Meters2[] {
+  const along = heading(bearing);
+  const across = leftOf(along);
+  const ring: Meters2[] = [];
+  for (let i = 0; i < vertices; i++) {
+    const t = (i / vertices) * Math.PI * 2;
+    const c = Math.cos(t);
+    const s = Math.sin(t);
+    const a = (Math.sign(c) * Math.abs(c) ** (2 / squareness) * length) / 2;
+    const b = (Math.sign(s) * Math.abs(s) ** (2 / squareness) * width) / 2;
+    ring.push(add(center, add(scale(along, a), scale(across, b))));
+  }
+  return closeRing(ring);
+}

@@ -78,11 +78,13 @@ export class DemoTerrain {
       }
       for (const tee of hole.tees) {
         const level = this.ground(tee.center) + 0.4;
+        // Level the whole box (they differ in size), then blend over 5 m.
+        const flat = max(...tee.ring.map((q) => distance(q, tee.center))) + 1;
         this.addShaper({
           center: tee.center,
-          reach: 14,
+          reach: flat + 6,
           apply: (p, h) => {
-            const t = smoothstep(13, 8, distance(p, tee.center));
+            const t = smoothstep(flat + 5, flat, distance(p, tee.center));
             return h * (1 - t) + level * t;
           },
         });

@@ -1,5 +1,5 @@
 import type { Meters2 } from '@caddie/geometry';
-import type { GreenLayout } from './hole-layout';
+import type { GreenLayout } from './green-layout';
 import { heading, leftOf, smoothstep } from './planar';
 import type { SeededRandom } from './seeded-random';
 
@@ -25,8 +25,17 @@ export interface GreenRelief {
 export function makeGreenRelief(green: GreenLayout, random: SeededRandom): GreenRelief {
   const along = heading(green.bearing);
   const across = leftOf(along);
-  const a = green.depth / 2;
-  const b = green.width / 2;
+  // Semi-axes of an ellipse that holds the whole outline (kidneys and angled greens poke out
+  // of the ellipse of their extents), so the shaping never stops inside the putting surface.
+  const fit = Math.max(
+    1,
+    ...green.ring.map((p) => {
+      const d: Meters2 = [p[0] - green.center[0], p[1] - green.center[1]];
+      return Math.hypot((d[0] * along[0] + d[1] * along[1]) / (green.depth / 2), (d[0] * across[0] + d[1] * across[1]) / (green.width / 2));
+    }),
+  );
+  const a = (green.depth / 2) * fit;
+  const b = (green.width / 2) * fit;
   const tilt = random.range(0.012, 0.022);
   const sideTilt = random.range(-0.008, 0.008);
   const tierHeight = random.range(0.3, 0.55);

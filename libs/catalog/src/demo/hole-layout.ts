@@ -1,36 +1,13 @@
 import type { Meters2 } from '@caddie/geometry';
 import type { Par, TeeSetPlan } from './demo-course-plan';
-import { filletedPath, irregularOval, rectangleRing, ribbonRing, smoothNoise, type PathSample } from './demo-shapes';
-import type { RoutedHole } from './hole-routing';
-import { add, bearingOf, distance, distanceToPolyline, heading, leftOf, length, pointInRing, scale, smoothstep, step, sub } from './planar';
+import { filletedPath, irregularOval, ribbonRing, smoothNoise, type PathSample } from './demo-shapes';
+import { greensideBunkers, layOutGreen, type BunkerLayout, type GreenLayout } from './green-layout';
+import { playLineTurns, type RoutedHole } from './hole-routing';
+import { add, bearingOf, distance, distanceToPolyline, heading, leftOf, length, pointInRing, scale, smoothstep, sub } from './planar';
 import type { SeededRandom } from './seeded-random';
+import { layOutTees, type TeeBoxLayout } from './tee-layout';
 
 const YARD = 0.9144;
-
-export interface TeeBoxLayout {
-  teeSet: TeeSetPlan;
-  center: Meters2;
-  ring: Meters2[];
-  yards: number;
-  /** distance of the tee from the back tee along the play line, metres */
-  along: number;
-}
-
-export interface GreenLayout {
-  center: Meters2;
-  ring: Meters2[];
-  /** bearing of the approach into the green */
-  bearing: number;
-  depth: number;
-  width: number;
-  pin: Meters2;
-}
-
-export interface BunkerLayout {
-  ring: Meters2[];
-  center: Meters2;
-  kind: 'fairway' | 'greenside';
-}
 
 /** Every playing-surface shape of one hole, in local metres around the clubhouse. */
 export interface HoleLayout {
@@ -59,7 +36,7 @@ export function layOutHole(
   const toNext = nextTee ? sub(nextTee, routed.green) : null;
   const approach = heading(routed.approachHeading);
   const pathSide: 1 | -1 = toNext ? (toNext[0] * approach[1] - toNext[1] * approach[0] >= 0 ? 1 : -1) : random.chance(0.5) ? 1 : -1;
-  const tees = layOutTees(routed, teeSets);
+  const tees = layOutTees(routed, teeSets, random);
   const green = layOutGreen(routed, random);
   let fairway: Meters2[] | null = null;
   const bunkers: BunkerLayout[] = [];
@@ -71,10 +48,10 @@ export function layOutHole(
     const noseAt = routed.lengthMeters - green.depth / 2 - random.range(4, 9);
     const end = noseAt - Math.min(shape.edge(noseAt, -1), shape.edge(noseAt, 1));
     fairway = ribbonRing(path, start, end, (along) => shape.edge(along, -1), (along) => shape.edge(along, 1));
-    bunkers.push(...fairwayBunkers(routed, path, shape.edge, -pathSide as 1 | -1, random));
+    bunkers.push(...fairwayBunkers(routed, path, shape.edge, random));
   }
   const surfaces = fairway ? [green.ring, fairway] : [green.ring];
-  bunkers.push(...greensideBunkers(green, random));
+  bunkers.push(...greensideBunkers(green, plan.par, random));
   return {
     routed,
     tees,
@@ -155,108 +132,38 @@ function pathSampleAt(path: readonly PathSample[], along: number): PathSample {
   return best;
 }
 
-/** Tee boxes of every set on the play line, the back set at its start. */
-function layOutTees(routed: RoutedHole, teeSets: readonly TeeSetPlan[]): TeeBoxLayout[] {
-  const par = routed.plan.par;
-  const offsets = teeSets.map((t) => t.forwardYards[par] * YARD);
-  const gaps = offsets.slice(1).map((o, i) => o - offsets[i]);
-  const length = Math.max(6, Math.min(par === 3 ? 16 : 13, Math.min(...gaps, 40) - 2.5));
-  const width = par === 3 ? 11 : 9;
-  return teeSets.map((teeSet, i) => {
-    const along = offsets[i];
-    // Straight first leg: the tee sits exactly on the play line, so its yardage is exact.
-    const center = step(routed.tee, routed.heading, along);
-    return {
-      teeSet,
-      center,
-      ring: rectangleRing(center, routed.heading, length, width),
-      yards: routed.yards - teeSet.forwardYards[par],
-      along,
-    };
-  });
-}
-
-function layOutGreen(routed: RoutedHole, random: SeededRandom): GreenLayout {
-  const area = random.range(540, 760);
-  const depth = random.range(27, 35);
-  const width = Math.min(33, Math.max(20, (4 * area) / (Math.PI * depth)));
-  const bearing = routed.approachHeading;
-  const ring = irregularOval(
-    { center: routed.green, bearing, depth, width, irregularity: random.range(0.05, 0.13), vertices: 56, area },
-    random,
-  );
-  // Pins sit well inside the surface: at most a third of the way to the edge.
-  const pinDirection = random.range(0, 360);
-  const along = heading(bearing);
-  const across = leftOf(along);
-  const reach = random.range(0.05, 0.33);
-  const t = (pinDirection * Math.PI) / 180;
-  const pin = add(
-    routed.green,
-    add(scale(along, (Math.cos(t) * depth * reach) / 2), scale(across, (Math.sin(t) * width * reach) / 2)),
-  );
-  return { center: routed.green, ring, bearing, depth, width, pin };
-}
-
-function fairwayBunkers(
-  routed: RoutedHole,
-  path: readonly PathSample[],
-  edge: FairwayEdge,
-  side: 1 | -1,
-  random: SeededRandom,
-): BunkerLayout[] {
-  const bunkers: BunkerLayout[] = [];
-  const targets = routed.plan.par === 5 ? [random.range(235, 270), random.range(420, 450)] : [random.range(235, 275)];
-  targets.forEach((yards, i) => {
-    const along = Math.min(yards * YARD, routed.lengthMeters - 80);
+/**
+ * Sand where this hole's drive or lay-up lands. A dogleg guards its corner (on the inside,
+ * punishing the player who cuts it, or through the fairway on the outside); a straight hole
+ * pinches its landing area from one side; par 5s add a lay-up bunker or two. Some holes have
+ * none and rely on their trees.
+ */
+function fairwayBunkers(routed: RoutedHole, path: readonly PathSample[], edge: FairwayEdge, random: SeededRandom): BunkerLayout[] {
+  const spots: { along: number; side: 1 | -1 }[] = [];
+  const turn = playLineTurns(routed.line)[0] ?? 0;
+  if (turn !== 0) {
+    const inside: 1 | -1 = turn > 0 ? 1 : -1;
+    const cornerAlong = distance(routed.tee, routed.bends[0]);
+    if (random.chance(0.7)) spots.push({ along: cornerAlong + random.range(-25, 5), side: inside });
+    if (random.chance(0.5)) spots.push({ along: cornerAlong + random.range(15, 35), side: -inside as 1 | -1 });
+  } else if (random.chance(0.75)) {
+    spots.push({ along: random.range(230, 270) * YARD, side: random.pick([1, -1] as const) });
+    if (random.chance(0.35)) spots.push({ along: random.range(250, 285) * YARD, side: -spots[0].side as 1 | -1 });
+  }
+  if (routed.plan.par === 5) {
+    const layUp = routed.lengthMeters - random.range(90, 125);
+    spots.push({ along: layUp, side: random.pick([1, -1] as const) });
+    if (random.chance(0.4)) spots.push({ along: layUp + random.range(-30, -18), side: random.pick([1, -1] as const) });
+  }
+  return spots.map(({ along: wanted, side }) => {
+    const along = Math.min(wanted, routed.lengthMeters - 80);
     const sample = pathSampleAt(path, along);
-    const bunkerSide: 1 | -1 = i % 2 === 0 ? side : side === 1 ? -1 : 1;
-    const length = random.range(14, 22);
-    const breadth = random.range(7, 10);
-    const offset = edge(along, bunkerSide) + breadth / 2 + random.range(1, 3);
-    const center = add(sample.point, scale(leftOf(sample.tangent), -bunkerSide * offset));
-    const bearing = bearingOf([0, 0], sample.tangent);
-    const ring = irregularOval({ center, bearing, depth: length, width: breadth, irregularity: 0.12, vertices: 24 }, random);
-    bunkers.push({ ring, center, kind: 'fairway' });
+    const length = random.range(10, 30);
+    const breadth = random.range(6, 11);
+    const offset = edge(along, side) + breadth / 2 + random.range(1, 4);
+    const center = add(sample.point, scale(leftOf(sample.tangent), -side * offset));
+    const bearing = bearingOf([0, 0], sample.tangent) + random.range(-20, 20);
+    const ring = irregularOval({ center, bearing, depth: length, width: breadth, irregularity: random.range(0.08, 0.18), vertices: 24 }, random);
+    return { ring, center, kind: 'fairway' as const };
   });
-  return bunkers;
-}
-
-/** One to three bunkers hugging the green edge, mostly at the front corners. */
-function greensideBunkers(green: GreenLayout, random: SeededRandom): BunkerLayout[] {
-  // Bearings relative to the line of play: front corners first, then a side or back bunker.
-  const frontCorners = random.chance(0.5) ? [-140, 140] : [140, -140];
-  const chosen = [...frontCorners, random.pick([-75, 75, 180])].slice(0, random.int(1, 3));
-  const bunkers: BunkerLayout[] = [];
-  for (const relative of chosen) {
-    const bearing = green.bearing + relative + random.range(-12, 12);
-    const edge = edgeDistance(green, bearing);
-    const breadth = random.range(5, 7);
-    const length = random.range(10, 16);
-    const center = step(green.center, bearing, edge + 2.5 + breadth / 2);
-    // The long side wraps along the green edge.
-    const ring = irregularOval(
-      { center, bearing: bearing + 90, depth: length, width: breadth, irregularity: 0.1, vertices: 24 },
-      random,
-    );
-    bunkers.push({ ring, center, kind: 'greenside' });
-  }
-  return bunkers;
-}
-
-/** Distance from the green centre to its edge along a bearing (largest ring crossing). */
-function edgeDistance(green: GreenLayout, bearing: number): number {
-  const direction = heading(bearing);
-  let best = 0;
-  for (let i = 1; i < green.ring.length; i++) {
-    const a = sub(green.ring[i - 1], green.center);
-    const b = sub(green.ring[i], green.center);
-    const e = sub(b, a);
-    const denominator = direction[0] * e[1] - direction[1] * e[0];
-    if (Math.abs(denominator) < 1e-12) continue;
-    const t = (a[0] * e[1] - a[1] * e[0]) / denominator;
-    const u = (a[0] * direction[1] - a[1] * direction[0]) / denominator;
-    if (u >= 0 && u <= 1 && t > best) best = t;
-  }
-  return best || distance(green.center, green.ring[0]);
 }

@@ -8,11 +8,12 @@ describe('routeHoles', () => {
       const legs = hole.line.slice(1).reduce((sum, p, i) => sum + distance(hole.line[i], p), 0);
       expect(legs).toBeCloseTo(hole.yards * 0.9144, 6);
       expect(Number.isInteger(hole.yards)).toBe(true);
-      // The tee and corner stay where the architect drew them; the green moves less than half a yard.
+      // The tee and corners stay where the architect drew them; the green moves less than half a yard.
       expect(hole.tee).toEqual(hole.plan.tee);
-      expect(hole.corner).toEqual(hole.plan.dogleg);
+      expect(hole.bends).toEqual(hole.plan.bends);
+      expect(hole.corner).toEqual(hole.plan.bends[0] ?? null);
       expect(distance(hole.green, hole.plan.green)).toBeLessThan(0.5 * 0.9144);
-      expect(hole.line).toHaveLength(hole.plan.dogleg ? 3 : 2);
+      expect(hole.line).toEqual([hole.plan.tee, ...hole.plan.bends, hole.green]);
     }
   });
 });

@@ -9,10 +9,13 @@ export interface RoutedHole {
   plan: HolePlan;
   /** back tee centre */
   tee: Meters2;
+  /** corners of the play line, in playing order */
+  bends: Meters2[];
+  /** the first corner, where the tee shot is aimed (the hole's dogleg point), if any */
   corner: Meters2 | null;
   /** green centre */
   green: Meters2;
-  /** play line: back tee, corner (if any), green centre */
+  /** play line: back tee, corners, green centre */
   line: Meters2[];
   lengthMeters: number;
   /** playing length from the back tee, whole yards */
@@ -29,9 +32,10 @@ export interface RoutedHole {
  */
 export function routeHoles(plans: readonly HolePlan[]): RoutedHole[] {
   return plans.map((plan) => {
-    const { tee, dogleg: corner } = plan;
-    const approachFrom = corner ?? tee;
-    const drawn = (corner ? distance(tee, corner) : 0) + distance(approachFrom, plan.green);
+    const { tee, bends } = plan;
+    const drawnLine = [tee, ...bends, plan.green];
+    const approachFrom = drawnLine[drawnLine.length - 2];
+    const drawn = polylineLength(drawnLine);
     const yards = Math.round(drawn / YARD);
     const lengthMeters = yards * YARD;
     const approach = sub(plan.green, approachFrom);
@@ -39,14 +43,27 @@ export function routeHoles(plans: readonly HolePlan[]): RoutedHole[] {
     return {
       plan,
       tee,
-      corner,
+      bends,
+      corner: bends[0] ?? null,
       green,
-      line: corner ? [tee, corner, green] : [tee, green],
+      line: [tee, ...bends, green],
       lengthMeters,
       yards,
-      heading: bearingOf(tee, corner ?? green),
+      heading: bearingOf(tee, drawnLine[1]),
       approachHeading: bearingOf(approachFrom, green),
     };
+  });
+}
+
+function polylineLength(line: readonly Meters2[]): number {
+  return line.slice(1).reduce((sum, p, i) => sum + distance(line[i], p), 0);
+}
+
+/** Heading changes at each corner of a play line, degrees in (-180, 180]; positive turns right. */
+export function playLineTurns(line: readonly Meters2[]): number[] {
+  return line.slice(2).map((p, i) => {
+    const turn = bearingOf(line[i + 1], p) - bearingOf(line[i], line[i + 1]);
+    return ((turn + 540) % 360) - 180;
   });
 }
 

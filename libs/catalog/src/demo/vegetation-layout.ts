@@ -19,8 +19,11 @@ export interface WoodLayout {
   radius: number;
 }
 
-/** Woods fill the ground between holes, never closer than this to any line of play. */
-const WOOD_PLAY_CLEARANCE_METERS = 36;
+/**
+ * Woods fill the ground between holes, never closer than this to any line of play: the belt
+ * between two holes keeps its pines and a player in the rough still has a swing.
+ */
+const WOOD_PLAY_CLEARANCE_METERS = 32;
 
 function clearOfWater(p: Meters2, water: readonly WaterLayout[], margin: number): boolean {
   return water.every((w) =>
@@ -38,14 +41,14 @@ export function layOutWoods(
 ): WoodLayout[] {
   const xs = area.map((p) => p[0]);
   const ys = area.map((p) => p[1]);
-  const spacing = 64;
+  const spacing = 48;
   const woods: WoodLayout[] = [];
   for (let y = Math.min(...ys); y <= Math.max(...ys); y += spacing) {
     for (let x = Math.min(...xs); x <= Math.max(...xs); x += spacing) {
       const center: Meters2 = [x + random.range(-18, 18), y + random.range(-18, 18)];
       if (!pointInRing(center, area)) continue;
       const radius = Math.min(random.range(24, 40), corridors.distanceToPlay(center) - WOOD_PLAY_CLEARANCE_METERS);
-      if (radius < 16) continue;
+      if (radius < 11) continue;
       if (!clearOfWater(center, water, radius + 8)) continue;
       if (keepOut.some((k) => distance(center, k.center) < k.radius + radius)) continue;
       if (woods.some((w) => distance(center, w.center) < w.radius + radius + 6)) continue;
@@ -99,7 +102,7 @@ export function layOutTrees(
     while (along < end) {
       const sample = hole.path.reduce((best, s) => (Math.abs(s.along - along) < Math.abs(best.along - along) ? s : best));
       // Two staggered rows: the rough's edge, and a second row deeper in the belt between holes.
-      for (const [side, depth, chance] of [[1, 0, 0.7], [-1, 0, 0.7], [1, 1, 0.45], [-1, 1, 0.45]] as const) {
+      for (const [side, depth, chance] of [[1, 0, 0.8], [-1, 0, 0.8], [1, 1, 0.6], [-1, 1, 0.6]] as const) {
         if (!random.chance(chance)) continue;
         const offset = reach + random.range(12, 22) + depth * random.range(10, 16);
         const p = add(sample.point, scale(leftOf(sample.tangent), side * offset));
@@ -114,7 +117,7 @@ export function layOutTrees(
         placed.push(p);
         trees.push(pointFeature(`tree-${trees.length + 1}`, 'trees', p, { kind: 'tree', holeNumbers: [number] }));
       }
-      along += random.range(22, 34);
+      along += random.range(16, 26);
     }
   }
   return trees;

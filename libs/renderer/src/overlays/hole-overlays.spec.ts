@@ -123,7 +123,13 @@ describe('image components', () => {
     expect(boxes).toHaveLength(tees.length);
     expect(new Set(boxes.map((b) => b.stroke.color))).toEqual(new Set(['#111111', '#1F4FD8', '#FFFFFF', '#C8102E']));
     const legend = resolveOne(hole1, { type: 'teeboxes-legend', position: 'top-left' });
-    expect(ofKind(legend, 'label').map((l) => l.text)).toEqual(['Black 406', 'Blue 386', 'White 366', 'Red 341']);
+    // Longest first: every set with the yardage the course data gives its tee on this hole.
+    const hole = pine.holes[0];
+    const yards = hole.tees.map((t) => t.yards as number);
+    expect([...yards].sort((a, b) => b - a)).toEqual(yards);
+    const names = hole.tees.map((t) => pine.teeSets.find((s) => s.id === t.teeSetId)!.name);
+    expect(ofKind(legend, 'label').map((l) => l.text)).toEqual(names.map((name, i) => `${name} ${yards[i]}`));
+    expect(names).toEqual(['Black', 'Blue', 'White', 'Red']);
     const labels = ofKind(legend, 'label');
     expect(labels[0].at[1]).toBeLessThan(labels[1].at[1]);
     expect(labels.every((l) => l.align === 'left' && l.at[0] < W / 2 && l.at[1] < H / 2)).toBe(true);

@@ -17,13 +17,17 @@ function pixels(subject: string, query: Record<string, string>): Uint8ClampedArr
   return paintGraphic(pine, request).canvas.getContext('2d').getImageData(0, 0, request.output.width, request.output.height).data;
 }
 
+/** A hole whose frame takes in the fairways on both sides of it (Pine Hollow 17: 16 and 18 beside it). */
+const HOLE_WITH_NEIGHBOURS = 17;
+
 describe('perimeter treatment', () => {
   it('nearbyHoles makes the neighbour holes visible beyond the perimeter', () => {
     const size = { width: '480', height: '800' };
-    const hidden = pixels('hole-2', { ...size, nearbyHoles: 'hidden' });
-    const stroked = pixels('hole-2', { ...size, nearbyHoles: 'stroked-dark' });
-    const request = parseGraphicsQuery('hole-2', 'png', size, context(pine));
-    const composition = composeHole(pine, requireHole(pine, 2), holeFrameSettings(request), 'classic');
+    const subject = `hole-${HOLE_WITH_NEIGHBOURS}`;
+    const hidden = pixels(subject, { ...size, nearbyHoles: 'hidden' });
+    const stroked = pixels(subject, { ...size, nearbyHoles: 'stroked-dark' });
+    const request = parseGraphicsQuery(subject, 'png', size, context(pine));
+    const composition = composeHole(pine, requireHole(pine, HOLE_WITH_NEIGHBOURS), holeFrameSettings(request), 'classic');
     const coverage = maskCoverage(buildPerimeterMask(composition.mask!, composition.transform, 480, 800), 480, 800);
     let beyond = 0;
     for (let i = 0; i < hidden.length; i += 4) {
