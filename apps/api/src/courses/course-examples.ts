@@ -1,8 +1,12 @@
 /** Worked examples of the course operations for the API document (demo course values). */
+import { demoExamplePlaces } from '@caddie/catalog';
 import type { OperationExample } from '../platform/http/operation.decorator';
 
-const COURSE = 'demo-pine-hollow';
-const location = { city: 'Pine Hollow', region: 'Minnesota', country: 'United States', longitude: -93.2651, latitude: 44.9778 };
+// the demo courses as they are drawn, so a nearby search from the example point finds them
+const pine = demoExamplePlaces('demo-pine-hollow');
+const cedar = demoExamplePlaces('demo-cedar-links');
+const COURSE = pine.courseId;
+const location = pine.location;
 
 export const COURSE_EXAMPLES = {
   directory: {
@@ -10,8 +14,8 @@ export const COURSE_EXAMPLES = {
     responses: {
       200: {
         courses: [
-          { id: 'demo-cedar-links', name: 'Cedar Links (demo)', location: { ...location, city: 'Cedar Links', longitude: -93.2102, latitude: 44.9401 } },
-          { id: COURSE, name: 'Pine Hollow (demo)', location },
+          { id: cedar.courseId, name: cedar.name, location: cedar.location },
+          { id: COURSE, name: pine.name, location },
         ],
       },
     },
@@ -22,7 +26,7 @@ export const COURSE_EXAMPLES = {
     responses: {
       200: {
         id: COURSE,
-        name: 'Pine Hollow (demo)',
+        name: pine.name,
         location,
         holeCount: 18,
         holes: Array.from({ length: 18 }, (_, i) => ({ number: i + 1, available: true })),
@@ -42,7 +46,7 @@ export const COURSE_EXAMPLES = {
         courseId: COURSE,
         revision: 'sha256:3a1f5c7e9b0d2f4a6c8e1b3d5f7a9c0e2b4d6f8a1c3e5b7d9f0a2c4e6b8d1f3a',
         data: {
-          identity: { id: COURSE, name: 'Pine Hollow (demo)', holeCount: 18 },
+          identity: { id: COURSE, name: pine.name, holeCount: 18 },
           geometry: { greens: { type: 'FeatureCollection', features: [] } },
           elevations: { ground: { status: 'denied', reason: 'not-granted', detail: 'this key has no grant for elevations.ground' } },
         },
@@ -60,14 +64,14 @@ export const COURSE_EXAMPLES = {
     },
   },
   nearby: {
-    summary: 'Courses near Minneapolis',
-    parameters: { longitude: '-93.2651', latitude: '44.9778' },
+    summary: `Courses near ${pine.location.city}, ${pine.location.region}`,
+    parameters: { longitude: String(pine.location.longitude), latitude: String(pine.location.latitude) },
     responses: {
       200: {
-        origin: { longitude: -93.2651, latitude: 44.9778 },
+        origin: { longitude: pine.location.longitude, latitude: pine.location.latitude },
         radiusMiles: 10,
         limit: 10,
-        courses: [{ id: COURSE, name: 'Pine Hollow (demo)', location, distanceMiles: 0.4 }],
+        courses: [{ id: COURSE, name: pine.name, location, distanceMiles: 0 }],
       },
     },
   },

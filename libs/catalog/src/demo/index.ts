@@ -7,3 +7,4 @@ export {
 } from './demo-course-builder';
 export type { DemoCoursePlan, HolePlan, TeeSetPlan, WaterPlan } from './demo-course-plan';
 export { SeededRandom } from './seeded-random';
+export { demoExamplePlaces, type DemoExamplePlaces } from './demo-example-places';

@@ -1,0 +1,131 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Worker } from 'bullmq';
+import { ALL_SCOPES, SCOPES } from '@caddie/access';
+import { courseRevision, generateDemoCourses } from '@caddie/catalog';
+import { CoursesService } from '../../apps/api/src/courses/courses.service';
+import { startApi, type ApiHarness } from '../support/api-harness';
+import { idleConsumer } from '../support/idle-consumer';
+import { startRenderWorker } from '../support/render-worker-harness';
+
+type Json = Record<string, any>;
+
+interface ExampleOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  operation: Json;
+}
+
+/**
+ * Examples whose request names a photo on a public https host: the API fetches only public
+ * addresses (SSRF rule), so on a machine without internet they cannot succeed; they are the
+ * one exception, listed here so a new one is not silently skipped.
+ */
+/** How long an example may keep answering 503 with Retry-After (the first map archive of a course renders thousands of tiles). */
+const RETRY_FOR_MS = 900_000;
+
+const NEEDS_THE_INTERNET = new Set(['normalizeScorecard', 'processScorecard']);
+
+/**
+ * Issue 57, point 9: every worked example of the OpenAPI document, sent as "Try it" sends it to
+ * an API with the demo courses (as `npm start` seeds them) and the development key's grants,
+ * answers one of its documented success statuses. Values the server issues (a printable id, a
+ * render id and its receipt, a signed artifact URL) are taken from the answers of the create
+ * examples, as a user trying the document would.
+ */
+describe('the OpenAPI examples against the demo courses', () => {
+  let api: ApiHarness;
+  let worker: INestApplicationContext;
+  let scorecardConsumer: Worker;
+  let key: string;
+
+  beforeAll(async () => {
+    api = await startApi({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    const store = api.app.get(CoursesService).store;
+    for (const c of generateDemoCourses()) await store.upsert(c, courseRevision(c));
+    // the development key of npm start: every scope a private key may hold, every dataset
+    key = (await api.createKey({ kind: 'test', scopes: ALL_SCOPES.filter((s) => SCOPES[s].audience !== 'publishable'), datasets: ['*'] })).key;
+    // two batch slots, so the course's map archive (about 2,600 tiles) is built in minutes on this machine
+    worker = await startRenderWorker(api, { WORKER_BATCH_CONCURRENCY: '2' });
+    // /ready wants a consumer on every queue, as npm start has
+    scorecardConsumer = await idleConsumer(api, 'scorecard');
+  }, 120_000);
+  afterAll(async () => {
+    await scorecardConsumer?.close();
+    await worker?.close();
+    await api?.close();
+  });
+
+  it('answers every example with a documented success status', async () => {
+    const doc = (await api.request({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
+    const examples: ExampleOperation[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const [method, operation] of Object.entries(item as Json)) {
+        if (operation['x-example-summary']) examples.push({ operationId: operation.operationId, method: method.toUpperCase(), path, operation });
+      }
+    }
+    expect(examples.length).toBeGreaterThan(30);
+
+    const issued: Record<string, string> = {};
+    const body = (example: ExampleOperation): Json | undefined => {
+      const sent = example.operation.requestBody?.content?.['application/json']?.example as Json | undefined;
+      return sent && 'receipt' in sent && issued.receipt ? { ...sent, receipt: issued.receipt } : sent;
+    };
+    const send = async (example: ExampleOperation, retryForMs = 0) => {
+      let url = example.path;
+      const query = new URLSearchParams();
+      const headers: Record<string, string> = { 'x-api-key': key };
+      for (const parameter of (example.operation.parameters ?? []) as Json[]) {
+        const value = issued[parameter.name] ?? parameter.example;
+        if (value === undefined) continue;
+        if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+        else if (parameter.in === 'query') query.set(parameter.name, String(value));
+        else if (parameter.in === 'header') headers[parameter.name] = String(value);
+      }
+      const payload = body(example);
+      const request = () => api.request({ method: example.method as 'GET', url: `${url}${query.size ? `?${query}` : ''}`, headers, ...(payload ? { payload } : {}) });
+      let response = await request();
+      // a 503 with Retry-After (the map archive still building on a fresh start) is retried as the document says
+      for (const giveUpAt = Date.now() + retryForMs; response.statusCode === 503 && response.headers['retry-after'] && Date.now() < giveUpAt; response = await request()) {
+        await sleep(Number(response.headers['retry-after']) * 1000);
+      }
+      const success = Object.keys(example.operation.responses).filter((status) => status.startsWith('2')).map(Number);
+      return { response, success, retryLater: response.statusCode === 503 && Boolean(response.headers['retry-after']), outcome: `${example.method} ${example.path}: ${response.statusCode}${success.includes(response.statusCode) ? '' : ` (documented ${success.join('/')}) ${response.body.slice(0, 160)}`}` };
+    };
+    const byId = (id: string) => examples.find((e) => e.operationId === id)!;
+
+    // the create examples first: their answers carry what the read examples need
+    const outcomes: string[] = [];
+    const graphic = await send(byId('createGraphicRender'));
+    outcomes.push(graphic.outcome);
+    const descriptor = graphic.response.json() as Json;
+    const artifactUrl = new URL(descriptor.artifact.imageUrl as string);
+    Object.assign(issued, {
+      renderId: descriptor.render.id,
+      receipt: descriptor.render.receipt,
+      token: decodeURIComponent(artifactUrl.pathname.split('/').pop()!),
+      exp: artifactUrl.searchParams.get('exp')!,
+      sig: artifactUrl.searchParams.get('sig')!,
+    });
+    const printable = await send(byId('createPrintable'));
+    outcomes.push(printable.outcome);
+    issued.printableId = (printable.response.json() as Json).id;
+
+    const first = ['createGraphicRender', 'createPrintable'];
+    const last = examples.filter((e) => e.method === 'DELETE');
+    const later: ExampleOperation[] = [];
+    for (const example of examples) {
+      if (first.includes(example.operationId) || last.includes(example) || NEEDS_THE_INTERNET.has(example.operationId)) continue;
+      const sent = await send(example);
+      if (sent.retryLater) later.push(example);
+      else outcomes.push(sent.outcome);
+    }
+    // those still waiting for the course's map archive, once everything else has been tried
+    for (const example of later) outcomes.push((await send(example, RETRY_FOR_MS)).outcome);
+    for (const example of last) outcomes.push((await send(example)).outcome);
+
+    expect(outcomes.filter((line) => line.includes('documented'))).toEqual([]);
+    expect(outcomes.length + NEEDS_THE_INTERNET.size).toBe(examples.length);
+  }, 1_200_000);
+});
