@@ -16,6 +16,7 @@ export const PHONE = { width: 390, height: 844 };
 
 // browser globals inside page.evaluate() callbacks (the test project compiles without the DOM library)
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare function getComputedStyle(element: any): { overflowX: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Serious and critical axe-core violations of the page as it is now. */
 export async function axeViolations(page: Page): Promise<string[]> {
@@ -39,7 +40,12 @@ export async function horizontalOverflow(page: Page): Promise<string> {
     const root = document.documentElement;
     const extra = root.scrollWidth - root.clientWidth;
     if (extra <= 0) return '';
-    const past = [...document.querySelectorAll('body *')].filter((e: any) => e.getBoundingClientRect().right > root.clientWidth + 1); // eslint-disable-line @typescript-eslint/no-explicit-any
+    // an element inside a box that clips or scrolls sideways cannot widen the page
+    const clipped = (e: any): boolean => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false;
+    };
+    const past = [...document.querySelectorAll('body *')].filter((e: any) => e.getBoundingClientRect().right > root.clientWidth + 1 && !clipped(e)); // eslint-disable-line @typescript-eslint/no-explicit-any
     const innermost = past.filter((e: any) => !past.some((o: any) => o !== e && e.contains(o))); // eslint-disable-line @typescript-eslint/no-explicit-any
     return `${extra} px: ${innermost.slice(0, 5).map((e: any) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${String(e.className).split(' ').join('.')}`).join(', ')}`; // eslint-disable-line @typescript-eslint/no-explicit-any
   });
