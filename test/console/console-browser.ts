@@ -17,7 +17,8 @@ export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
 // browser globals inside page.evaluate() callbacks (the test project compiles without the DOM library)
-declare const document: any;  
+declare const document: any;
+declare function getComputedStyle(element: any): { overflowX: string };
 
 /** Serious and critical axe-core violations of the page as it is now. */
 export async function axeViolations(page: Page): Promise<string[]> {
@@ -41,9 +42,14 @@ export async function horizontalOverflow(page: Page): Promise<string> {
     const root = document.documentElement;
     const extra = root.scrollWidth - root.clientWidth;
     if (extra <= 0) return '';
-    const past = [...document.querySelectorAll('body *')].filter((e: any) => e.getBoundingClientRect().right > root.clientWidth + 1);  
-    const innermost = past.filter((e: any) => !past.some((o: any) => o !== e && e.contains(o)));  
-    return `${extra} px: ${innermost.slice(0, 5).map((e: any) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${String(e.className).split(' ').join('.')}`).join(', ')}`;  
+    // an element inside a box that clips or scrolls sideways cannot widen the page
+    const clipped = (e: any): boolean => {
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false;
+    };
+    const past = [...document.querySelectorAll('body *')].filter((e: any) => e.getBoundingClientRect().right > root.clientWidth + 1 && !clipped(e));
+    const innermost = past.filter((e: any) => !past.some((o: any) => o !== e && e.contains(o)));
+    return `${extra} px: ${innermost.slice(0, 5).map((e: any) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${String(e.className).split(' ').join('.')}`).join(', ')}`;
   });
 }
 

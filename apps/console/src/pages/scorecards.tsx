@@ -284,7 +284,7 @@ function ScorecardsPage() {
         )}
         {sent?.note && <p data-testid="photo-note">{sent.note}</p>}
       </form>
-      <div ref={result} tabIndex={-1} class="result-focus" aria-label="Result of the photo">
+      <div ref={result} tabIndex={-1} class="result-focus" role="region" aria-label="Result of the photo">
         {problem && <PhotoRefused problem={problem} photoUrl={sent?.url ?? null} />}
         {review && <ReviewResult review={review} />}
       </div>
