@@ -9,17 +9,27 @@ export const RULE_INK = '#9aa39c';
 /** the band colour of headers; bleeds off the top edge */
 export const BAND = '#1f4d3a';
 
+/** fills around a haloed label: enough for a ring with no gaps at label sizes */
+const HALO_STEPS = 8;
+
 export function text(ctx: PageContext, value: string, x: number, y: number, sizePt: number, options: { weight?: 'normal' | 'bold'; color?: string; align?: 'left' | 'center' | 'right'; family?: 'sans' | 'condensed' | 'mono'; maxWidth?: number; halo?: boolean } = {}): void {
   ctx.font = font(options.family ?? 'sans', sizePt, options.weight ?? 'normal');
   ctx.fillStyle = options.color ?? INK;
   ctx.textAlign = options.align ?? 'left';
   ctx.textBaseline = 'alphabetic';
   if (options.halo) {
-    // a white outline keeps small type readable over artwork and grid lines
-    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-    ctx.lineWidth = sizePt * 0.3;
-    ctx.lineJoin = 'round';
-    ctx.strokeText(value, x, y);
+    // a white ring of fills keeps small type readable over artwork and grid lines; stroked text
+    // would become a Type 3 font in the PDF, which RIPs and preflight reject
+    const fill = ctx.fillStyle;
+    ctx.fillStyle = '#ffffff';
+    const r = sizePt * 0.13;
+    for (let i = 0; i < HALO_STEPS; i++) {
+      const a = (i / HALO_STEPS) * Math.PI * 2;
+      const [hx, hy] = [x + r * Math.cos(a), y + r * Math.sin(a)];
+      if (options.maxWidth !== undefined) ctx.fillText(value, hx, hy, options.maxWidth);
+      else ctx.fillText(value, hx, hy);
+    }
+    ctx.fillStyle = fill;
   }
   if (options.maxWidth !== undefined) ctx.fillText(value, x, y, options.maxWidth);
   else ctx.fillText(value, x, y);
