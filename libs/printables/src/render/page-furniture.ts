@@ -58,21 +58,28 @@ export function paintHeaderBand(ctx: PageContext, scene: PageScene, header: Rect
 }
 
 /**
- * Footer: the page number, the attribution of the geometry, and the Rule 4.3 notice when the page
- * would not conform and the printable was asked for with rules "none".
+ * Footer: the page number (not on a cover), the attribution of the geometry, the Rule 4.3 notice
+ * when the page would not conform and the printable was asked for with rules "none", and on the
+ * last page of a book the imprint (template and course revision) that identifies the edition.
  */
 export function paintFooter(ctx: PageContext, scene: PageScene, footer: RectIn, showsGeometry: boolean): void {
   const size = Math.max(5, Math.min(9, pt(footer.height) * 0.62));
   const baseline = pt(footer.y + footer.height) - size * 0.2;
   const left = pt(footer.x);
   const right = pt(footer.x + footer.width);
-  const pageLabel = String(scene.page.index + 1);
-  text(ctx, pageLabel, right, baseline, size, { align: 'right', color: MUTED_INK });
+  const pageLabel = scene.page.kind === 'cover' ? '' : String(scene.page.index + 1);
+  if (pageLabel) text(ctx, pageLabel, right, baseline, size, { align: 'right', color: MUTED_INK });
   const credits = showsGeometry ? scene.manifest.attribution.join(' · ') : '';
   if (credits) text(ctx, credits, left, baseline, size * 0.85, { color: MUTED_INK, maxWidth: right - left - textWidth(ctx, pageLabel, size) - 6 });
+  let above = baseline - size * 1.3;
   const report = scene.page.rule43;
   if (scene.manifest.rules === 'none' && report && !report.compliant) {
-    text(ctx, 'Printed without Rule 4.3 limits: not for use during a round', left, baseline - size * 1.3, size * 0.9, { weight: 'bold', color: '#a3261b', maxWidth: right - left });
+    text(ctx, 'Printed without Rule 4.3 limits: not for use during a round', left, above, size * 0.9, { weight: 'bold', color: '#a3261b', maxWidth: right - left });
+    above -= size * 1.3;
+  }
+  const pages = scene.manifest.pages;
+  if (pages.length > 1 && scene.page.index === pages.length - 1) {
+    text(ctx, `Imprint: ${scene.manifest.template} · course revision ${scene.manifest.courseRevision.slice(7, 19)}`, left, above, 5.5, { color: MUTED_INK, maxWidth: right - left });
   }
 }
 
