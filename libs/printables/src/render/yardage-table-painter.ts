@@ -117,7 +117,7 @@ export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame:
   if (hazardsLeft + layUpsLeft > 0) {
     y += line;
     const parts = [hazardsLeft ? `${hazardsLeft} more hazard${hazardsLeft > 1 ? 's' : ''}` : '', layUpsLeft ? `${layUpsLeft} lay-up point${layUpsLeft > 1 ? 's' : ''}` : ''].filter(Boolean);
-    text(ctx, `+ ${parts.join(' and ')} not shown: no room on this page`, left, y, size * 0.9, { color: MUTED_INK, maxWidth: width });
+    text(ctx, `+ ${parts.join(' and ')} not shown: no room on this page`, left, y, size, { color: MUTED_INK, maxWidth: width });
   }
   return y + size * 0.6;
 }
