@@ -1,6 +1,7 @@
 /** Header bands, footers and notices shared by every page kind. */
 import { font } from '@caddie/renderer';
 import type { RectIn } from '../compile/page-layout';
+import { printsPlayFurniture } from '../templates/template-catalog';
 import { pt, type PageContext, type PageScene } from './page-context';
 
 export const INK = '#1d2621';
@@ -67,13 +68,14 @@ export function paintFooter(ctx: PageContext, scene: PageScene, footer: RectIn, 
   const baseline = pt(footer.y + footer.height) - size * 0.2;
   const left = pt(footer.x);
   const right = pt(footer.x + footer.width);
-  const pageLabel = scene.page.kind === 'cover' ? '' : String(scene.page.index + 1);
+  const furniture = printsPlayFurniture(scene.manifest.template, scene.manifest.options);
+  const pageLabel = scene.page.kind === 'cover' || !furniture ? '' : String(scene.page.index + 1);
   if (pageLabel) text(ctx, pageLabel, right, baseline, size, { align: 'right', color: MUTED_INK });
   const credits = showsGeometry ? scene.manifest.attribution.join(' · ') : '';
   if (credits) text(ctx, credits, left, baseline, size * 0.85, { color: MUTED_INK, maxWidth: right - left - textWidth(ctx, pageLabel, size) - 6 });
   let above = baseline - size * 1.3;
   const report = scene.page.rule43;
-  if (scene.manifest.rules === 'none' && report && !report.compliant) {
+  if (furniture && scene.manifest.rules === 'none' && report && !report.compliant) {
     text(ctx, 'Printed without Rule 4.3 limits: not for use during a round', left, above, size * 0.9, { weight: 'bold', color: '#a3261b', maxWidth: right - left });
     above -= size * 1.3;
   }
