@@ -16,7 +16,7 @@ async function numberedPage(manifest: PrintableManifest, index: number): Promise
   const doc = await PDFDocument.create();
   const page = doc.addPage([boxes.trimWidth + 2 * (boxes.bleed + boxes.slug), boxes.trimHeight + 2 * (boxes.bleed + boxes.slug)]);
   page.drawText(`reader page ${index + 1}`, { x: 40, y: 200, size: 12 });
-  return { index, pdf: await finishPage(await doc.save(), boxes), png: new Uint8Array([137, 80, 78, 71, index]) };
+  return { index, pdf: await finishPage(await doc.save(), boxes, `page ${index}`), png: new Uint8Array([137, 80, 78, 71, index]) };
 }
 
 describe('saddleStitchOrder', () => {

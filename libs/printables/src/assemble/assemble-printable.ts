@@ -3,6 +3,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import type { PrintableManifest } from '../compile/printable-manifest';
 import { pageBoxes } from '../render/print-marks';
+import { savePdfX4 } from '../render/pdf-x';
 import type { RenderedPrintablePage } from '../render/render-printable-page';
 import { imposeSaddleStitch } from './saddle-stitch';
 
@@ -36,7 +37,7 @@ export async function assemblePrintable(manifest: PrintableManifest, pages: Rend
     const boxes = pageBoxes(manifest.page.widthIn, manifest.page.heightIn, manifest.page.bleedIn > 0, manifest.options.cropMarks === true);
     book = await imposeSaddleStitch(book, boxes);
   }
-  const pdf = await book.save({ useObjectStreams: false });
+  const pdf = await savePdfX4(book, `${manifest.courseName} · ${manifest.template}`);
   const pngs = ordered.map((p) => ({ name: pagePngName(p.index), bytes: p.png }));
   const manifestJson = strToU8(`${JSON.stringify(manifest, null, 2)}\n`);
   const entries: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {

@@ -4,6 +4,7 @@ import { bookPageFrames } from '../compile/page-layout';
 import { pt, type PagePainter, type PageContext, type PageScene } from './page-context';
 import { BAND, INK, MUTED_INK, RULE_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
 import { fitCourseMap, paintCourseMap } from './course-map-painter';
+import { teeSetName } from '../yardages/tee-set-names';
 
 /** Total par and the length of every tee set over the holes that have it. */
 export function courseTotals(course: Course): { par: number | null; parComplete: boolean; teeSets: { name: string; color: string | null; yards: number; complete: boolean }[] } {
@@ -11,7 +12,7 @@ export function courseTotals(course: Course): { par: number | null; parComplete:
   const par = pars.some((p) => p !== null) ? pars.reduce<number>((sum, p) => sum + (p ?? 0), 0) : null;
   const teeSets = course.teeSets.map((set) => {
     const lengths = course.holes.map((h) => h.tees.find((t) => t.teeSetId === set.id)?.yards ?? null);
-    return { name: set.name, color: set.color, yards: lengths.reduce<number>((sum, y) => sum + (y ?? 0), 0), complete: lengths.every((y) => y !== null) };
+    return { name: teeSetName(course, set), color: set.color, yards: lengths.reduce<number>((sum, y) => sum + (y ?? 0), 0), complete: lengths.every((y) => y !== null) };
   });
   return { par, parComplete: pars.every((p) => p !== null), teeSets };
 }
@@ -47,7 +48,6 @@ export function prepareCoverPage(scene: PageScene): PagePainter {
       y += 15;
     }
     const footer = bookPageFrames(scene.width / 72, scene.height / 72, 0).footer;
-    text(ctx, `${scene.manifest.template} · course revision ${scene.manifest.courseRevision.slice(7, 19)}`, margin, pt(footer.y) - 4, 5.5, { color: MUTED_INK });
     paintFooter(ctx, scene, footer, true);
   };
 }

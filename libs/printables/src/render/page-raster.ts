@@ -21,7 +21,7 @@ export async function paintPdfPage(painter: PagePainter, boxes: PageBoxes, title
   ctx.clip();
   painter(ctx);
   doc.endPage();
-  return finishPage(doc.close(), boxes);
+  return finishPage(doc.close(), boxes, title);
 }
 
 /** The finished (trimmed) page as a PNG at `dpi`, with the density recorded in the file. */

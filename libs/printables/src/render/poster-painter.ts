@@ -9,6 +9,7 @@ import { BAND, INK, MUTED_INK, RULE_INK, paintFooter, paintHeaderBand, paintPape
 import { fitCourseMap, paintCourseMap } from './course-map-painter';
 import { courseTotals, paintNorthArrow } from './book-pages-painter';
 import { yardsToMeters } from '@caddie/geometry';
+import { teeSetName } from '../yardages/tee-set-names';
 
 export function preparePoster(scene: PageScene): PagePainter {
   const widthIn = scene.width / 72;
@@ -41,7 +42,7 @@ function paintHoleTable(ctx: PageContext, scene: PageScene, frame: RectIn, unit:
   for (const [i, set] of scene.course.teeSets.entries()) {
     const lengths = holes.map((h) => h.tees.find((t) => t.teeSetId === set.id)?.yards ?? null);
     const show = (yards: number | null) => (yards === null ? '—' : String(distanceValue(yardsToMeters(yards), unit)));
-    rows.push({ label: set.name, color: set.color, cells: lengths.map(show), total: show(totals.teeSets[i].complete ? totals.teeSets[i].yards : null) });
+    rows.push({ label: teeSetName(scene.course, set), color: set.color, cells: lengths.map(show), total: show(totals.teeSets[i].complete ? totals.teeSets[i].yards : null) });
   }
   rows.push({ label: 'Handicap', cells: holes.map((h) => String(h.handicap ?? Object.values(h.handicapsByTeeSet)[0] ?? '—')), total: '' });
   const x0 = pt(frame.x);

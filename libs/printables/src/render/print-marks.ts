@@ -3,6 +3,7 @@
  * marks in the slug outside the bleed.
  */
 import { PDFDocument, rgb } from 'pdf-lib';
+import { savePdfX4 } from './pdf-x';
 import { BLEED_IN, POINTS_PER_INCH, SLUG_IN } from '../templates/page-sizes';
 
 /** Sizes of one page in points: trim, bleed on each side, slug on each side (0 without crop marks). */
@@ -28,7 +29,7 @@ export function mediaSize(boxes: PageBoxes): { width: number; height: number } {
 }
 
 /** Sets the boxes of every page of a one-page PDF and draws crop marks when there is a slug. */
-export async function finishPage(pdf: Uint8Array, boxes: PageBoxes): Promise<Uint8Array> {
+export async function finishPage(pdf: Uint8Array, boxes: PageBoxes, title: string): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   const page = doc.getPage(0);
   const media = mediaSize(boxes);
@@ -38,7 +39,7 @@ export async function finishPage(pdf: Uint8Array, boxes: PageBoxes): Promise<Uin
   page.setBleedBox(boxes.slug, boxes.slug, boxes.trimWidth + 2 * boxes.bleed, boxes.trimHeight + 2 * boxes.bleed);
   page.setTrimBox(inset, inset, boxes.trimWidth, boxes.trimHeight);
   if (boxes.slug > 0) drawCropMarks(page, boxes);
-  return doc.save({ useObjectStreams: false });
+  return savePdfX4(doc, title);
 }
 
 /**

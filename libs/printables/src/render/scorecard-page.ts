@@ -20,6 +20,6 @@ export async function renderScorecardPage(course: Course, manifest: PrintableMan
   const [embedded] = await doc.embedPdf(card.pdf);
   const inset = boxes.slug + boxes.bleed;
   sheet.drawPage(embedded, { x: inset, y: inset, width: boxes.trimWidth, height: boxes.trimHeight });
-  const pdf = await finishPage(await doc.save(), boxes);
+  const pdf = await finishPage(await doc.save(), boxes, `${manifest.courseName} · ${page.title}`);
   return { index, pdf, png: new Uint8Array(card.png) };
 }

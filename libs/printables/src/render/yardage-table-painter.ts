@@ -40,8 +40,9 @@ function teeSwatch(ctx: PageContext, x: number, y: number, size: number, color: 
  * (front/centre/back). Rows stop at the bottom of `frame`; the last line then says how many
  * were left out. Returns the y (points) below the last line.
  */
-export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame: RectIn, top: number, size: number, unit: DistanceUnit): number {
+export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame: RectIn, top: number, bodySize: number, unit: DistanceUnit): number {
   const u = unitAbbreviation(unit);
+  const size = tableSize(ctx, yardages.tees.length, pt(frame.width), bodySize);
   const left = pt(frame.x);
   const width = pt(frame.width);
   const bottom = pt(frame.y + frame.height);
@@ -56,7 +57,7 @@ export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame:
   const tees = yardages.tees;
   const nameWidth = size * 6.2;
   const centreWidth = size * 2.6;
-  const teeWidth = Math.min(size * 5, (width - size * 1.4 - nameWidth - centreWidth) / Math.max(1, tees.length));
+  const teeWidth = Math.min(size * 5, Math.max(textWidth(ctx, '888/888', size, 'bold', 'condensed') + size * 0.6, (width - size * 1.4 - nameWidth - centreWidth) / Math.max(1, tees.length)));
   const teeRight = (i: number) => left + size * 1.4 + nameWidth + (i + 1) * teeWidth - size * 0.4;
   const centreRight = left + width;
   // lay-ups share lines (front/centre/back after each distance), as many as the width allows
@@ -116,9 +117,21 @@ export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame:
   if (hazardsLeft + layUpsLeft > 0) {
     y += line;
     const parts = [hazardsLeft ? `${hazardsLeft} more hazard${hazardsLeft > 1 ? 's' : ''}` : '', layUpsLeft ? `${layUpsLeft} lay-up point${layUpsLeft > 1 ? 's' : ''}` : ''].filter(Boolean);
-    text(ctx, `+ ${parts.join(' and ')} not shown: no room on this page`, left, y, size * 0.9, { color: MUTED_INK, maxWidth: width });
+    text(ctx, `+ ${parts.join(' and ')} not shown: no room on this page`, left, y, size, { color: MUTED_INK, maxWidth: width });
   }
   return y + size * 0.6;
+}
+
+/** Widest cell a tee column holds ('888/888') plus its gap, and the columns beside the tee columns, at `size`. */
+function tableWidthAt(ctx: PageContext, tees: number, size: number): number {
+  const cell = textWidth(ctx, '888/888', size, 'bold', 'condensed') + size * 0.6;
+  return size * 1.4 + size * 6.2 + size * 2.6 + Math.max(1, tees) * cell;
+}
+
+/** The body size, smaller (never under 7 pt) when the tee columns would not fit the width. */
+function tableSize(ctx: PageContext, tees: number, width: number, size: number): number {
+  const needed = tableWidthAt(ctx, tees, size);
+  return needed <= width ? size : Math.max(7, (size * width) / needed);
 }
 
 function rule(ctx: PageContext, x1: number, x2: number, y: number): void {

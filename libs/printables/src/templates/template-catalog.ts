@@ -107,6 +107,13 @@ const MAPPED_PIN_OPTION: TemplateOption = {
   description: "Mark the pin position mapped in the course data. Off by default: a mapped pin is where someone once saw the flag, not today's hole location.",
 };
 
+const PLAY_FURNITURE_OPTION: TemplateOption = {
+  name: 'playFurniture',
+  type: { kind: 'boolean' },
+  default: false,
+  description: 'Print the furniture of pages meant for play: the page number and, where the page breaks Rule 4.3, the line "not for use during a round". Off by default: a wall print or pro-shop sheet needs neither.',
+};
+
 const PUBLISHED_V1: readonly TemplateDefinition[] = [
   {
     id: 'yardage-book@1',
@@ -222,6 +229,16 @@ function nextVersion(id: TemplateRef, change: { description?: string; options: (
 
 const withGreenScale = (options: readonly TemplateOption[]) => options.map((o) => (o.name === 'greenScale' ? greenScaleOption(BOOK_GREEN_SCALE) : o));
 
+/** Display templates for the wall: the Rule 4.3 line only with the play furniture. */
+const withoutPlayFurniture = (options: readonly TemplateOption[]): TemplateOption[] => [
+  ...options.map((o) =>
+    o.name === 'rules'
+      ? { ...o, description: 'rule-4.3: every green is drawn at 1:480 (3/8 in to 5 yd) or smaller and the page is at most 4 1/4 x 7 in; a request that breaks it is refused. none: no limits; with playFurniture, a page that would not conform says it is not for use during a round.' }
+      : o,
+  ),
+  PLAY_FURNITURE_OPTION,
+];
+
 const TEMPLATES: readonly TemplateDefinition[] = [
   ...PUBLISHED_V1,
   nextVersion('yardage-book@1', {
@@ -238,7 +255,16 @@ const TEMPLATES: readonly TemplateDefinition[] = [
       "A hole-location sheet: every green of the course with a pace grid from the front edge along the approach (as the yardage book measures depth) and across from the side edges, and fields to write the day's positions; the mapped pin only when asked for. Pocket and A6 sheets hold one green per page at the largest scale Rule 4.3 allows.",
     options: (options) => [...options, MAPPED_PIN_OPTION],
   }),
+  nextVersion('hole-sheet@1', { options: withoutPlayFurniture }),
+  nextVersion('course-poster@1', { options: withoutPlayFurniture }),
 ];
+
+/** Display templates from version 2 on print no play furniture (page number, Rule 4.3 line) unless asked. */
+export function printsPlayFurniture(templateId: string, options: Record<string, unknown>): boolean {
+  const template = BY_ID.get(templateId);
+  if (!template || template.purpose !== 'display' || template.version < 2) return true;
+  return options.playFurniture === true;
+}
 
 const BY_ID = new Map<string, TemplateDefinition>(TEMPLATES.map((t) => [t.id, t]));
 

@@ -73,18 +73,19 @@ export function pdfInfo(pdf: Uint8Array): PdfPageInfo {
   return { pages: Number(out.match(/Pages:\s+(\d+)/)?.[1]), mediaBox: box('MediaBox'), trimBox: box('TrimBox'), bleedBox: box('BleedBox') };
 }
 
-/** Rows of `pdffonts`: name and whether the font is embedded. */
-export function pdfFonts(pdf: Uint8Array): { name: string; embedded: boolean }[] {
+/** Rows of `pdffonts`: name, font type ('Type 3', 'CID TrueType', …), embedded. */
+export function pdfFonts(pdf: Uint8Array): { name: string; type: string; embedded: boolean }[] {
   const out = withFile(pdf, (path) => execFileSync('pdffonts', [path], { encoding: 'utf8' }));
-  return out
-    .split('\n')
+  const lines = out.split('\n');
+  // the dashed line under the header gives each column's span
+  const spans: [number, number][] = [];
+  for (const m of lines[1].matchAll(/-+/g)) spans.push([m.index!, m.index! + m[0].length]);
+  return lines
     .slice(2)
     .filter((line) => line.trim())
     .map((line) => {
-      const columns = line.trim().split(/\s+/);
-      // name type... encoding emb sub uni object-id
-      const emb = columns[columns.length - 5];
-      return { name: columns[0], embedded: emb === 'yes' };
+      const column = (i: number) => line.slice(spans[i][0], spans[i][1] + 1).trim();
+      return { name: column(0), type: column(1), embedded: column(3) === 'yes' };
     });
 }
 

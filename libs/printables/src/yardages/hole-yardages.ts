@@ -11,6 +11,7 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import { haversineDistance, interpolateAlongPolyline, LocalProjection, nearestPointOnPolyline, polylineLength, yardsToMeters, type Meters2 } from '@caddie/geometry';
 import { findGreenFeature } from '../compile/green-framing';
 import type { DistanceUnit } from './distance-units';
+import { teeSetName } from './tee-set-names';
 import { edgePoints, facingEdge, insideStretches, planarLine, pointAtStation, positionOnLine, ringsDistance, type InsideStretch, type PlanarLine } from './hazard-geometry';
 
 /** A hazard is in play when part of it lies within this distance of the play line. */
@@ -150,7 +151,7 @@ function teeLengths(course: Course, hole: Hole, play: PlayLine | null): TeeLengt
     const tees = hole.tees.filter((t) => t.teeSetId === set.id).map((t) => ({ tee: t, station: station(t.center) }));
     tees.sort((a, b) => (a.station ?? 0) - (b.station ?? 0) || (b.tee.yards ?? 0) - (a.tee.yards ?? 0));
     const rear = tees[0];
-    rows.push({ teeSetId: set.id, name: set.name, color: set.color, yards: rear?.tee.yards ?? null, stationMeters: rear?.station ?? null });
+    rows.push({ teeSetId: set.id, name: teeSetName(course, set), color: set.color, yards: rear?.tee.yards ?? null, stationMeters: rear?.station ?? null });
   }
   for (const tee of hole.tees.filter((t) => t.teeSetId === null || !course.teeSets.some((s) => s.id === t.teeSetId))) {
     rows.push({ teeSetId: tee.teeSetId, name: 'Tee', color: null, yards: tee.yards, stationMeters: station(tee.center) });

@@ -1,3 +1,4 @@
+/** What the version 2 templates print differently: book greens with a Rule 4.3 margin, wall prints without play furniture. */
 import { compilePrintable } from '../compile/compile-printable';
 import { parsePrintableRequest } from '../compile/printable-request';
 import { demoCourse } from '../testing/demo-course.fixture';
@@ -29,5 +30,23 @@ describe('book greens with a margin over Rule 4.3', () => {
     const limit = compile('green-book@2', { greenScale: 480 });
     const at480 = limit.pages.findIndex((p) => p.greenScaleDenominator === 480);
     expect(pdfText((await renderPrintablePage(course, limit, at480, 72)).pdf).replace(/\s+/g, ' ')).toContain('Drawn at the Rule 4.3 limit 1:480');
+  }, 60_000);
+});
+
+describe('display products without play furniture', () => {
+  const { course, revision } = demoCourse('demo-pine-hollow');
+  const sheetText = async (template: string, options: Record<string, unknown>) => {
+    const manifest = compilePrintable(course, revision, parsePrintableRequest(template, { hole: 7, ...options }));
+    return pdfText((await renderPrintablePage(course, manifest, 0, 72)).pdf);
+  };
+
+  withTools('hole-sheet@2 prints no "not for use during a round" line and no page number unless asked; @1 as published', async () => {
+    const wall = await sheetText('hole-sheet@2', {});
+    expect(wall).not.toContain('not for use during a round');
+    expect(wall.split(/\s+/)).not.toContain('1');
+    const asked = await sheetText('hole-sheet@2', { playFurniture: true });
+    expect(asked).toContain('not for use during a round');
+    expect(asked.split(/\s+/)).toContain('1');
+    expect(await sheetText('hole-sheet@1', {})).toContain('not for use during a round');
   }, 60_000);
 });
