@@ -7,6 +7,7 @@ import { synthesizeScene } from '@caddie/synthesis';
 import { readSharedOsm, SHARED_OSM_DIR } from '../../libs/catalog/src/osm/shared-osm-data.fixture';
 import { FakeVisionProvider } from '../scorecards/fake-vision-provider';
 import { DIST } from '../support/processes';
+import { required } from '../support/requirements';
 import { axeViolations, CHROMIUM, CHROMIUM_ARGS, collectErrors, DESKTOP, explainFailure, haveChromium, horizontalOverflow, PHONE, shootBoth } from './console-browser';
 import { startConsoleStack, type ConsoleStack } from './console-stack';
 
@@ -16,8 +17,7 @@ import { startConsoleStack, type ConsoleStack } from './console-stack';
  * the studio's state stays valid. Each flow at desktop and phone size, axe-core on each page.
  */
 const WARSAW_FILE = 'ogm_pl_first_warsaw_golf_country_club.geojson';
-const haveWarsaw = existsSync(join(SHARED_OSM_DIR, WARSAW_FILE));
-if (!haveWarsaw) console.warn(`SKIPPED the imported-course console test: ${WARSAW_FILE} is not in ${SHARED_OSM_DIR}`);
+const haveWarsaw = required(`${WARSAW_FILE} in ${SHARED_OSM_DIR}`, existsSync(join(SHARED_OSM_DIR, WARSAW_FILE)));
 const browserIt = haveChromium ? it : it.skip;
 if (!existsSync(join(DIST, 'console', 'problem.html'))) throw new Error('dist/console is missing or old: run npm run build first');
 

@@ -8,7 +8,7 @@ import { compilePrintable } from '../compile/compile-printable';
 import { parsePrintableRequest } from '../compile/printable-request';
 import { renderPrintablePage } from '../render/render-printable-page';
 import { demoCourse } from '../testing/demo-course.fixture';
-import { missingPdfTools, pdfFonts, qpdfCheck } from '../testing/pdf-tools';
+import { pdfToolsAvailable, pdfFonts, qpdfCheck } from '../testing/pdf-tools';
 import { assemblePrintable } from './assemble-printable';
 
 async function book(template: string, options: Record<string, unknown>, pages?: number) {
@@ -46,7 +46,7 @@ async function expectPdfX4(pdf: Uint8Array): Promise<void> {
   }
 }
 
-const withTools = missingPdfTools().length === 0 ? it : it.skip;
+const withTools = pdfToolsAvailable() ? it : it.skip;
 
 describe('prepress of an assembled book', () => {
   it('declares PDF/X-4 with an sRGB output intent and boxes on every page (plain and saddle-stitched)', async () => {

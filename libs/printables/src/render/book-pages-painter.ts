@@ -2,7 +2,7 @@
 import type { Course } from '@caddie/catalog';
 import { bookPageFrames } from '../compile/page-layout';
 import { pt, type PagePainter, type PageContext, type PageScene } from './page-context';
-import { BAND, INK, MUTED_INK, RULE_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
+import { BAND, INK, RULE_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
 import { fitCourseMap, paintCourseMap } from './course-map-painter';
 import { teeSetName } from '../yardages/tee-set-names';
 

@@ -7,11 +7,11 @@ import { pinCellFrame } from '../compile/scale-bounds';
 import { parsePrintableRequest } from '../compile/printable-request';
 import { RULE_43_MIN_SCALE_DENOMINATOR } from '../templates/page-sizes';
 import { demoCourse } from '../testing/demo-course.fixture';
-import { missingPdfTools, pdfText } from '../testing/pdf-tools';
+import { pdfToolsAvailable, pdfText } from '../testing/pdf-tools';
 import { renderPrintablePage } from './render-printable-page';
 
 const compile = (course: Course, template: string, options: Record<string, unknown> = {}) => compilePrintable(course, courseRevision(course), parsePrintableRequest(template, options));
-const withTools = missingPdfTools().length === 0 ? it : it.skip;
+const withTools = pdfToolsAvailable() ? it : it.skip;
 
 /** "N paces deep" of a pin sheet page against "N yd deep" of the yardage book's green page. */
 async function depthsAgree(course: Course, holeNumber: number): Promise<{ pin: string; book: string }> {

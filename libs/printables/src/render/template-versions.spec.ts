@@ -2,10 +2,10 @@
 import { compilePrintable } from '../compile/compile-printable';
 import { parsePrintableRequest } from '../compile/printable-request';
 import { demoCourse } from '../testing/demo-course.fixture';
-import { missingPdfTools, pdfText } from '../testing/pdf-tools';
+import { pdfToolsAvailable, pdfText } from '../testing/pdf-tools';
 import { renderPrintablePage } from './render-printable-page';
 
-const withTools = missingPdfTools().length === 0 ? it : it.skip;
+const withTools = pdfToolsAvailable() ? it : it.skip;
 
 describe('book greens with a margin over Rule 4.3', () => {
   const { course, revision } = demoCourse('demo-pine-hollow');

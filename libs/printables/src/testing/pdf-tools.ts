@@ -21,6 +21,18 @@ export function missingPdfTools(): string[] {
   });
 }
 
+/**
+ * Whether the PDF tools are here. Missing under CI is a failure (CI installs them), as in
+ * test/support/requirements.ts, which a lib's files cannot import; elsewhere a printed skip.
+ */
+export function pdfToolsAvailable(): boolean {
+  const missing = missingPdfTools();
+  if (missing.length === 0) return true;
+  if (process.env.CI) throw new Error(`${missing.join(', ')} missing on this CI machine: .ci/run must install qpdf and poppler-utils`);
+  console.warn(`SKIPPED: ${missing.join(', ')} not installed (apt-get install -y qpdf poppler-utils); the PDF checks that need them are skipped`);
+  return false;
+}
+
 type DescribeFn = ((name: string, body: () => void) => void) & { skip: (name: string, body: () => void) => void };
 
 /**
@@ -29,13 +41,8 @@ type DescribeFn = ((name: string, body: () => void) => void) & { skip: (name: st
  */
 export function describeWithPdfTools(name: string, body: () => void): void {
   const jestDescribe = (globalThis as unknown as { describe: DescribeFn }).describe;
-  const missing = missingPdfTools();
-  if (missing.length > 0) {
-    // Under CI a missing tool is a failure, as in test/support/requirements.ts (which a lib cannot import).
-    if (process.env.CI) throw new Error(`${missing.join(', ')} missing on this CI machine: .ci/run must install qpdf and poppler-utils`);
-    console.warn(`SKIPPED "${name}": ${missing.join(', ')} not installed (apt-get install -y qpdf poppler-utils)`);
-    jestDescribe.skip(name, body);
-  } else jestDescribe(name, body);
+  if (pdfToolsAvailable()) jestDescribe(name, body);
+  else jestDescribe.skip(name, body);
 }
 
 function withFile<T>(pdf: Uint8Array, use: (path: string, dir: string) => T): T {
