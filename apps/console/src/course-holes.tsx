@@ -1,4 +1,4 @@
-import { holeFlagInWords } from '../../../libs/catalog/src/hole-flag-meanings';
+import { holeFlagInWords } from '../../../libs/catalog/src/browser';
 
 interface TeeSet { id: string; name: string; color: string }
 interface ScorecardHole { number: number; par: number | null; handicap: number | null; yardsByTeeSet: Record<string, number | null> }
