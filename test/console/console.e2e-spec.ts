@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { courseRevision, generateDemoCourses } from '@caddie/catalog';
+import { courseRevision, generateDemoCourses, teeSetLengths } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { synthesizeScene } from '@caddie/synthesis';
 import { createConsoleLink } from '../../apps/api/src/cli/console-link';
@@ -378,7 +378,12 @@ describe('Caddie Console', () => {
     await page.getByTestId('course-list').getByRole('link', { name: 'Cedar Links' }).click();
     await page.getByTestId('holes').waitFor();
     const firstHole = await page.getByTestId('holes').locator('tbody tr').first().innerText();
-    expect(firstHole).toMatch(/^1\s+Juniper\s+4\s+6\s+394\s+364\s+334/);
+    // the row says what the course data says: hole 1's name, par, stroke index and each tee set's length
+    const cedarCourse = generateDemoCourses().find((c) => c.id === 'demo-cedar-links')!;
+    const hole1 = cedarCourse.holes.find((h) => h.number === 1)!;
+    const lengths = teeSetLengths(hole1, cedarCourse.teeSets.map((t) => t.id));
+    const yards = cedarCourse.teeSets.map((t) => String(lengths[t.id]?.yards ?? '—'));
+    expect(firstHole.split('\t').map((cell) => cell.trim()).slice(0, 4 + yards.length)).toEqual(['1', hole1.name ?? '', String(hole1.par), String(hole1.handicap), ...yards]);
     accessibility.course = await axeViolations(page);
     await shoot('course');
 

@@ -31,6 +31,10 @@ export function CourseHoles({ scorecard, summary }: { scorecard: unknown; summar
   const cardHole = new Map((card?.holes ?? []).map((h) => [h.number, h]));
   const teeSets = card?.teeSets ?? [...new Set(mapped.flatMap((h) => Object.keys(h.yardsByTeeSet ?? {})))].map((id) => ({ id, name: id, color: '' }));
   const reasons = [missingReason('scorecard', scorecard), missingReason('hole summary', summary)].filter((r): r is string => r !== null);
+  // a scorecard of measured yardages only (the source has no pars): said, so a dash is not read as a gap in the data
+  if (card && card.holes.length > 0 && card.holes.every((h) => h.par === null)) {
+    reasons.push('The source has no par for any hole; the yardages are measured from the mapped tees along each hole line.');
+  }
   if (numbers.length === 0) return <p data-testid="holes-reason">{reasons.join(' ') || 'No hole of this course is mapped.'}</p>;
   const unit = card?.yardage.unit ?? 'yards';
   return (
