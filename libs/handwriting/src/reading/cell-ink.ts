@@ -54,14 +54,7 @@ export function paperLevels(image: CellRaster, paper: number): Float32Array {
       if (data[y * width + x] > blockMax[b]) blockMax[b] = data[y * width + x];
     }
   }
-  const local = new Float32Array(nx * ny);
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
-      let m = 0;
-      for (let dj = max(0, j - 1); dj <= min(ny - 1, j + 1); dj++) for (let di = max(0, i - 1); di <= min(nx - 1, i + 1); di++) m = max(m, blockMax[dj * nx + di]);
-      local[j * nx + i] = m;
-    }
-  }
+  const local = lightestAround(blockMax, nx, ny);
   // Interpolation between block centres: each column's two blocks and weight, found once.
   const i0s = new Int32Array(width);
   const i1s = new Int32Array(width);
@@ -85,6 +78,19 @@ export function paperLevels(image: CellRaster, paper: number): Float32Array {
       const top = local[j0 * nx + i0] * (1 - tx) + local[j0 * nx + i1] * tx;
       const bottom = local[j1 * nx + i0] * (1 - tx) + local[j1 * nx + i1] * tx;
       out[y * width + x] = min(paper, top * (1 - ty) + bottom * ty);
+    }
+  }
+  return out;
+}
+
+/** Each block's value raised to the largest of the 3x3 blocks around it (a grid of nx x ny blocks). */
+export function lightestAround(blocks: Float32Array, nx: number, ny: number): Float32Array {
+  const out = new Float32Array(nx * ny);
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      let m = 0;
+      for (let dj = max(0, j - 1); dj <= min(ny - 1, j + 1); dj++) for (let di = max(0, i - 1); di <= min(nx - 1, i + 1); di++) m = max(m, blocks[dj * nx + di]);
+      out[j * nx + i] = m;
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import type { CellRaster } from '../provider';
 import { median } from '../raster-ops';
-import { writingHeight, type CellBox } from './cell-ink';
+import { lightestAround, writingHeight, type CellBox } from './cell-ink';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { abs, ceil, floor, max, min } = Math;
@@ -104,14 +104,7 @@ export function strokeMap(image: CellRaster): Uint8Array {
       blockPaper[j * nx + i] = values[floor(PAPER_SHARE * (values.length - 1))];
     }
   }
-  const paper = new Float32Array(nx * ny);
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
-      let m = 0;
-      for (let dj = max(0, j - 1); dj <= min(ny - 1, j + 1); dj++) for (let di = max(0, i - 1); di <= min(nx - 1, i + 1); di++) m = max(m, blockPaper[dj * nx + di]);
-      paper[j * nx + i] = m;
-    }
-  }
+  const paper = lightestAround(blockPaper, nx, ny);
   const integral = integralImage(image);
   const map = new Uint8Array(width * height);
   // Darkness of each pixel's 3x3 patch: a wider mean spreads a printed line past its edge, so a
