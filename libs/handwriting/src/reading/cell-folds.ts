@@ -13,6 +13,9 @@ export interface FoldLine {
   halfWidth: number;
   /** How dark the line is where nothing else is (grey levels under the paper). */
   darkness: number;
+  /** Positions along the line inside the cell and in the crop's margin past the border. */
+  insideLength: number;
+  outsideLength: number;
 }
 
 /** Angles tried, over half a turn (1.5 degrees apart: a 100 px line drifts 2.6 px over its length). */
@@ -148,7 +151,7 @@ function confirmFold(
   const halfWidth = offsets[floor(0.9 * (offsets.length - 1))] + 0.5;
   if (halfWidth > MAX_HALF_WIDTH) return null;
   darkness.sort((a, b) => a - b);
-  return { ...line, halfWidth, darkness: darkness[floor(0.75 * (darkness.length - 1))] ?? 0 };
+  return { ...line, halfWidth, darkness: darkness[floor(0.75 * (darkness.length - 1))] ?? 0, insideLength: tally.inside, outsideLength: tally.before + tally.after };
 }
 
 /** Lines within this many pixels of a printed border line and nearly parallel to it are the rule's blurred edge. */
@@ -178,25 +181,56 @@ export function foldDistance(fold: FoldLine, i: number, width: number): number {
 /** Ink darker than the fold by this factor (and a few grey levels) where it crosses it is writing across the fold. */
 const WRITING_OVER_FOLD = 1.6;
 
+/** Ink a fold took from a cell, and whether that was more than the fold's own line. */
+export interface FoldErasure {
+  /** Ink pixels darker than a fold that lie on it: writing the fold crosses, kept. */
+  crossings: number;
+  /**
+   * The fold took more ink inside the cell, per position along it, than in the crop's margin
+   * past the border (FOLD_HIDDEN_INK): something as light as the crease lay on it, perhaps a
+   * stroke written along the fold. A cell read as blank then is not certain.
+   */
+  hidInk: boolean;
+}
+
+/**
+ * Ink per position along a fold inside the cell beyond this many times its ink in the margin
+ * (and half a pixel) was more than the crease: writing lay on it.
+ */
+const FOLD_HIDDEN_INK = 1.5;
+
 /**
  * Takes the folds out of the masks: every mark of `faint` (the faint mark maps) along a fold,
  * and the ink along it no darker than the fold itself. A pen stroke crossing the fold is darker
- * than the crease and stays, so a digit a fold crosses keeps its strokes. Returns how many ink
- * pixels darker than the fold lay on it (writing the fold crosses).
+ * than the crease and stays, so a digit a fold crosses keeps its strokes.
  */
-export function eraseFolds(image: CellRaster, folds: readonly FoldLine[], ink: Uint8Array, faint: readonly Uint8Array[]): number {
-  if (folds.length === 0) return 0;
+export function eraseFolds(image: CellRaster, folds: readonly FoldLine[], ink: Uint8Array, faint: readonly Uint8Array[], box: CellBox): FoldErasure {
+  if (folds.length === 0) return { crossings: 0, hidInk: false };
   const { width, data } = image;
   const paper = percentile8(data, 0.6);
-  let crossed = 0;
+  let crossings = 0;
+  const inside = new Float64Array(folds.length);
+  const outside = new Float64Array(folds.length);
   for (let i = 0; i < ink.length; i++) {
-    for (const fold of folds) {
-      if (abs(foldDistance(fold, i, width)) > fold.halfWidth + 1) continue;
+    folds.forEach((fold, k) => {
+      if (abs(foldDistance(fold, i, width)) > fold.halfWidth + 1) return;
       for (const map of faint) map[i] = 0;
-      if (!ink[i]) continue;
-      if (paper - data[i] <= WRITING_OVER_FOLD * fold.darkness + 8) ink[i] = 0;
-      else crossed++;
-    }
+      if (!ink[i]) return;
+      if (paper - data[i] > WRITING_OVER_FOLD * fold.darkness + 8) {
+        crossings++;
+        return;
+      }
+      ink[i] = 0;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x > box.left + BORDER_BAND && x < box.right - BORDER_BAND && y > box.top + BORDER_BAND && y < box.bottom - BORDER_BAND) inside[k]++;
+      else if (x < box.left - BORDER_BAND || x > box.right + BORDER_BAND || y < box.top - BORDER_BAND || y > box.bottom + BORDER_BAND) outside[k]++;
+    });
   }
-  return crossed;
+  const hidInk = folds.some((fold, k) => {
+    if (fold.outsideLength < MIN_END_POSITIONS || fold.insideLength === 0) return false;
+    const own = outside[k] / fold.outsideLength;
+    return inside[k] / fold.insideLength > FOLD_HIDDEN_INK * own + 0.5;
+  });
+  return { crossings, hidInk };
 }

@@ -7,7 +7,7 @@ function glyph(x0: number, height = 40, width = 20, whole = true): GlyphCandidat
 }
 
 function segmentation(glyphs: GlyphCandidate[], hypotheses: CellSegmentation['hypotheses'], strayInk = 0, faintInk = 0, faintBeside = 0): CellSegmentation {
-  return { width: 120, height: 80, box: { left: 8, top: 8, right: 112, bottom: 72 }, ink: new Uint8Array(120 * 80), glyphs, hypotheses, strayInk, faintInk, faintBeside, strokePieces: 0, folds: [], foldCrossings: 0 };
+  return { width: 120, height: 80, box: { left: 8, top: 8, right: 112, bottom: 72 }, ink: new Uint8Array(120 * 80), glyphs, hypotheses, strayInk, faintInk, faintBeside, strokePieces: 0, folds: [], foldCrossings: 0, foldHidInk: false };
 }
 
 /** Class probabilities with `p` on one class and the rest spread evenly. */

@@ -72,8 +72,8 @@ export const FAINT_WRITING_EXTENT = 0.3;
  * pencil): such a cell is never accepted as blank (chooseAcceptThreshold never accepts a
  * reading of no confidence).
  */
-export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' | 'faintInk' | 'strokePieces'>): number {
-  if (segmentation.faintInk >= FAINT_WRITING_EXTENT || segmentation.strokePieces >= STROKE_EVIDENCE_EXTENT) return 0;
+export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' | 'faintInk' | 'strokePieces'> & Partial<Pick<CellSegmentation, 'foldHidInk'>>): number {
+  if (segmentation.faintInk >= FAINT_WRITING_EXTENT || segmentation.strokePieces >= STROKE_EVIDENCE_EXTENT || segmentation.foldHidInk) return 0;
   const speck = 0.4 * min(1, max(0, (segmentation.strayInk - 0.75) / 0.25));
   return 0.9995 - speck - faintDoubt(segmentation.faintInk);
 }
@@ -155,7 +155,7 @@ export function decideDigitCell(
     .slice(0, ALTERNATIVES)
     .map(([literal, q]) => ({ literal, confidence: clamp01(q) }));
   // Read as blank (its marks no digit), yet holding as much stroke as writing: not a blank either.
-  const blankConfidence = segmentation.strokePieces >= STROKE_EVIDENCE_EXTENT ? 0 : clamp01(confidence);
+  const blankConfidence = segmentation.strokePieces >= STROKE_EVIDENCE_EXTENT || segmentation.foldHidInk ? 0 : clamp01(confidence);
   return best === ''
     ? { blank: true, literal: null, confidence: blankConfidence, alternatives }
     : { blank: false, literal: best, confidence: clamp01(confidence), alternatives };

@@ -266,5 +266,15 @@ describe('segmentCell', () => {
     const { x0, x1, y0, y1 } = zeroRead.glyphs[zeroRead.hypotheses[0].glyphs[0]];
     expect({ x0, x1, y0, y1 }).toEqual({ x0: 60, x1: 84, y0: 25, y1: 64 });
     expect(zeroRead.hypotheses.every((h) => h.glyphs.length === 1)).toBe(true);
+    expect(blank.foldHidInk).toBe(false);
+    // A 1 written along the crease, no darker than it: the fold takes it, and says so.
+    const along = borderedCell(120, 90);
+    crease(along, 70);
+    paint(along, 68, 74, 25, 64, 190);
+    const hidden = segmentCell(along, 2);
+    expect(hidden.folds).toHaveLength(1);
+    expect(hidden.foldHidInk).toBe(true);
+    const reading = decideDigitCell(hidden, [], 2);
+    expect(reading.blank && reading.confidence > 0).toBe(false);
   });
 });

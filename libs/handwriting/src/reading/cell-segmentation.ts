@@ -79,6 +79,8 @@ export interface CellSegmentation {
   folds: FoldLine[];
   /** Ink pixels darker than a fold that lie on it: writing a fold crosses. */
   foldCrossings: number;
+  /** A fold took more ink from the cell than its own line (FoldErasure.hidInk): a blank reading is not certain. */
+  foldHidInk: boolean;
   /**
    * When no writing was found but the cell holds strokes a person sees (strokePieces at least
    * STROKE_EVIDENCE_EXTENT): those strokes segmented as if they were ink, for a best guess.
@@ -99,12 +101,12 @@ export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentat
   const strokes = strokeMap(image);
   const marks = () => Uint8Array.from(faint, (v, i) => v | ink[i] | strokes[i]);
   const folds = findFolds(image, marks(), box);
-  const foldCrossings = eraseFolds(image, folds, ink, [faint, strokes]);
+  const { crossings: foldCrossings, hidInk: foldHidInk } = eraseFolds(image, folds, ink, [faint, strokes], box);
   const { glyphs, hypotheses, strayInk } = segmentInk(ink, width, height, box, maxDigits);
   const faintInk = hypotheses.length === 0 ? faintMarkExtent(image, box, undefined, faint) : 0;
   const faintBeside = hypotheses.length > 0 ? faintMarkExtent(image, box, ink, faint) : 0;
   const strokePieces = strokeEvidence(image, box, marks());
-  const segmentation = { width, height, box, ink, glyphs, hypotheses, strayInk, faintInk, faintBeside, strokePieces, folds, foldCrossings };
+  const segmentation = { width, height, box, ink, glyphs, hypotheses, strayInk, faintInk, faintBeside, strokePieces, folds, foldCrossings, foldHidInk };
   if (hypotheses.length > 0 || strokePieces < STROKE_EVIDENCE_EXTENT) return segmentation;
   // Writing too light for the ink thresholds: the faint strokes, segmented as ink would be,
   // give the reviewer a best guess (never an accepted reading).
