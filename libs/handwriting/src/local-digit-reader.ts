@@ -93,7 +93,7 @@ export class LocalDigitReader implements HandwritingProvider {
       if (!light) return { id: cell.id, ...decision };
       // Strokes too light for the ink thresholds: still an uncertain blank, their reading its guesses.
       const guess = decideDigitCell(light, probabilities.slice(firstLightGlyph, firstLightGlyph + light.glyphs.length), maxDigits, cell.range);
-      return { id: cell.id, ...decision, alternatives: lightGuesses(guess) };
+      return { id: cell.id, ...decision, alternatives: lightGuesses(guess, decision.confidence) };
     });
   }
 
@@ -106,10 +106,17 @@ export class LocalDigitReader implements HandwritingProvider {
   }
 }
 
-/** The number readings of light strokes, best first, as a blank reading's alternatives. */
-function lightGuesses(reading: DigitCellDecision): CellAlternative[] {
+/**
+ * The number readings of light strokes, best first, as a blank reading's alternatives: ranked
+ * below the reading as alternatives are (their confidence at most the blank's, which is none),
+ * so they name a guess for review and weigh nothing in the card's arithmetic.
+ */
+function lightGuesses(reading: DigitCellDecision, blankConfidence: number): CellAlternative[] {
   const named = reading.blank || reading.literal === null ? [] : [{ literal: reading.literal, confidence: reading.confidence }];
-  return [...named, ...reading.alternatives].filter((a) => a.literal !== '').slice(0, 3);
+  return [...named, ...reading.alternatives]
+    .filter((a) => a.literal !== '')
+    .slice(0, 3)
+    .map((a) => ({ literal: a.literal, confidence: Math.min(a.confidence, blankConfidence) }));
 }
 
 function checkRaster(cell: CellImage): void {

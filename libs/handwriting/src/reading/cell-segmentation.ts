@@ -99,7 +99,11 @@ export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentat
   const box = removeBorderLines(ink, width, height);
   const faint = faintMap(image);
   const strokes = strokeMap(image);
-  const marks = () => Uint8Array.from(faint, (v, i) => v | ink[i] | strokes[i]);
+  const marks = () => {
+    const union = new Uint8Array(faint.length);
+    for (let i = 0; i < union.length; i++) union[i] = faint[i] | ink[i] | strokes[i];
+    return union;
+  };
   const folds = findFolds(image, marks(), box);
   const { crossings: foldCrossings, hidInk: foldHidInk } = eraseFolds(image, folds, ink, [faint, strokes], box);
   const { glyphs, hypotheses, strayInk } = segmentInk(ink, width, height, box, maxDigits);
@@ -110,7 +114,8 @@ export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentat
   if (hypotheses.length > 0 || strokePieces < STROKE_EVIDENCE_EXTENT) return segmentation;
   // Writing too light for the ink thresholds: the faint strokes, segmented as ink would be,
   // give the reviewer a best guess (never an accepted reading).
-  const light = Uint8Array.from(strokes, (v, i) => v | ink[i]);
+  const light = new Uint8Array(strokes.length);
+  for (let i = 0; i < light.length; i++) light[i] = strokes[i] | ink[i];
   removeBorderLines(light, width, height);
   const lightWriting = segmentInk(light, width, height, box, maxDigits);
   return lightWriting.hypotheses.length > 0 ? { ...segmentation, lightWriting: { ...segmentation, ink: light, ...lightWriting, strokePieces: 0 } } : segmentation;

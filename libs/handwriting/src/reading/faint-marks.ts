@@ -1,5 +1,4 @@
 import type { CellRaster } from '../provider';
-import { median } from '../raster-ops';
 import { lightestAround, writingHeight, type CellBox } from './cell-ink';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
@@ -117,21 +116,35 @@ export function strokeMap(image: CellRaster): Uint8Array {
     // (a resampled photo's noise is correlated over pixels, so the mean does not average it
     // away). A stroke's or a line's edge lies between few such pairs.
     const step = 2 * radius + 1;
-    const grain: number[] = [];
+    const grain = new Float32Array(width * height);
+    let grains = 0;
     for (let y = 1; y < height - 1; y++) {
       for (let x = 1; x < width - 1; x++) {
         const mean = boxMean(integral, width, height, x, y, radius);
         darkness[y * width + x] = paper[floor(y / PAPER_BLOCK) * nx + floor(x / PAPER_BLOCK)] - mean;
-        if (x + step < width - 1 && (x + y) % 2 === 0) grain.push(abs(mean - boxMean(integral, width, height, x + step, y, radius)));
+        if (x + step < width - 1 && (x + y) % 2 === 0) grain[grains++] = abs(mean - boxMean(integral, width, height, x + step, y, radius));
       }
     }
     // Strokes and lines are few of the pixels: the median of both measures is the paper's.
-    const baseline = median(darkness);
-    const noise = (1.4826 * median(grain)) / Math.SQRT2;
+    const baseline = levelMedian(darkness);
+    const noise = (1.4826 * levelMedian(grain.subarray(0, grains))) / Math.SQRT2;
     const threshold = baseline + max(floorDarkness, NOISE_MARGIN * noise);
     for (let i = 0; i < map.length; i++) if (darkness[i] >= threshold && own[i] - baseline >= floorDarkness) map[i] = 1;
   }
   return map;
+}
+
+/** The median of grey-level values (-256..256), to a sixteenth of a level, by histogram: a sort per cell costs more than the rest of the map. */
+function levelMedian(values: Float32Array): number {
+  const bins = 16;
+  const histogram = new Uint32Array(512 * bins + 1);
+  for (let i = 0; i < values.length; i++) histogram[min(512 * bins, max(0, Math.round((values[i] + 256) * bins)))]++;
+  const half = values.length / 2;
+  for (let b = 0, seen = 0; b < histogram.length; b++) {
+    seen += histogram[b];
+    if (seen >= half) return b / bins - 256;
+  }
+  return 0;
 }
 
 /**
@@ -157,6 +170,7 @@ interface MarkExtent {
   maxY: number;
   /** Whether the mark touches a pixel of the `ink` it was searched beside. */
   touchesInk: boolean;
+  pixels: number;
 }
 
 /**
@@ -179,11 +193,12 @@ function marksInside(map: Uint8Array, width: number, height: number, box: CellBo
     if (seen[start] !== 1) continue;
     seen[start] = 2;
     stack.push(start);
-    const mark = { minX: w, minY: h, maxX: 0, maxY: 0, touchesInk: false };
+    const mark = { minX: w, minY: h, maxX: 0, maxY: 0, touchesInk: false, pixels: 0 };
     while (stack.length) {
       const i = stack.pop()!;
       const x = i % w;
       const y = (i - x) / w;
+      mark.pixels++;
       if (ink && ink[(y + y0) * width + x + x0]) mark.touchesInk = true;
       if (x < mark.minX) mark.minX = x;
       if (x > mark.maxX) mark.maxX = x;
@@ -235,6 +250,15 @@ const STROKE_INSET = 7;
 const MIN_STROKE_PIECE = 4;
 
 /**
+ * A mark's pixels per pixel of its width and height together: about a stroke's width for a
+ * stroke, straight or curved (a 0's ring 8 px wide: 10), far more for a patch of darker paper
+ * (the band along its edge that the local paper level leaves, 16 to 32 px thick).
+ */
+const MAX_STROKE_THICKNESS = 12;
+
+const strokeWide = (m: MarkExtent) => m.pixels / (m.maxX - m.minX + 1 + (m.maxY - m.minY + 1)) <= MAX_STROKE_THICKNESS;
+
+/**
  * How much stroke a cell without writing holds: the summed extents (longer side) of every mark
  * inside its border, faint or ink, of at least MIN_STROKE_PIECE pixels, as a share of the cell
  * height. A digit written with a pen running dry breaks into pieces that are each too small to
@@ -244,6 +268,6 @@ const MIN_STROKE_PIECE = 4;
  */
 export function strokeEvidence(image: CellRaster, box: CellBox, marks: Uint8Array): number {
   const found = marksInside(marks, image.width, image.height, box, undefined, STROKE_INSET).marks;
-  const total = found.reduce((sum, m) => (side(m) >= MIN_STROKE_PIECE ? sum + side(m) : sum), 0);
+  const total = found.reduce((sum, m) => (side(m) >= MIN_STROKE_PIECE && strokeWide(m) ? sum + side(m) : sum), 0);
   return total / writingHeight(box);
 }
