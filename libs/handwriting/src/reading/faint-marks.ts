@@ -170,7 +170,6 @@ interface MarkExtent {
   maxY: number;
   /** Whether the mark touches a pixel of the `ink` it was searched beside. */
   touchesInk: boolean;
-  pixels: number;
 }
 
 /**
@@ -193,12 +192,11 @@ function marksInside(map: Uint8Array, width: number, height: number, box: CellBo
     if (seen[start] !== 1) continue;
     seen[start] = 2;
     stack.push(start);
-    const mark = { minX: w, minY: h, maxX: 0, maxY: 0, touchesInk: false, pixels: 0 };
+    const mark = { minX: w, minY: h, maxX: 0, maxY: 0, touchesInk: false };
     while (stack.length) {
       const i = stack.pop()!;
       const x = i % w;
       const y = (i - x) / w;
-      mark.pixels++;
       if (ink && ink[(y + y0) * width + x + x0]) mark.touchesInk = true;
       if (x < mark.minX) mark.minX = x;
       if (x > mark.maxX) mark.maxX = x;
@@ -250,15 +248,6 @@ const STROKE_INSET = 7;
 const MIN_STROKE_PIECE = 4;
 
 /**
- * A mark's pixels per pixel of its width and height together: about a stroke's width for a
- * stroke, straight or curved (a 0's ring 8 px wide: 10), far more for a patch of darker paper
- * (the band along its edge that the local paper level leaves, 16 to 32 px thick).
- */
-const MAX_STROKE_THICKNESS = 12;
-
-const strokeWide = (m: MarkExtent) => m.pixels / (m.maxX - m.minX + 1 + (m.maxY - m.minY + 1)) <= MAX_STROKE_THICKNESS;
-
-/**
  * How much stroke a cell without writing holds: the summed extents (longer side) of every mark
  * inside its border, faint or ink, of at least MIN_STROKE_PIECE pixels, as a share of the cell
  * height. A digit written with a pen running dry breaks into pieces that are each too small to
@@ -268,6 +257,6 @@ const strokeWide = (m: MarkExtent) => m.pixels / (m.maxX - m.minX + 1 + (m.maxY 
  */
 export function strokeEvidence(image: CellRaster, box: CellBox, marks: Uint8Array): number {
   const found = marksInside(marks, image.width, image.height, box, undefined, STROKE_INSET).marks;
-  const total = found.reduce((sum, m) => (side(m) >= MIN_STROKE_PIECE && strokeWide(m) ? sum + side(m) : sum), 0);
+  const total = found.reduce((sum, m) => (side(m) >= MIN_STROKE_PIECE ? sum + side(m) : sum), 0);
   return total / writingHeight(box);
 }
