@@ -53,12 +53,8 @@ export function findFolds(image: CellRaster, marks: Uint8Array, box: CellBox): F
   const { width, height, data } = image;
   const onBorder = (x: number, y: number) =>
     abs(x - box.left) <= BORDER_BAND || abs(x - box.right) <= BORDER_BAND || abs(y - box.top) <= BORDER_BAND || abs(y - box.bottom) <= BORDER_BAND;
-  // Votes come from points clear of the printed lines' blurred edges (most of the marks of a
-  // soft photo), which a fold crosses in a few pixels only.
-  const nearBorder = (x: number, y: number) =>
-    abs(x - box.left) <= RULE_EDGE_REACH || abs(x - box.right) <= RULE_EDGE_REACH || abs(y - box.top) <= RULE_EDGE_REACH || abs(y - box.bottom) <= RULE_EDGE_REACH;
   const points: number[] = [];
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (marks[y * width + x] && !nearBorder(x, y)) points.push(y * width + x);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (marks[y * width + x] && !onBorder(x, y)) points.push(y * width + x);
   if (points.length < min(box.right - box.left, box.bottom - box.top)) return [];
   const diagonal = ceil(hypot(width, height));
   const cosines = Float64Array.from({ length: ANGLE_STEPS }, (_, k) => cos((k * PI) / ANGLE_STEPS));
