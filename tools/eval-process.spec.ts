@@ -1,7 +1,7 @@
 import { DIGIT_CLASSES, defaultModelDirectory, loadDigitClassifier, type HandwritingProvider } from '@caddie/handwriting';
 import type { FieldDecision } from '@caddie/scorecards';
 import type { WrittenField } from '@caddie/synthesis';
-import { EvalTally, PRODUCTION_CAPTURES, detailBand, evaluate, gradePage, reportLines, truthReader } from './eval-process';
+import { EvalTally, PRODUCTION_CAPTURES, conditionList, detailBand, evaluate, gradePage, reportLines, truthReader } from './eval-process';
 
 jest.setTimeout(120_000);
 
@@ -164,5 +164,27 @@ describe('evaluate', () => {
     expect(single.bySize).toEqual({});
     expect(single.photoGlyphs!.bySize).toEqual({});
     expect(reportLines(single).join('\n')).not.toContain('by photo size');
+  });
+
+  it('takes the card conditions in turn and gives the figures by condition, with writing lost and blanks filled counted', async () => {
+    const options = { count: 2, firstSeed: 1, sizes: [{ width: 1600, height: 1200 }], occlusion: 'none' as const, pars: false, conditions: conditionList('light-pencil,folded') };
+    const pens: string[] = [];
+    // A reader that reads nothing: every written field it accepts is writing lost.
+    const blind = (scene: Parameters<Parameters<typeof evaluate>[1]>[0]) => {
+      pens.push(`${scene.truth.pages[0].pen}${scene.truth.pages[0].folds.length ? '+folds' : ''}`);
+      return truthReader([]);
+    };
+    const s = (await evaluate(options, blind)).summary({ firstSeed: 1, photoSize: '', reader: 'blind', occlusion: 'none' });
+    expect(pens).toEqual(['light-pencil', 'ink+folds']);
+    // Only the processed pages are graded (a page can be too small in the photo to read).
+    expect(Object.keys(s.byCondition).length).toBe(s.pages.processed);
+    expect(['folded', 'light-pencil']).toEqual(expect.arrayContaining(Object.keys(s.byCondition)));
+    expect(Object.values(s.byCondition).reduce((t, k) => t + k.cells, 0)).toBe(s.cells);
+    const writtenDigits = Object.entries(s.byKind).filter(([kind]) => kind !== 'text').reduce((t, [, k]) => t + k.written, 0);
+    expect(s.writtenAcceptedBlank).toBeGreaterThanOrEqual(writtenDigits);
+    expect(s.blankAcceptedValue).toBe(0);
+    expect(reportLines(s).join('\n')).toContain('by card condition:');
+    expect(reportLines(s).join('\n')).toContain(`written accepted as blank ${s.writtenAcceptedBlank}`);
+    expect(() => conditionList('standard,crumpled')).toThrow('got crumpled');
   });
 });

@@ -8,15 +8,19 @@
  * (photo-glyphs.ts) beside the figure its calibration.json records.
  *   npm run eval:process -- --count 200 --seed 1 [--width 2000 --height 1500 | --sizes 4000x3000,2000x1500,...]
  *     [--reader local|truth] [--model-dir DIR] [--occlusion none|random] [--pars]
+ *     [--conditions standard,fine-pen,dry-pen,light-pencil,folded]
  * With --sizes, photo i (seed + i) has the size at i modulo their number, and the figures are
- * also given by photo size.
+ * also given by photo size. With --conditions, the photos take the conditions in turn (each
+ * condition through every size), and the figures are also given by condition: `standard` is
+ * the synthesizer's usual pen, `fine-pen`, `dry-pen` and `light-pencil` write the digits thin,
+ * broken or faint, `folded` folds the card (creases with their light and shade).
  * Scenes are generated and graded one at a time, so memory stays bounded by one photo.
  */
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture, processorFor } from '@caddie/fiducials';
 import { LocalDigitReader, MNIST_ITEM_RANGES, defaultModelDirectory, loadDigitClassifier, readCalibration, type CellImage, type CellReading, type DigitClassifier, type HandwritingCalibration, type HandwritingProvider } from '@caddie/handwriting';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
-import { synthesizeScene, type OcclusionMode, type Scene, type SceneOptions, type WrittenField } from '@caddie/synthesis';
+import { synthesizeScene, type OcclusionMode, type PenKind, type Scene, type SceneOptions, type WrittenField } from '@caddie/synthesis';
 import { PhotoGlyphTally, recordingProvider, type GlyphClassifier, type PhotoGlyphSummary } from './photo-glyphs';
 import { argument, choice, photoSizes, textArgument } from './tool-arguments';
 
@@ -35,14 +39,26 @@ export interface EvalOptions {
   occlusion: OcclusionMode;
   /** Hand the printed pars to the pipeline (production has no course data, so off by default). */
   pars: boolean;
+  /** The cards' conditions, taken in turn (default: `standard` only). */
+  conditions?: readonly EvalCondition[];
+}
+
+/** How the card was filled in and kept: what `eval:process --conditions` chooses from. */
+export const EVAL_CONDITIONS = ['standard', 'fine-pen', 'dry-pen', 'light-pencil', 'folded'] as const;
+export type EvalCondition = (typeof EVAL_CONDITIONS)[number];
+
+/** The scene options a condition sets. */
+export function conditionScene(condition: EvalCondition): { pen: PenKind; folded: boolean } {
+  const pens: Record<EvalCondition, PenKind> = { standard: 'ink', 'fine-pen': 'fine', 'dry-pen': 'dry', 'light-pencil': 'light-pencil', folded: 'ink' };
+  return { pen: pens[condition], folded: condition === 'folded' };
 }
 
 /** The production page captures (`M9H1/front-nine-page`, ...): what the processors read. */
 export const PRODUCTION_CAPTURES = DESIGN_CATALOG.map((d) => processorFor(d.designCode)).filter((c): c is string => c !== undefined);
 
 /** The scene options of the evaluation tools: one production page of `course`, filled by hand with calibration-range digits. */
-export function evaluationScene(course: Course, photo: PhotoSize & Pick<EvalOptions, 'occlusion'>): SceneOptions {
-  return { course, width: photo.width, height: photo.height, pageCount: 1, captureIds: PRODUCTION_CAPTURES, handwriting: true, handwritingItems: 'calibration', occlusion: photo.occlusion };
+export function evaluationScene(course: Course, photo: PhotoSize & Pick<EvalOptions, 'occlusion'>, condition: EvalCondition = 'standard'): SceneOptions {
+  return { course, width: photo.width, height: photo.height, pageCount: 1, captureIds: PRODUCTION_CAPTURES, handwriting: true, handwritingItems: 'calibration', occlusion: photo.occlusion, ...conditionScene(condition) };
 }
 
 /**
@@ -127,6 +143,10 @@ interface KindTally {
   written: number;
   accepted: number;
   acceptedCorrect: number;
+  /** Written fields accepted as blank: writing lost without a word. */
+  writtenAcceptedBlank: number;
+  /** Blank fields accepted with a value: a fold, a smudge or a neighbour's ink read as writing. */
+  blankAcceptedValue: number;
   review: number;
   reviewWritten: number;
   guessCorrect: number;
@@ -153,6 +173,12 @@ export interface EvalSummary {
   byDetail: Record<string, KindTally & { reviewRate: number; precision: number }>;
   /** The same by photo size (`2000x1500`), when the photos were of several sizes. */
   bySize: Record<string, KindTally & { reviewRate: number; precision: number }>;
+  /** The same by the cards' condition (EvalCondition), when the photos were of several. */
+  byCondition: Record<string, KindTally & { reviewRate: number; precision: number }>;
+  /** The same over the digit fields only (text fields go to review whenever written, as the local reader cannot transcribe them). */
+  digitFields: KindTally & { reviewRate: number; precision: number };
+  writtenAcceptedBlank: number;
+  blankAcceptedValue: number;
   reasons: Record<string, number>;
   /** Reason codes on accepted fields (decided-by-cross-check). */
   acceptedReasons: Record<string, number>;
@@ -184,6 +210,8 @@ export class EvalTally {
   private readonly outcomes = new Map<string, number>();
   private readonly details = new Map<string, KindTally>();
   private readonly sizes = new Map<string, KindTally>();
+  private readonly conditions = new Map<string, KindTally>();
+  private readonly digitFields = emptyTally();
   private readonly acceptedErrorCells: AcceptedError[] = [];
   readonly pages = { processed: 0, normalizedOnly: 0, failedPhotos: 0, wrongDesign: 0 };
   processMs = 0;
@@ -202,9 +230,10 @@ export class EvalTally {
 
   /**
    * `detail`: the band of the page's photo detail, when known; `seed`: the photo's, to list its
-   * wrong accepted cells by; `size`: the photo's size (`2000x1500`), when the photos have several.
+   * wrong accepted cells by; `size`: the photo's size (`2000x1500`), when the photos have several;
+   * `condition`: the card's condition, when the photos have several.
    */
-  add(grades: readonly FieldGrade[], detail?: string, seed = Number.NaN, size?: string): void {
+  add(grades: readonly FieldGrade[], detail?: string, seed = Number.NaN, size?: string, condition?: string): void {
     for (const g of grades) {
       if (g.accepted && !g.correct) this.acceptedErrorCells.push({ seed, field: g.field, truth: g.truth, value: g.value, reasonCodes: [...g.reasonCodes] });
       const k = this.kinds.get(g.kind) ?? emptyTally();
@@ -220,6 +249,8 @@ export class EvalTally {
       }
       if (detail !== undefined) countInto(this.details, detail, g);
       if (size !== undefined) countInto(this.sizes, size, g);
+      if (condition !== undefined) countInto(this.conditions, condition, g);
+      if (g.kind !== 'text') count(this.digitFields, g);
     }
   }
 
@@ -229,8 +260,8 @@ export class EvalTally {
     const cells = sum((k) => k.cells);
     const accepted = sum((k) => k.accepted);
     const correct = sum((k) => k.acceptedCorrect);
-    const rated = (tallies: Map<string, KindTally>) =>
-      Object.fromEntries([...tallies.entries()].sort().map(([key, k]) => [key, { ...k, reviewRate: ratio(k.review, k.cells), precision: ratio(k.acceptedCorrect, k.accepted) }]));
+    const rate = (k: KindTally) => ({ ...k, reviewRate: ratio(k.review, k.cells), precision: ratio(k.acceptedCorrect, k.accepted) });
+    const rated = (tallies: Map<string, KindTally>) => Object.fromEntries([...tallies.entries()].sort().map(([key, k]) => [key, rate(k)]));
     return {
       photos: this.photos,
       ...meta,
@@ -245,6 +276,10 @@ export class EvalTally {
       byKind: rated(this.kinds),
       byDetail: rated(this.details),
       bySize: rated(this.sizes),
+      byCondition: rated(this.conditions),
+      digitFields: rate(this.digitFields),
+      writtenAcceptedBlank: sum((k) => k.writtenAcceptedBlank),
+      blankAcceptedValue: sum((k) => k.blankAcceptedValue),
       reasons: Object.fromEntries([...this.reasons.entries()].sort((a, b) => b[1] - a[1])),
       acceptedReasons: Object.fromEntries(this.acceptedReasons),
       byDigit: Object.fromEntries([...this.digits.entries()].sort().map(([digit, d]) => [digit, { ...d, reviewRate: ratio(d.review, d.cells) }])),
@@ -256,7 +291,7 @@ export class EvalTally {
 }
 
 function emptyTally(): KindTally {
-  return { cells: 0, written: 0, accepted: 0, acceptedCorrect: 0, review: 0, reviewWritten: 0, guessCorrect: 0 };
+  return { cells: 0, written: 0, accepted: 0, acceptedCorrect: 0, writtenAcceptedBlank: 0, blankAcceptedValue: 0, review: 0, reviewWritten: 0, guessCorrect: 0 };
 }
 
 function countInto(tallies: Map<string, KindTally>, key: string, g: FieldGrade): void {
@@ -271,6 +306,8 @@ function count(k: KindTally, g: FieldGrade): void {
   if (g.accepted) {
     k.accepted++;
     if (g.correct) k.acceptedCorrect++;
+    if (g.written && g.value === null) k.writtenAcceptedBlank++;
+    if (!g.written && g.value !== null) k.blankAcceptedValue++;
   } else {
     k.review++;
     if (g.written) k.reviewWritten++;
@@ -309,11 +346,15 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
   const tally = new EvalTally(hooks.classify);
   if (options.sizes.length === 0) throw new Error('evaluate needs at least one photo size');
   const several = options.sizes.length > 1;
+  const conditions = options.conditions ?? ['standard'];
+  if (conditions.length === 0) throw new Error('evaluate needs at least one condition');
   for (let i = 0; i < options.count; i++) {
     const course: Course = courses[i % courses.length];
     const photo = options.sizes[i % options.sizes.length];
     const size = several ? sizeLabel(photo) : undefined;
-    const scene = await synthesizeScene(options.firstSeed + i, evaluationScene(course, { ...photo, occlusion: options.occlusion }));
+    // Each condition in turn through every size: photo i's condition changes after each round of sizes.
+    const condition = conditions[Math.floor(i / options.sizes.length) % conditions.length];
+    const scene = await synthesizeScene(options.firstSeed + i, evaluationScene(course, { ...photo, occlusion: options.occlusion }, condition));
     const [truth] = scene.truth.pages;
     const pars: HolePars | undefined = options.pars ? Object.fromEntries(course.holes.filter((h) => h.par !== null).map((h) => [h.number, h.par as number])) : undefined;
     tally.photos++;
@@ -334,7 +375,7 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
           continue;
         }
         tally.pages.processed++;
-        tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)), options.firstSeed + i, size);
+        tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)), options.firstSeed + i, size, conditions.length > 1 ? condition : undefined);
         await tally.glyphs?.add(crops, truth.handwriting, options.firstSeed + i, size);
       }
       for (const issue of body.issues) tally.outcome(issue.code);
@@ -362,23 +403,26 @@ type RatedTally = EvalSummary['byKind'][string];
 
 function tableRow(label: string, k: RatedTally): string {
   const cells = [k.cells, k.written, k.accepted].map((v, i) => String(v).padStart([6, 8, 9][i])).join(' ');
-  return `    ${label.padEnd(24)} ${cells} ${percent(k.precision).padStart(10)} ${percent(k.reviewRate).padStart(12)} ${`${k.guessCorrect}/${k.reviewWritten}`.padStart(19)}`;
+  const lost = `${k.writtenAcceptedBlank}/${k.blankAcceptedValue}`;
+  return `    ${label.padEnd(24)} ${cells} ${percent(k.precision).padStart(10)} ${percent(k.reviewRate).padStart(12)} ${`${k.guessCorrect}/${k.reviewWritten}`.padStart(19)} ${lost.padStart(20)}`;
 }
 
 /** The human-readable report (the JSON line follows it). */
 export function reportLines(s: EvalSummary): string[] {
-  const header = 'cells  written  accepted  precision  review rate  review guess right';
+  const header = 'cells  written  accepted  precision  review rate  review guess right  written->blank/blank->value';
   return [
     `processing evaluation on ${s.photos} synthetic photos (seeds ${s.firstSeed}..${s.firstSeed + s.photos - 1}, ${s.photoSize}, reader ${s.reader}, occlusion ${s.occlusion})`,
     `  pages processed ${s.pages.processed}, normalized only ${s.pages.normalizedOnly}, photos failed ${s.pages.failedPhotos}, wrong design ${s.pages.wrongDesign}`,
     `  cells ${s.cells}: accepted ${s.acceptedCells}, review ${s.reviewCells} (review rate ${percent(s.reviewRate)})`,
-    `  precision among accepted cells ${percent(s.precision)} (${s.acceptedErrors} wrong of ${s.acceptedCells})`,
+    `  precision among accepted cells ${percent(s.precision)} (${s.acceptedErrors} wrong of ${s.acceptedCells}): written accepted as blank ${s.writtenAcceptedBlank}, blank accepted with a value ${s.blankAcceptedValue}`,
+    `  digit fields ${s.digitFields.cells}: review rate ${percent(s.digitFields.reviewRate)}, precision ${percent(s.digitFields.precision)}`,
     ...s.acceptedErrorCells.map((e) => `    photo ${e.seed} ${e.field}: written ${e.truth === undefined ? 'text' : (e.truth ?? 'blank')}, accepted ${e.value ?? 'blank'}${e.reasonCodes.length ? ` (${e.reasonCodes.join(', ')})` : ''}`),
     `  by field kind:            ${header}`,
     ...Object.entries(s.byKind).map(([kind, k]) => tableRow(kind, k)),
     `  by page detail (px/mm):   ${header}`,
     ...Object.entries(s.byDetail).map(([band, k]) => tableRow(band, k)),
     ...(Object.keys(s.bySize).length ? [`  by photo size:            ${header}`, ...Object.entries(s.bySize).map(([size, k]) => tableRow(size, k))] : []),
+    ...(Object.keys(s.byCondition).length ? [`  by card condition:        ${header}`, ...Object.entries(s.byCondition).map(([condition, k]) => tableRow(condition, k))] : []),
     `  review rate by written digit: ${Object.entries(s.byDigit).map(([digit, d]) => `${digit} ${percent(d.reviewRate)} of ${d.cells}`).join(', ')}`,
     `  accepted with a reason: ${Object.entries(s.acceptedReasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
     `  reason codes: ${Object.entries(s.reasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
@@ -405,6 +449,14 @@ function glyphLine(g: HandwritingCalibration['glyphs']): string {
   return `  model glyph accuracy (its calibration.json, MNIST items 600..749): ${percent(g.accuracy)} of ${g.count} segmented glyphs, digits among them ${percent(g.digitAccuracy)}${mnist}`;
 }
 
+/** `standard,folded` as conditions; an unknown name is an error naming the known ones. */
+export function conditionList(text: string): EvalCondition[] {
+  const names = text.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(EVAL_CONDITIONS as readonly string[]).includes(n));
+  if (unknown.length || names.length === 0) throw new Error(`--conditions takes ${EVAL_CONDITIONS.join(', ')}; got ${unknown.join(', ') || 'nothing'}`);
+  return names as EvalCondition[];
+}
+
 async function main(): Promise<void> {
   const sizes = textArgument('sizes');
   if (sizes !== undefined && (textArgument('width') !== undefined || textArgument('height') !== undefined)) throw new Error('give --sizes or --width and --height, not both');
@@ -414,6 +466,7 @@ async function main(): Promise<void> {
     sizes: sizes === undefined ? [{ width: argument('width', 2000), height: argument('height', 1500) }] : photoSizes(sizes),
     occlusion: choice('occlusion', ['none', 'random', 'page', 'marker'] as const, 'none'),
     pars: process.argv.includes('--pars'),
+    conditions: conditionList(textArgument('conditions') ?? 'standard'),
   };
   const reader = choice('reader', ['local', 'truth'] as const, 'local');
   const started = Date.now();
@@ -430,6 +483,7 @@ async function main(): Promise<void> {
   });
   const glyphs = reader === 'local' ? readCalibration(directory).glyphs : undefined;
   const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: options.sizes.map(sizeLabel).join(','), reader, occlusion: options.occlusion, glyphs });
+  if ((options.conditions?.length ?? 1) > 1) console.log(`  conditions in turn: ${options.conditions!.join(', ')}`);
   for (const line of reportLines(summary)) console.log(line);
   console.log(JSON.stringify(summary));
 }

@@ -12,7 +12,8 @@ export {
   type SceneTruthPage,
   type OcclusionMode,
 } from './photos/scene-synthesizer';
-export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, type WrittenField } from './photos/handwriting';
+export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, PEN_KINDS, type PenKind, type WrittenField } from './photos/handwriting';
+export { foldFactor, type CardFold } from './photos/card-folds';
 export { planFilledCard, type FieldToWrite } from './photos/card-filling';
 // Two generators with different streams: scenes (mulberry32) and cells (sfc32); seeds reproduce only with their own.
 export { SeededRandom as SceneRandom } from './photos/seeded-random';

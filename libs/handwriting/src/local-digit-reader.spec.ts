@@ -6,6 +6,7 @@ import { TARGET_PRECISION } from './calibration';
 import { LocalDigitReader } from './local-digit-reader';
 import { CALIBRATION_FILE, defaultModelDirectory, NETWORK_FILE, readCalibration, WEIGHTS_FILE } from './model-files';
 import { HandwritingProviderError, type CellImage } from './provider';
+import { percentile8 } from './raster-ops';
 
 /**
  * Fixed calibration-range cells (MNIST items 600..749), seeds apart from those the threshold
@@ -62,7 +63,8 @@ describe('LocalDigitReader', () => {
   describe('on fixed calibration cells', () => {
     let evaluation: Awaited<ReturnType<typeof evaluateCells>>;
     const cells = synthesizeCells(CHECK_SEEDS, CHECK_CELLS, { range: 'calibration' });
-    // The ten networks over 500 cells: seconds on a quiet machine, a minute or more on a busy one.
+    // The ten networks over 500 cells, with the faint-stroke and fold search (about 10 ms a cell):
+    // seconds on a quiet machine, a minute or more on a busy one.
     beforeAll(async () => {
       evaluation = await evaluateCells(reader, cells);
     }, MODEL_EVALUATION_TIMEOUT_MS);
@@ -93,8 +95,8 @@ describe('LocalDigitReader', () => {
 
     it('never accepts a written cell as blank: entries in light pencil, too faint for ink, go to review', () => {
       const missed = evaluation.readings.map((reading, k) => ({ reading, cell: cells[k] })).filter(({ reading, cell }) => reading.blank && cell.literal !== null);
-      // Two of these cells hold a light pencil entry (a 1 and a 53) the ink thresholds miss.
-      expect(missed.length).toBeGreaterThanOrEqual(2);
+      // Whatever a light entry the ink thresholds miss reads as, its blank reading is never accepted
+      // (no floor on how many there are: that would pin a defect the reader should lose).
       for (const { reading, cell } of missed) {
         const threshold = reader.roleThresholds![cell.kind === 'total' ? 'sum' : 'entry'].blank;
         expect(threshold === null || reading.confidence < threshold).toBe(true);
@@ -242,10 +244,13 @@ function tallField(seed: number, literal: string): CellImage {
   const { box, cell } = source;
   const x0 = Math.ceil(box.left + 3);
   const y0 = Math.ceil(box.top + 3);
+  // The source cell's paper brought to the field's, so that only its writing is pasted (a
+  // darker rectangle of paper with sharp edges is a mark the blank decision must not ignore).
+  const lift = 235 - percentile8(cell.image.data, 0.6);
   for (let y = y0; y < Math.floor(box.bottom - 3); y++) {
     for (let x = x0; x < Math.floor(box.right - 3); x++) {
       const i = (70 + y - y0) * width + 40 + x - x0;
-      data[i] = Math.min(data[i], cell.image.data[y * cell.image.width + x]);
+      data[i] = Math.min(data[i], Math.max(0, Math.min(255, cell.image.data[y * cell.image.width + x] + lift)));
     }
   }
   return { id: `tall-${seed}`, content: 'digits', maxDigits: 3, image: { data, width, height } };

@@ -1,7 +1,7 @@
 import type { HandwritingCalibration } from './calibration';
 import { defaultModelDirectory, loadDigitClassifier, readCalibration, type DigitRuntimeChoice } from './model-files';
-import { HandwritingProviderError, type CellImage, type CellReading, type FieldRole, type HandwritingProvider, type RoleThresholds } from './provider';
-import { decideDigitCell, decideTextCell } from './reading/cell-reading';
+import { HandwritingProviderError, type CellAlternative, type CellImage, type CellReading, type FieldRole, type HandwritingProvider, type RoleThresholds } from './provider';
+import { decideDigitCell, decideTextCell, type DigitCellDecision } from './reading/cell-reading';
 import { segmentCell, type CellSegmentation } from './reading/cell-segmentation';
 import type { DigitClassifier, DigitRuntime } from './reading/digit-network';
 import { softmax } from './reading/glyph-classes';
@@ -68,23 +68,32 @@ export class LocalDigitReader implements HandwritingProvider {
   async readCells(cells: readonly CellImage[], options: { signal?: AbortSignal } = {}): Promise<CellReading[]> {
     if (options.signal?.aborted) throw new HandwritingProviderError('provider-unavailable', 'the reading was cancelled before it started');
     const network = await this.loadNetwork();
-    const segmented: { cell: CellImage; segmentation: CellSegmentation; maxDigits: number; firstGlyph: number }[] = [];
+    const segmented: { cell: CellImage; segmentation: CellSegmentation; maxDigits: number; firstGlyph: number; firstLightGlyph: number }[] = [];
     const glyphImages: Float32Array[] = [];
+    const addGlyphs = (segmentation: CellSegmentation | undefined) => {
+      const first = glyphImages.length;
+      for (const glyph of segmentation?.glyphs ?? []) glyphImages.push(normalizeGlyph(glyph, segmentation!.width));
+      return first;
+    };
     for (const cell of cells) {
       checkRaster(cell);
       const maxDigits = Math.min(3, Math.max(1, Math.round(cell.maxDigits ?? 3)));
       const segmentation = segmentCell(cell.image, maxDigits);
-      segmented.push({ cell, segmentation, maxDigits, firstGlyph: glyphImages.length });
-      if (cell.content === 'digits') for (const glyph of segmentation.glyphs) glyphImages.push(normalizeGlyph(glyph, segmentation.width));
+      const digits = cell.content === 'digits';
+      const firstGlyph = digits ? addGlyphs(segmentation) : glyphImages.length;
+      const firstLightGlyph = digits ? addGlyphs(segmentation.lightWriting) : glyphImages.length;
+      segmented.push({ cell, segmentation, maxDigits, firstGlyph, firstLightGlyph });
     }
     if (options.signal?.aborted) throw new HandwritingProviderError('provider-unavailable', 'the reading was cancelled');
     const probabilities = (await network.logits(glyphImages)).map((logits) => softmax(logits, this.temperature));
-    return segmented.map(({ cell, segmentation, maxDigits, firstGlyph }) => {
-      const decision =
-        cell.content === 'digits'
-          ? decideDigitCell(segmentation, probabilities.slice(firstGlyph, firstGlyph + segmentation.glyphs.length), maxDigits, cell.range)
-          : decideTextCell(segmentation);
-      return { id: cell.id, ...decision };
+    return segmented.map(({ cell, segmentation, maxDigits, firstGlyph, firstLightGlyph }) => {
+      if (cell.content !== 'digits') return { id: cell.id, ...decideTextCell(segmentation) };
+      const decision = decideDigitCell(segmentation, probabilities.slice(firstGlyph, firstGlyph + segmentation.glyphs.length), maxDigits, cell.range);
+      const light = segmentation.lightWriting;
+      if (!light) return { id: cell.id, ...decision };
+      // Strokes too light for the ink thresholds: still an uncertain blank, their reading its guesses.
+      const guess = decideDigitCell(light, probabilities.slice(firstLightGlyph, firstLightGlyph + light.glyphs.length), maxDigits, cell.range);
+      return { id: cell.id, ...decision, alternatives: lightGuesses(guess, decision.confidence) };
     });
   }
 
@@ -95,6 +104,19 @@ export class LocalDigitReader implements HandwritingProvider {
     this.network = await this.loading;
     return this.network;
   }
+}
+
+/**
+ * The number readings of light strokes, best first, as a blank reading's alternatives: ranked
+ * below the reading as alternatives are (their confidence at most the blank's, which is none),
+ * so they name a guess for review and weigh nothing in the card's arithmetic.
+ */
+function lightGuesses(reading: DigitCellDecision, blankConfidence: number): CellAlternative[] {
+  const named = reading.blank || reading.literal === null ? [] : [{ literal: reading.literal, confidence: reading.confidence }];
+  return [...named, ...reading.alternatives]
+    .filter((a) => a.literal !== '')
+    .slice(0, 3)
+    .map((a) => ({ literal: a.literal, confidence: Math.min(a.confidence, blankConfidence) }));
 }
 
 function checkRaster(cell: CellImage): void {

@@ -31,13 +31,80 @@ const PENS: readonly (readonly [number, number, number])[] = [
 ];
 
 /**
+ * How the digits are written: `ink` a ballpoint or felt pen as MNIST draws it; `fine` a fine
+ * pen (the stroke's core only, about a third of MNIST's width); `dry` a ballpoint running dry
+ * (thinner strokes broken into pieces, uneven pressure); `light-pencil` a hard pencil pressed
+ * lightly (MNIST's width, a third to a half of a pen's darkness, grainy). All three are what a
+ * person still reads without effort.
+ */
+export type PenKind = 'ink' | 'fine' | 'dry' | 'light-pencil';
+
+export const PEN_KINDS: readonly PenKind[] = ['ink', 'fine', 'dry', 'light-pencil'];
+
+/** A pen's rendering of one glyph sample (0..1 of MNIST's ink) at raster pixel (x, y), 0..1 ink. */
+type InkShaper = (glyphInk: number, x: number, y: number) => number;
+
+const LIGHT_PENCIL: readonly [number, number, number] = [95, 95, 100];
+
+/** Fine pen: only the stroke's core, MNIST's level 0.7 to 0.9 ramped to full ink. */
+const fineStroke: InkShaper = (g) => Math.min(1, Math.max(0, (g - 0.7) / 0.2));
+
+/** Value noise on a grid of `cell` raster pixels: smooth, deterministic in (x, y) and the seed. */
+function valueNoise(seed: number, cell: number): (x: number, y: number) => number {
+  const lattice = (i: number, j: number) => {
+    let h = Math.imul(i, 374761393) ^ Math.imul(j, 668265263) ^ seed;
+    h = Math.imul(h ^ (h >>> 13), 1274126177);
+    return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+  };
+  return (x, y) => {
+    const fx = x / cell;
+    const fy = y / cell;
+    const i = Math.floor(fx);
+    const j = Math.floor(fy);
+    const tx = fx - i;
+    const ty = fy - j;
+    const sx = tx * tx * (3 - 2 * tx);
+    const sy = ty * ty * (3 - 2 * ty);
+    const top = lattice(i, j) * (1 - sx) + lattice(i + 1, j) * sx;
+    const bottom = lattice(i, j + 1) * (1 - sx) + lattice(i + 1, j + 1) * sx;
+    return top * (1 - sy) + bottom * sy;
+  };
+}
+
+/**
+ * The pen of one card: its colour, its strength and how it shapes a glyph's ink. `ink` draws
+ * nothing from `random` beyond what cards always drew, so existing scenes keep their pixels.
+ */
+function penOf(kind: PenKind, random: SeededRandom, pixelsPerMm: number): { colour: readonly number[]; strength: number; shape: InkShaper } {
+  const colour = random.pick(PENS);
+  const strength = random.uniform(0.75, 0.95);
+  if (kind === 'ink') return { colour, strength, shape: (g) => g };
+  const style = random.fork(`pen-${kind}`);
+  if (kind === 'fine') return { colour, strength, shape: fineStroke };
+  if (kind === 'dry') {
+    // Gaps about 0.6 to 1.2 mm long where the ball skips, and pressure varying along the stroke.
+    const gaps = valueNoise(style.int(1, 2 ** 30), pixelsPerMm * style.uniform(0.6, 1.2));
+    const pressure = valueNoise(style.int(1, 2 ** 30), pixelsPerMm * 2);
+    const skipped = style.uniform(0.22, 0.36);
+    return {
+      colour,
+      strength: style.uniform(0.6, 0.85),
+      shape: (g, x, y) => (gaps(x, y) < skipped ? 0 : Math.min(1, Math.max(0, (g - 0.55) / 0.3)) * (0.55 + 0.45 * pressure(x, y))),
+    };
+  }
+  // A light pencil: graphite grain of about a pixel, the paper's tooth showing through.
+  const grainSeed = style.int(1, 2 ** 30);
+  const grain = valueNoise(grainSeed, Math.max(1, pixelsPerMm * 0.15));
+  return { colour: LIGHT_PENCIL, strength: style.uniform(0.32, 0.5), shape: (g, x, y) => g * (0.55 + 0.45 * grain(x, y)) };
+}
+
+/**
  * Writes the fields into an RGBA card raster (in place) with one pen: numbers as MNIST glyphs
  * of `range` side by side with a little human jitter, text as a cursive-like scribble.
  * `pixelsPerMm` is the raster's print resolution.
  */
-export function writeFields(raster: PixelImage, fields: readonly FieldToWrite[], pixelsPerMm: number, random: SeededRandom, range: MnistItemRange = 'training'): WrittenField[] {
-  const pen = random.pick(PENS);
-  const strength = random.uniform(0.75, 0.95);
+export function writeFields(raster: PixelImage, fields: readonly FieldToWrite[], pixelsPerMm: number, random: SeededRandom, range: MnistItemRange = 'training', penKind: PenKind = 'ink'): WrittenField[] {
+  const { colour: pen, strength, shape } = penOf(penKind, random, pixelsPerMm);
   const written: WrittenField[] = [];
   for (const field of fields) {
     const x1 = field.box.x1 * raster.width;
@@ -70,7 +137,7 @@ export function writeFields(raster: PixelImage, fields: readonly FieldToWrite[],
       const glyphSide = side * random.uniform(0.93, 1.07);
       const gx = cx - (advance * (digits.length - 1)) / 2 + i * advance;
       const gy = cy + random.uniform(-0.04, 0.04) * side;
-      stampGlyph(raster, mnistGlyph(digit, items[i], range), gx - glyphSide / 2, gy - glyphSide / 2, glyphSide, pen, strength);
+      stampGlyph(raster, mnistGlyph(digit, items[i], range), gx - glyphSide / 2, gy - glyphSide / 2, glyphSide, pen, strength, shape);
     });
     written.push({ row: field.row, field: field.field, content: field.content, value: field.value, digits, items });
   }
@@ -82,7 +149,7 @@ function blend(raster: PixelImage, x: number, y: number, ink: number, pen: reado
   for (let c = 0; c < 3; c++) raster.data[i + c] = Math.round(raster.data[i + c] * (1 - ink) + pen[c] * ink);
 }
 
-function stampGlyph(raster: PixelImage, glyph: Float32Array, left: number, top: number, side: number, pen: readonly number[], strength: number): void {
+function stampGlyph(raster: PixelImage, glyph: Float32Array, left: number, top: number, side: number, pen: readonly number[], strength: number, shape: InkShaper): void {
   const x0 = Math.max(0, Math.floor(left));
   const y0 = Math.max(0, Math.floor(top));
   const x1 = Math.min(raster.width - 1, Math.ceil(left + side));
@@ -91,7 +158,8 @@ function stampGlyph(raster: PixelImage, glyph: Float32Array, left: number, top: 
     for (let x = x0; x <= x1; x++) {
       const gx = ((x + 0.5 - left) / side) * MNIST_SIDE - 0.5;
       const gy = ((y + 0.5 - top) / side) * MNIST_SIDE - 0.5;
-      const ink = sampleGlyph(glyph, gx, gy) * strength;
+      const sampled = sampleGlyph(glyph, gx, gy);
+      const ink = sampled > 0 ? shape(sampled, x, y) * strength : 0;
       if (ink > 0.01) blend(raster, x, y, ink, pen);
     }
   }

@@ -119,6 +119,33 @@ describe('synthesizeScene', () => {
     for (const item of calibration.truth.pages[0].handwriting.flatMap((f) => f.items)) expect(item).toBeLessThan(mnistRangeSize('calibration'));
   });
 
+  it('writes with thin, broken or light pens and folds cards when asked, the same card values and nothing else changed', async () => {
+    const options = { course, clean: true, handwriting: true, width: 1600, height: 1200, pageCount: 1 as const, captureIds: ['M9H1/front-nine-page'] };
+    const ink = await synthesizeScene(3, options);
+    const grey = (scene: typeof ink) => toGrey(scene.image).data;
+    // Summed darkness under the paper over the photo: how much ink the pen left.
+    const inkOf = (scene: typeof ink) => grey(scene).reduce((sum, v) => sum + Math.max(0, 230 - v), 0);
+    const values = (scene: typeof ink) => scene.truth.pages[0].handwriting.map(({ row, field, value }) => ({ row, field, value }));
+    for (const pen of ['fine', 'dry', 'light-pencil'] as const) {
+      const scene = await synthesizeScene(3, { ...options, pen });
+      expect(scene.truth.pages[0].pen).toBe(pen);
+      expect(values(scene)).toEqual(values(ink));
+      // The printed card is the same: the difference is the writing, which is lighter.
+      expect(inkOf(scene)).toBeLessThan(inkOf(ink));
+    }
+    const folded = await synthesizeScene(3, { ...options, folded: true });
+    const { folds } = folded.truth.pages[0];
+    expect(folds.length).toBeGreaterThanOrEqual(1);
+    expect(values(folded)).toEqual(values(ink));
+    // Where the crease crosses the card, the photo is darker than the unfolded card's.
+    const capture = findCapture('M9H1/front-nine-page')!;
+    const [fold] = folds;
+    const mmToPhoto = (p: { x: number; y: number }) => applyHomography(folded.truth.pages[0].canonicalToPhoto, { x: p.x * capture.pixelsPerMm - 0.5, y: p.y * capture.pixelsPerMm - 0.5 });
+    const middle = mmToPhoto({ x: (fold.from.x + fold.to.x) / 2, y: (fold.from.y + fold.to.y) / 2 });
+    const at = (scene: typeof ink) => grey(scene)[Math.round(middle.y) * 1600 + Math.round(middle.x)];
+    expect(at(folded)).toBeLessThan(at(ink) - 10);
+  });
+
   it('refuses MNIST items outside the training range', () => {
     expect(() => handwritingGlyph(4, HANDWRITING_ITEMS_PER_DIGIT)).toThrow(expect.objectContaining({ code: 'handwriting-item-out-of-range' }));
     expect(() => handwritingGlyph(4, 750)).toThrow(expect.objectContaining({ code: 'handwriting-item-out-of-range' }));

@@ -17,7 +17,8 @@ import { placeCard, randomPose, type CardPose, type Region } from './card-pose';
 import { compositeCard } from './card-compositor';
 import type { MnistItemRange } from '@caddie/handwriting';
 import { planFilledCard } from './card-filling';
-import { writeFields, type WrittenField } from './handwriting';
+import { paintFolds, planFolds, type CardFold } from './card-folds';
+import { writeFields, type PenKind, type WrittenField } from './handwriting';
 import { paintBackdrop } from './scene-backdrop';
 import { markerZoneMm, occluderOverMarker, occluderOverPage, paintOccluders, zoneObstructed, type Occluder } from './scene-occlusion';
 import { applyBlur, applyLighting, applyNoise, jpegRoundTrip, randomLighting, type LightingSettings } from './scene-optics';
@@ -41,6 +42,10 @@ export interface SceneOptions {
   handwriting?: boolean;
   /** MNIST items the handwriting is drawn from: `training` (default) or `calibration` (evaluation scenes). */
   handwritingItems?: MnistItemRange;
+  /** What the handwriting is written with (default `ink`, MNIST's strokes as they are). */
+  pen?: PenKind;
+  /** Cards folded in a pocket and flattened again: creases with their light and shade (default none). */
+  folded?: boolean;
   /** A flat, evenly lit, sharp, noiseless photo without clutter, occlusion or compression. */
   clean?: boolean;
   /** JPEG quality of the round trip, or null for none (default: random 55..95 unless clean). */
@@ -71,6 +76,10 @@ export interface SceneTruthPage {
   /** Every field written on the card (fields left blank are absent), items from `handwritingItems`. */
   handwriting: WrittenField[];
   handwritingItems: MnistItemRange;
+  /** What the handwriting was written with. */
+  pen: PenKind;
+  /** The card's folds, in card millimetres (empty unless the scene was folded). */
+  folds: CardFold[];
 }
 
 export interface Scene {
@@ -174,7 +183,7 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
       // Its own stream: the card's values and pen do not reshuffle the paper tone drawn below.
       const pen = ink.fork(`handwriting-${pages.length}`);
       const pars = new Map(options.course.holes.map((h) => [h.number, h.par]));
-      handwriting = writeFields(raster, planFilledCard(capture, (n) => pars.get(n), pen), pixelsPerMm, pen, handwritingItems);
+      handwriting = writeFields(raster, planFilledCard(capture, (n) => pars.get(n), pen), pixelsPerMm, pen, handwritingItems, options.pen ?? 'ink');
     }
     const sx = raster.width / capture.widthMm;
     const sy = raster.height / capture.heightMm;
@@ -183,6 +192,9 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
       ? { paper: [246, 246, 244] as [number, number, number], inkFloor: 0.1 }
       : { paper: [ink.int(228, 252), ink.int(226, 250), ink.int(215, 245)] as [number, number, number], inkFloor: ink.uniform(0.06, 0.16) };
     await compositeCard(photo.data, width, height, raster, multiplyHomographies(mmToPhoto, surfaceToMm), corners, tone);
+    // Its own stream, so that folding a card changes nothing else in the scene.
+    const folds = options.folded ? planFolds(capture.widthMm, capture.heightMm, random.fork(`folds-${pages.length}`)) : [];
+    paintFolds(photo.data, width, height, mmToPhoto, capture.widthMm, capture.heightMm, folds);
     const canonicalToMm: Homography = [1 / capture.pixelsPerMm, 0, 0.5 / capture.pixelsPerMm, 0, 1 / capture.pixelsPerMm, 0.5 / capture.pixelsPerMm, 0, 0, 1];
     pages.push({
       designCode: capture.designCode,
@@ -195,6 +207,8 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
       pose,
       handwriting,
       handwritingItems,
+      pen: options.pen ?? 'ink',
+      folds,
       mmToPhoto,
       capture,
     });

@@ -1,7 +1,8 @@
 import { SeededRandom } from '@caddie/synthesis';
 import { gaussianBlur } from '../raster-ops';
 import type { CellRaster } from '../provider';
-import { faintMarkExtent, inkMask, paperLevels, removeBorderLines, type CellBox } from './cell-ink';
+import { inkMask, paperLevels, removeBorderLines, type CellBox } from './cell-ink';
+import { faintMarkExtent } from './faint-marks';
 
 const WIDTH = 160;
 const HEIGHT = 100;

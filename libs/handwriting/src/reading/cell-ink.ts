@@ -54,14 +54,7 @@ export function paperLevels(image: CellRaster, paper: number): Float32Array {
       if (data[y * width + x] > blockMax[b]) blockMax[b] = data[y * width + x];
     }
   }
-  const local = new Float32Array(nx * ny);
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
-      let m = 0;
-      for (let dj = max(0, j - 1); dj <= min(ny - 1, j + 1); dj++) for (let di = max(0, i - 1); di <= min(nx - 1, i + 1); di++) m = max(m, blockMax[dj * nx + di]);
-      local[j * nx + i] = m;
-    }
-  }
+  const local = lightestAround(blockMax, nx, ny);
   // Interpolation between block centres: each column's two blocks and weight, found once.
   const i0s = new Int32Array(width);
   const i1s = new Int32Array(width);
@@ -85,6 +78,19 @@ export function paperLevels(image: CellRaster, paper: number): Float32Array {
       const top = local[j0 * nx + i0] * (1 - tx) + local[j0 * nx + i1] * tx;
       const bottom = local[j1 * nx + i0] * (1 - tx) + local[j1 * nx + i1] * tx;
       out[y * width + x] = min(paper, top * (1 - ty) + bottom * ty);
+    }
+  }
+  return out;
+}
+
+/** Each block's value raised to the largest of the 3x3 blocks around it (a grid of nx x ny blocks). */
+export function lightestAround(blocks: Float32Array, nx: number, ny: number): Float32Array {
+  const out = new Float32Array(nx * ny);
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      let m = 0;
+      for (let dj = max(0, j - 1); dj <= min(ny - 1, j + 1); dj++) for (let di = max(0, i - 1); di <= min(nx - 1, i + 1); di++) m = max(m, blocks[dj * nx + di]);
+      out[j * nx + i] = m;
     }
   }
   return out;
@@ -451,106 +457,4 @@ export function removeBorderLines(ink: Uint8Array, width: number, height: number
     left: centre(left, margin),
     right: centre(right, width - 1 - margin),
   };
-}
-
-/** How much darker than its 15x15 surroundings a 3x3 patch must be to be a faint mark (grey levels). */
-const FAINT_DARKNESS = 10;
-const FAINT_CONTEXT = 7;
-/**
- * A faint mark at most this many pixels thick that runs along at least RULE_REMNANT_SPAN of the
- * searched area is the edge of a printed line, not writing: a thick rule (the header's) or a
- * line a pixel off the detected border leaves such a straight sliver inside the inset. Written
- * strokes are wider in this map (the 3x3 mean spreads them over 3 pixels or more) and never
- * that straight and long.
- */
-const RULE_REMNANT_WIDTH = 2;
-const RULE_REMNANT_SPAN = 0.9;
-
-/**
- * Whether a faint mark (its extent in the searched area of w x h pixels) is what a printed line
- * leaves inside the inset: a long straight sliver anywhere, or any mark confined to the
- * RULE_REMNANT_WIDTH outermost columns or rows of the area. In a blurred photo the border line
- * spreads past the inset and its soft edge shows as such a sliver along the side, broken where
- * the local paper level changes (near a corner, by noise): on photos of the eval set, pieces
- * of 0.28 to 0.8 of the cell height, each of which sent a clearly written digit to review.
- * Writing that reaches into the area from the border is wider than that strip.
- */
-function printedRuleRemnant(mark: { minX: number; maxX: number; minY: number; maxY: number }, w: number, h: number): boolean {
-  const across = mark.maxX - mark.minX + 1;
-  const down = mark.maxY - mark.minY + 1;
-  if ((down <= RULE_REMNANT_WIDTH && across >= RULE_REMNANT_SPAN * w) || (across <= RULE_REMNANT_WIDTH && down >= RULE_REMNANT_SPAN * h)) return true;
-  return mark.maxX < RULE_REMNANT_WIDTH || mark.minX >= w - RULE_REMNANT_WIDTH || mark.maxY < RULE_REMNANT_WIDTH || mark.minY >= h - RULE_REMNANT_WIDTH;
-}
-
-/**
- * Extent of the largest faint mark inside the border (lines and their remnants excluded),
- * relative to the cell height: a blank verdict should not be sure when something light is
- * written there. Darkness is measured against the local paper, so shading across the cell does
- * not count. With `ink`, faint marks that touch it (the soft edge of the writing) are skipped:
- * what is left is light writing apart from the dark (a pale 4 beside a bold 8).
- */
-export function faintMarkExtent(image: CellRaster, box: CellBox, ink?: Uint8Array): number {
-  const { data, width, height } = image;
-  const x0 = max(1, ceil(box.left + 4));
-  const x1 = min(width - 2, floor(box.right - 4));
-  const y0 = max(1, ceil(box.top + 4));
-  const y1 = min(height - 2, floor(box.bottom - 4));
-  if (x1 <= x0 || y1 <= y0) return 0;
-  // Integral image of the whole crop for box means.
-  const integral = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += data[y * width + x];
-      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1] + row;
-    }
-  }
-  const mean = (ax: number, ay: number, bx: number, by: number) => {
-    const l = max(0, ax);
-    const t = max(0, ay);
-    const r = min(width - 1, bx) + 1;
-    const b = min(height - 1, by) + 1;
-    const W = width + 1;
-    return (integral[b * W + r] - integral[t * W + r] - integral[b * W + l] + integral[t * W + l]) / ((r - l) * (b - t));
-  };
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  const faint = new Uint8Array(w * h);
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      const local = mean(x - FAINT_CONTEXT, y - FAINT_CONTEXT, x + FAINT_CONTEXT, y + FAINT_CONTEXT);
-      if (local - mean(x - 1, y - 1, x + 1, y + 1) >= FAINT_DARKNESS) faint[(y - y0) * w + (x - x0)] = 1;
-    }
-  }
-  let largest = 0;
-  const stack: number[] = [];
-  for (let start = 0; start < faint.length; start++) {
-    if (faint[start] !== 1) continue;
-    faint[start] = 2;
-    stack.push(start);
-    let minX = w;
-    let minY = h;
-    let maxX = 0;
-    let maxY = 0;
-    let touchesInk = false;
-    while (stack.length) {
-      const i = stack.pop()!;
-      const x = i % w;
-      const y = (i - x) / w;
-      if (ink && ink[(y + y0) * width + x + x0]) touchesInk = true;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-      for (const j of [i - 1, i + 1, i - w, i + w]) {
-        if (j < 0 || j >= faint.length || faint[j] !== 1) continue;
-        if ((j === i - 1 && x === 0) || (j === i + 1 && x === w - 1)) continue;
-        faint[j] = 2;
-        stack.push(j);
-      }
-    }
-    if (touchesInk || printedRuleRemnant({ minX, maxX, minY, maxY }, w, h)) continue;
-    largest = max(largest, maxX - minX + 1, maxY - minY + 1);
-  }
-  return largest / writingHeight(box);
 }

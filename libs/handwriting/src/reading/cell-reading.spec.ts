@@ -7,7 +7,7 @@ function glyph(x0: number, height = 40, width = 20, whole = true): GlyphCandidat
 }
 
 function segmentation(glyphs: GlyphCandidate[], hypotheses: CellSegmentation['hypotheses'], strayInk = 0, faintInk = 0, faintBeside = 0): CellSegmentation {
-  return { width: 120, height: 80, box: { left: 8, top: 8, right: 112, bottom: 72 }, ink: new Uint8Array(120 * 80), glyphs, hypotheses, strayInk, faintInk, faintBeside };
+  return { width: 120, height: 80, box: { left: 8, top: 8, right: 112, bottom: 72 }, ink: new Uint8Array(120 * 80), glyphs, hypotheses, strayInk, faintInk, faintBeside, strokePieces: 0, folds: [], foldCrossings: 0, foldHidInk: false };
 }
 
 /** Class probabilities with `p` on one class and the rest spread evenly. */
@@ -20,7 +20,7 @@ function probabilities(cls: number, p: number): Float64Array {
 describe('decideDigitCell', () => {
   it('reads a cell without writing as blank, less surely as ignored specks or faint marks grow', () => {
     const clean = decideDigitCell(segmentation([], [], 0), [], 2);
-    expect(clean).toEqual({ blank: true, literal: null, confidence: blankCertainty({ strayInk: 0, faintInk: 0 }), alternatives: [] });
+    expect(clean).toEqual({ blank: true, literal: null, confidence: blankCertainty({ strayInk: 0, faintInk: 0, strokePieces: 0 }), alternatives: [] });
     expect(clean.confidence).toBeGreaterThan(0.999);
     expect(decideDigitCell(segmentation([], [], 0.95), [], 2).confidence).toBeLessThan(clean.confidence);
     const faint = decideDigitCell(segmentation([], [], 0, 0.2), [], 2);
@@ -30,7 +30,7 @@ describe('decideDigitCell', () => {
   });
 
   it('gives no blank certainty to a cell whose faint mark is as large as writing (a light pencil entry)', () => {
-    expect(blankCertainty({ strayInk: 0, faintInk: FAINT_WRITING_EXTENT - 0.01 })).toBeGreaterThan(0.5);
+    expect(blankCertainty({ strayInk: 0, faintInk: FAINT_WRITING_EXTENT - 0.01, strokePieces: 0 })).toBeGreaterThan(0.5);
     for (const faintInk of [FAINT_WRITING_EXTENT, 0.7]) {
       expect(decideDigitCell(segmentation([], [], 0, faintInk), [], 2)).toEqual({ blank: true, literal: null, confidence: 0, alternatives: [] });
       expect(decideTextCell(segmentation([], [], 0, faintInk)).confidence).toBe(0);

@@ -1,6 +1,7 @@
 import type { CellAlternative } from '../provider';
 import { writingHeight } from './cell-ink';
 import type { CellSegmentation, GlyphCandidate } from './cell-segmentation';
+import { STROKE_EVIDENCE_EXTENT } from './faint-marks';
 import { NOT_A_DIGIT } from './glyph-classes';
 
 const { max, min } = Math;
@@ -66,11 +67,13 @@ export const FAINT_WRITING_EXTENT = 0.3;
  * Probability that a cell with no writing-sized ink is blank: near certain when nothing was
  * found, lower as the largest ignored speck approaches the size of writing or as a mark too
  * faint to count as ink grows (a light pencil may have written there), and none when that
- * faint mark is as large as writing (FAINT_WRITING_EXTENT): such a cell is never accepted as
- * blank (chooseAcceptThreshold never accepts a reading of no confidence).
+ * faint mark is as large as writing (FAINT_WRITING_EXTENT), or when the pieces of stroke it
+ * holds add up to a stroke a person sees (STROKE_EVIDENCE_EXTENT: a thin or broken pen, a light
+ * pencil): such a cell is never accepted as blank (chooseAcceptThreshold never accepts a
+ * reading of no confidence).
  */
-export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' | 'faintInk'>): number {
-  if (segmentation.faintInk >= FAINT_WRITING_EXTENT) return 0;
+export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' | 'faintInk' | 'strokePieces'> & Partial<Pick<CellSegmentation, 'foldHidInk'>>): number {
+  if (segmentation.faintInk >= FAINT_WRITING_EXTENT || segmentation.strokePieces >= STROKE_EVIDENCE_EXTENT || segmentation.foldHidInk) return 0;
   const speck = 0.4 * min(1, max(0, (segmentation.strayInk - 0.75) / 0.25));
   return 0.9995 - speck - faintDoubt(segmentation.faintInk);
 }
@@ -151,8 +154,10 @@ export function decideDigitCell(
     .filter(([literal, q]) => literal !== '' && q >= 0.001)
     .slice(0, ALTERNATIVES)
     .map(([literal, q]) => ({ literal, confidence: clamp01(q) }));
+  // Read as blank (its marks no digit), yet holding as much stroke as writing: not a blank either.
+  const blankConfidence = segmentation.strokePieces >= STROKE_EVIDENCE_EXTENT || segmentation.foldHidInk ? 0 : clamp01(confidence);
   return best === ''
-    ? { blank: true, literal: null, confidence: clamp01(confidence), alternatives }
+    ? { blank: true, literal: null, confidence: blankConfidence, alternatives }
     : { blank: false, literal: best, confidence: clamp01(confidence), alternatives };
 }
 

@@ -1,5 +1,6 @@
 import { labelCandidate, ownedPixelCounts, SeededRandom, synthesizeDigitCell, type CellSynthesisOptions } from '@caddie/synthesis';
 import type { CellRaster } from '../provider';
+import { blankCertainty, decideDigitCell } from './cell-reading';
 import { segmentCell } from './cell-segmentation';
 import { NOT_A_DIGIT } from './glyph-classes';
 
@@ -224,5 +225,56 @@ describe('segmentCell', () => {
     }
     expect(any / count).toBeGreaterThanOrEqual(floor);
     expect(best / count).toBeGreaterThanOrEqual(floor - 0.08);
+  });
+
+  it('never takes a digit written in broken, thin strokes for a blank: the pieces together are as long as a stroke', () => {
+    const raster = borderedCell(120, 90);
+    // A 7 in 5 px dashes 2 px thick, 4 px apart, 30 grey levels under the paper: each piece is
+    // a speck, too small to count as writing or as a faint mark as large as writing.
+    for (let x = 40; x < 80; x += 9) paint(raster, x, x + 5, 26, 28, 205);
+    for (let k = 0; k < 5; k++) paint(raster, 74 - 6 * k, 76 - 6 * k, 32 + 8 * k, 37 + 8 * k, 205);
+    const segmentation = segmentCell(raster, 2);
+    expect(segmentation.hypotheses).toEqual([]);
+    // What the reader had before: no faint mark as large as writing, so a blank it was sure of.
+    expect(segmentation.faintInk).toBeLessThan(0.3);
+    expect(blankCertainty({ ...segmentation, strokePieces: 0 })).toBeGreaterThan(0.5);
+    expect(segmentation.strokePieces).toBeGreaterThanOrEqual(0.3);
+    expect(decideDigitCell(segmentation, [], 2)).toMatchObject({ blank: true, confidence: 0 });
+    // The paper alone holds no stroke.
+    expect(segmentCell(borderedCell(120, 90), 2).strokePieces).toBeLessThan(0.1);
+  });
+
+  it('takes a fold crossing the cell and its margins out of the ink, and keeps the digit it crosses', () => {
+    // A crease 2 px wide, 45 grey levels under the paper, top to bottom of the crop, with its shade beside it.
+    const crease = (raster: CellRaster, x: number) => {
+      paint(raster, x, x + 2, 0, raster.height, 190);
+      paint(raster, x + 2, x + 6, 0, raster.height, 222);
+    };
+    const folded = borderedCell(120, 90);
+    crease(folded, 70);
+    const blank = segmentCell(folded, 2);
+    expect(blank.folds).toHaveLength(1);
+    expect(blank.hypotheses).toEqual([]);
+    expect(blank.strokePieces).toBeLessThan(0.3);
+    expect(decideDigitCell(blank, [], 2).blank).toBe(true);
+    // A dark 0 the crease runs through keeps its ring: one glyph, as wide as the 0.
+    const written = borderedCell(120, 90);
+    crease(written, 70);
+    zero(written, 60);
+    const zeroRead = segmentCell(written, 2);
+    expect(zeroRead.folds).toHaveLength(1);
+    const { x0, x1, y0, y1 } = zeroRead.glyphs[zeroRead.hypotheses[0].glyphs[0]];
+    expect({ x0, x1, y0, y1 }).toEqual({ x0: 60, x1: 84, y0: 25, y1: 64 });
+    expect(zeroRead.hypotheses.every((h) => h.glyphs.length === 1)).toBe(true);
+    expect(blank.foldHidInk).toBe(false);
+    // A 1 written along the crease, no darker than it: the fold takes it, and says so.
+    const along = borderedCell(120, 90);
+    crease(along, 70);
+    paint(along, 68, 74, 25, 64, 190);
+    const hidden = segmentCell(along, 2);
+    expect(hidden.folds).toHaveLength(1);
+    expect(hidden.foldHidInk).toBe(true);
+    const reading = decideDigitCell(hidden, [], 2);
+    expect(reading.blank && reading.confidence > 0).toBe(false);
   });
 });

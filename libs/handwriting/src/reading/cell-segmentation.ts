@@ -1,5 +1,7 @@
 import type { CellRaster } from '../provider';
-import { faintMarkExtent, inkMask, removeBorderLines, writingHeight, type CellBox } from './cell-ink';
+import { inkMask, removeBorderLines, writingHeight, type CellBox } from './cell-ink';
+import { eraseFolds, findFolds, type FoldLine } from './cell-folds';
+import { STROKE_EVIDENCE_EXTENT, faintMap, faintMarkExtent, strokeEvidence, strokeMap } from './faint-marks';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { abs, exp, max, min, round } = Math;
@@ -68,6 +70,22 @@ export interface CellSegmentation {
    * none of it (a light digit beside a dark one), as a share of the cell height. 0 otherwise.
    */
   faintBeside: number;
+  /**
+   * The summed extent of every mark inside the border, faint or ink, as a share of the cell
+   * height (strokeEvidence): the pieces of a broken stroke, or the writing itself.
+   */
+  strokePieces: number;
+  /** Folds and creases found across the cell (taken out of the ink and the faint marks). */
+  folds: FoldLine[];
+  /** Ink pixels darker than a fold that lie on it: writing a fold crosses. */
+  foldCrossings: number;
+  /** A fold took more ink from the cell than its own line (FoldErasure.hidInk): a blank reading is not certain. */
+  foldHidInk: boolean;
+  /**
+   * When no writing was found but the cell holds strokes a person sees (strokePieces at least
+   * STROKE_EVIDENCE_EXTENT): those strokes segmented as if they were ink, for a best guess.
+   */
+  lightWriting?: CellSegmentation;
 }
 
 /**
@@ -79,6 +97,32 @@ export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentat
   const { width, height } = image;
   const ink = inkMask(image);
   const box = removeBorderLines(ink, width, height);
+  const faint = faintMap(image);
+  const strokes = strokeMap(image);
+  const marks = () => {
+    const union = new Uint8Array(faint.length);
+    for (let i = 0; i < union.length; i++) union[i] = faint[i] | ink[i] | strokes[i];
+    return union;
+  };
+  const folds = findFolds(image, marks(), box);
+  const { crossings: foldCrossings, hidInk: foldHidInk } = eraseFolds(image, folds, ink, [faint, strokes], box);
+  const { glyphs, hypotheses, strayInk } = segmentInk(ink, width, height, box, maxDigits);
+  const faintInk = hypotheses.length === 0 ? faintMarkExtent(image, box, undefined, faint) : 0;
+  const faintBeside = hypotheses.length > 0 ? faintMarkExtent(image, box, ink, faint) : 0;
+  const strokePieces = strokeEvidence(image, box, marks());
+  const segmentation = { width, height, box, ink, glyphs, hypotheses, strayInk, faintInk, faintBeside, strokePieces, folds, foldCrossings, foldHidInk };
+  if (hypotheses.length > 0 || strokePieces < STROKE_EVIDENCE_EXTENT) return segmentation;
+  // Writing too light for the ink thresholds: the faint strokes, segmented as ink would be,
+  // give the reviewer a best guess (never an accepted reading).
+  const light = new Uint8Array(strokes.length);
+  for (let i = 0; i < light.length; i++) light[i] = strokes[i] | ink[i];
+  removeBorderLines(light, width, height);
+  const lightWriting = segmentInk(light, width, height, box, maxDigits);
+  return lightWriting.hypotheses.length > 0 ? { ...segmentation, lightWriting: { ...segmentation, ink: light, ...lightWriting, strokePieces: 0 } } : segmentation;
+}
+
+/** Glyph candidates and segmentation hypotheses of an ink mask whose printed lines are removed. */
+function segmentInk(ink: Uint8Array, width: number, height: number, box: CellBox, maxDigits: number): Pick<CellSegmentation, 'glyphs' | 'hypotheses' | 'strayInk'> {
   const { significant, strayInk } = findComponents(ink, width, height, box);
   const groups = groupComponents(significant, box);
   const glyphs: GlyphCandidate[] = [];
@@ -107,9 +151,7 @@ export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentat
     for (const h of hypotheses) for (const c of choices) next.push({ glyphs: [...h.glyphs, ...c.glyphs], prior: h.prior * c.prior });
     hypotheses = next.sort((a, b) => b.prior - a.prior).slice(0, 12);
   }
-  const faintInk = hypotheses.length === 0 ? faintMarkExtent(image, box) : 0;
-  const faintBeside = hypotheses.length > 0 ? faintMarkExtent(image, box, ink) : 0;
-  return { width, height, box, ink, glyphs, hypotheses, strayInk, faintInk, faintBeside };
+  return { glyphs, hypotheses, strayInk };
 }
 
 function logistic(x: number): number {

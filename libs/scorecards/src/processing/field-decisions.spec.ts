@@ -53,10 +53,13 @@ describe('decideField', () => {
     });
   });
 
-  it('accepts a confident blank as null and sends an uncertain blank to review without a guess', () => {
+  it('accepts a confident blank as null and sends an uncertain blank to review, with the best valid number the reader saw as its guess', () => {
     expect(decideField(score, reading(null, 0.97, [], true), digitReader)).toEqual({ row: 'hole-3', field: 'score', decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [] });
-    const uncertain = decideField(score, reading(null, 0.6, [['4', 0.3]], true), digitReader);
+    const uncertain = decideField(score, reading(null, 0.6, [], true), digitReader);
     expect(uncertain).toEqual({ row: 'hole-3', field: 'score', decision: 'NEEDS_REVIEW', value: null, literal: null, reasonCodes: ['uncertain-blank'] });
+    // Light strokes read as 4 (and, less likely, as 46, which a hole's score cannot hold).
+    const light = decideField(score, reading(null, 0, [['46', 0.5], ['4', 0.3]], true), digitReader);
+    expect(light).toEqual({ row: 'hole-3', field: 'score', decision: 'NEEDS_REVIEW', value: null, literal: null, bestGuess: 4, reasonCodes: ['uncertain-blank'] });
   });
 
   it('never accepts an out-of-range reading, however confident, and guesses the best valid alternative', () => {

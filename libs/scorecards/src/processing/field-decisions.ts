@@ -99,6 +99,18 @@ export function bestFieldValidReading(spec: FieldSpec, reading: CellReading): Fi
   return undefined;
 }
 
+/**
+ * An uncertain blank's guess: the first field-valid number among its alternatives (the reader
+ * names them when it saw strokes too light to read as ink), none when it named none.
+ */
+function guessBesideBlank(spec: FieldSpec, reading: CellReading): FieldValue | undefined {
+  for (const alternative of [...reading.alternatives].sort((a, b) => b.confidence - a.confidence)) {
+    const parsed = parseFieldValue(spec, alternative.literal);
+    if (parsed.valid) return parsed.value;
+  }
+  return undefined;
+}
+
 function review(spec: FieldSpec, literal: string | null, reasons: ReasonCode[], guess: FieldValue | undefined): FieldDecision {
   return { row: spec.row, field: spec.field, decision: 'NEEDS_REVIEW', value: null, literal, ...(guess === undefined ? {} : { bestGuess: guess }), reasonCodes: reasons };
 }
@@ -120,7 +132,7 @@ export function decideField(spec: FieldSpec, reading: CellReading, reader: Reade
   const confident = reading.confidence >= ownAcceptThreshold(reader, spec, reading.blank);
   if (reading.blank) {
     if (confident) return { row: spec.row, field: spec.field, decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [] };
-    return review(spec, null, ['uncertain-blank'], undefined);
+    return review(spec, null, ['uncertain-blank'], guessBesideBlank(spec, reading));
   }
   if (spec.content === 'text' && !reader.readsText) return review(spec, null, ['text-not-transcribed'], undefined);
   const literal = reading.literal === null || reading.literal.trim() === '' ? null : reading.literal.trim();
