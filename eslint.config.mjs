@@ -17,7 +17,10 @@ export default tseslint.config(
       // require() only for what is loaded lazily or is not ESM-importable: OpenCV.js and MNIST (large
       // parses paid only by their callers), ONNX Runtime (optional native module), swagger-ui-dist's
       // path helper, and the plain-CommonJS build script in its test.
-      '@typescript-eslint/no-require-imports': ['error', { allow: ['^@techstark/opencv-js$', '^mnist$', '^onnxruntime-node$', '^swagger-ui-dist$', '^\\./build\\.js$'] }],
+      '@typescript-eslint/no-require-imports': [
+        'error',
+        { allow: ['^@techstark/opencv-js$', '^mnist$', '^onnxruntime-node$', '^swagger-ui-dist$', '^\\./build\\.js$'] },
+      ],
     },
   },
   {
@@ -29,7 +32,14 @@ export default tseslint.config(
     // The environment is parsed once per process (libs/config, the API's config, the supervisor that
     // passes it to its children); nothing else in production code reads process.env.
     files: ['apps/**/*.ts', 'apps/**/*.tsx', 'libs/**/*.ts'],
-    ignores: [...TESTS, 'libs/config/**', 'apps/api/src/platform/config/**', 'apps/api/src/cli/start.ts', 'libs/*/src/testing/**', 'libs/renderer/src/render/golden-images.ts'],
+    ignores: [
+      ...TESTS,
+      'libs/config/**',
+      'apps/api/src/platform/config/**',
+      'apps/api/src/cli/start.ts',
+      'libs/*/src/testing/**',
+      'libs/renderer/src/render/golden-images.ts',
+    ],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through libs/config (one parse per process).' }],
     },
@@ -39,7 +49,15 @@ export default tseslint.config(
     files: ['libs/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@nestjs/*'], message: 'Libs import no NestJS.' }, { group: ['**/apps/**'], message: 'Libs import no app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*'], message: 'Libs import no NestJS.' },
+            { group: ['**/apps/**'], message: 'Libs import no app.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -60,7 +60,12 @@ async function redisCounters(redis: Redis): Promise<RedisCounters> {
 function mapsCourse(): Course {
   const demo = generateDemoCourses()[1];
   const keep = new Set(demo.holes.slice(0, 2).map((h) => h.number));
-  return { ...demo, id: 'capacity-maps', holes: demo.holes.filter((h) => keep.has(h.number)), features: demo.features.filter((f) => f.properties.holeNumbers.some((n) => keep.has(n))) };
+  return {
+    ...demo,
+    id: 'capacity-maps',
+    holes: demo.holes.filter((h) => keep.has(h.number)),
+    features: demo.features.filter((f) => f.properties.holeNumbers.some((n) => keep.has(n))),
+  };
 }
 
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
@@ -84,7 +89,17 @@ async function main(): Promise<void> {
     }
     const dataDir = mkdtempSync(join(tmpdir(), 'caddie-bench-capacity-'));
     const port = await freePort();
-    const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL: redisUrl, REDIS_PREFIX: 'capacity', LOG_LEVEL: 'error', PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000000', RENDER_WAIT_MS: '120000', API_KEY_CACHE_SECONDS: '30' };
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: 'capacity',
+      LOG_LEVEL: 'error',
+      PORT: String(port),
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      RENDER_WAIT_MS: '120000',
+      API_KEY_CACHE_SECONDS: '30',
+    };
     const api = spawn(process.execPath, [join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore' });
     children.push(api);
     const origin = `http://127.0.0.1:${port}`;
@@ -115,7 +130,11 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 3000));
     const idleEnd = await redisCounters(redis);
     const idleSeconds = (Date.now() - idleStarted) / 1000;
-    const idle = { commands: (idleEnd.commands - idleStart.commands) / idleSeconds, inBytes: (idleEnd.inBytes - idleStart.inBytes) / idleSeconds, outBytes: (idleEnd.outBytes - idleStart.outBytes) / idleSeconds };
+    const idle = {
+      commands: (idleEnd.commands - idleStart.commands) / idleSeconds,
+      inBytes: (idleEnd.inBytes - idleStart.inBytes) / idleSeconds,
+      outBytes: (idleEnd.outBytes - idleStart.outBytes) / idleSeconds,
+    };
     /** Redis counters of `work` per unit, the idle traffic over the same time taken off. */
     const measureRedis = async <T>(units: number, work: () => Promise<T>) => {
       const before = await redisCounters(redis);
@@ -128,7 +147,10 @@ async function main(): Promise<void> {
       return {
         result,
         seconds,
-        redis: { commands: per(after.commands - before.commands, idle.commands), bytes: per(after.inBytes - before.inBytes + after.outBytes - before.outBytes, idle.inBytes + idle.outBytes) },
+        redis: {
+          commands: per(after.commands - before.commands, idle.commands),
+          bytes: per(after.inBytes - before.inBytes + after.outBytes - before.outBytes, idle.inBytes + idle.outBytes),
+        },
         apiCpuSeconds: (processCpuSeconds(apiPids) - cpu.api) / units,
         workerCpuSeconds: (processCpuSeconds(workerPids) - cpu.worker) / units,
       };
@@ -160,8 +182,15 @@ async function main(): Promise<void> {
         wall.push(m.seconds);
       }
       renders.push({
-        subject: c.subject, width: c.width, height: c.height, renderCpuSeconds: round(median(cpu)), wallSeconds: round(median(wall)), apiCpuSeconds: round(median(apiCpu), 4),
-        artifactBytes: median(sizes), redisCommandsPerColdRequest: round(median(commands), 1), redisBytesPerColdRequest: Math.round(median(bytes)),
+        subject: c.subject,
+        width: c.width,
+        height: c.height,
+        renderCpuSeconds: round(median(cpu)),
+        wallSeconds: round(median(wall)),
+        apiCpuSeconds: round(median(apiCpu), 4),
+        artifactBytes: median(sizes),
+        redisCommandsPerColdRequest: round(median(commands), 1),
+        redisBytesPerColdRequest: Math.round(median(bytes)),
       });
     }
 
@@ -171,14 +200,20 @@ async function main(): Promise<void> {
 
     // 3. map tiles: CPU per tile of an archive build (on the render worker), then Redis and API CPU per tile request
     const planResponse = await fetch(`${origin}/v1/courses/${maps.id}/maps/tiles`, { headers });
-    const plan = (await planResponse.json()) as { revision: string; maxzoom: number; coverage: { tileCount: number }; tileRanges: { zoom: number; minX: number; maxX: number; minY: number; maxY: number }[] };
+    const plan = (await planResponse.json()) as {
+      revision: string;
+      maxzoom: number;
+      coverage: { tileCount: number };
+      tileRanges: { zoom: number; minX: number; maxX: number; minY: number; maxY: number }[];
+    };
     const build = await measureRedis(plan.coverage.tileCount, async () => {
       const archive = await fetch(`${origin}/v1/courses/${maps.id}/maps/archive.pmtiles`, { headers });
       return (await archive.arrayBuffer()).byteLength;
     });
     const tilePaths: string[] = [];
     for (const r of plan.tileRanges.filter((t) => t.zoom >= plan.maxzoom - 1)) {
-      for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) tilePaths.push(`/v1/courses/${maps.id}/maps/tiles/${r.zoom}/${x}/${y}?revision=${plan.revision}`);
+      for (let y = r.minY; y <= r.maxY; y++)
+        for (let x = r.minX; x <= r.maxX; x++) tilePaths.push(`/v1/courses/${maps.id}/maps/tiles/${r.zoom}/${x}/${y}?revision=${plan.revision}`);
     }
     await throughput(origin, tilePaths, headers, tilePaths.length * 2, 8);
     const tiles = await measureRedis(TILE_REQUESTS + 200, () => throughput(origin, tilePaths, headers, TILE_REQUESTS, 32));
@@ -186,7 +221,17 @@ async function main(): Promise<void> {
     // 4. scorecard normalization of a 12 MP photo
     const scorecardWorker = spawn(process.execPath, [join(DIST, 'apps/scorecard-worker/src/main.js')], { env, stdio: 'ignore' });
     children.push(scorecardWorker);
-    const scene = await synthesizeScene(2026, { course, width: 4000, height: 3000, pageCount: 1, captureIds: ['M9H1/front-nine-page'], occlusion: 'none', handwriting: true, maxTiltDegrees: 25, jpegQuality: 90 });
+    const scene = await synthesizeScene(2026, {
+      course,
+      width: 4000,
+      height: 3000,
+      pageCount: 1,
+      captureIds: ['M9H1/front-nine-page'],
+      occlusion: 'none',
+      handwriting: true,
+      maxTiltDegrees: 25,
+      jpegQuality: 90,
+    });
     const photo = scene.jpeg as Buffer;
     const normalizeOnce = async () => {
       const form = new FormData();
@@ -219,7 +264,11 @@ async function main(): Promise<void> {
     const started = Date.now();
     // the same subject and size as the first case, each request distinct (one pixel taller)
     const answers = await Promise.all(
-      Array.from({ length: CHECK_BATCH }, (_, i) => fetch(`${origin}/v1/courses/${course.id}/graphics/images/${checkCase.subject}/webp?width=${checkCase.width}&height=${checkCase.height + 100 + i}`, { headers }).then(async (r) => (await r.arrayBuffer(), r.status))),
+      Array.from({ length: CHECK_BATCH }, (_, i) =>
+        fetch(`${origin}/v1/courses/${course.id}/graphics/images/${checkCase.subject}/webp?width=${checkCase.width}&height=${checkCase.height + 100 + i}`, {
+          headers,
+        }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
     );
     const measuredSeconds = (Date.now() - started) / 1000;
     const measuredCpu = processCpuSeconds(bothWorkers) - checkCpuBefore;
@@ -232,15 +281,44 @@ async function main(): Promise<void> {
       machine: { cpus: (await import('node:os')).cpus().length, loadAverage: (await import('node:os')).loadavg().map((v) => round(v, 2)) },
       idleRedis: { commandsPerSecond: round(idle.commands, 1), bytesPerSecond: Math.round(idle.inBytes + idle.outBytes) },
       renders,
-      graphicHit: { requestsPerSecond: Math.round(hit.result), apiCpuMicroseconds: Math.round(hit.apiCpuSeconds * 1e6), redisCommands: round(hit.redis.commands, 4), redisBytes: round(hit.redis.bytes, 1) },
-      mapArchive: { tiles: plan.coverage.tileCount, archiveBytes: build.result, buildSeconds: round(build.seconds, 1), workerCpuSecondsPerTile: round(build.workerCpuSeconds, 4), redisCommandsPerTileBuilt: round(build.redis.commands, 2) },
-      tileRequest: { requestsPerSecond: Math.round(tiles.result), apiCpuMicroseconds: Math.round(tiles.apiCpuSeconds * 1e6), redisCommands: round(tiles.redis.commands, 4), redisBytes: round(tiles.redis.bytes, 1) },
-      scorecard: { photoBytes: photo.length, workerCpuSeconds: round(scorecardCpu), apiCpuSeconds: round(scorecards.apiCpuSeconds), wallSeconds: round(scorecards.seconds / PHOTOS), redisCommands: round(scorecards.redis.commands, 1), redisBytes: Math.round(scorecards.redis.bytes), storedArtifactBytes: artifactBytes },
+      graphicHit: {
+        requestsPerSecond: Math.round(hit.result),
+        apiCpuMicroseconds: Math.round(hit.apiCpuSeconds * 1e6),
+        redisCommands: round(hit.redis.commands, 4),
+        redisBytes: round(hit.redis.bytes, 1),
+      },
+      mapArchive: {
+        tiles: plan.coverage.tileCount,
+        archiveBytes: build.result,
+        buildSeconds: round(build.seconds, 1),
+        workerCpuSecondsPerTile: round(build.workerCpuSeconds, 4),
+        redisCommandsPerTileBuilt: round(build.redis.commands, 2),
+      },
+      tileRequest: {
+        requestsPerSecond: Math.round(tiles.result),
+        apiCpuMicroseconds: Math.round(tiles.apiCpuSeconds * 1e6),
+        redisCommands: round(tiles.redis.commands, 4),
+        redisBytes: round(tiles.redis.bytes, 1),
+      },
+      scorecard: {
+        photoBytes: photo.length,
+        workerCpuSeconds: round(scorecardCpu),
+        apiCpuSeconds: round(scorecards.apiCpuSeconds),
+        wallSeconds: round(scorecards.seconds / PHOTOS),
+        redisCommands: round(scorecards.redis.commands, 1),
+        redisBytes: Math.round(scorecards.redis.bytes),
+        storedArtifactBytes: artifactBytes,
+      },
       redisCeiling: ceiling,
       check: {
-        workers: 2, batch: CHECK_BATCH, subject: `${checkCase.subject} ${checkCase.width}x${checkCase.height}`,
-        predictedCpuSeconds: round(predictedCpu, 2), measuredCpuSeconds: round(measuredCpu, 2),
-        predictedSeconds: round(predictedSeconds, 2), measuredSeconds: round(measuredSeconds, 2), measuredOverPredicted: round(measuredSeconds / predictedSeconds, 2),
+        workers: 2,
+        batch: CHECK_BATCH,
+        subject: `${checkCase.subject} ${checkCase.width}x${checkCase.height}`,
+        predictedCpuSeconds: round(predictedCpu, 2),
+        measuredCpuSeconds: round(measuredCpu, 2),
+        predictedSeconds: round(predictedSeconds, 2),
+        measuredSeconds: round(measuredSeconds, 2),
+        measuredOverPredicted: round(measuredSeconds / predictedSeconds, 2),
       },
     };
     console.log('renders (median of %d each): subject, size, render CPU s, artifact bytes, Redis commands / bytes per cold request', RENDERS_PER_CASE);

@@ -34,12 +34,18 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
 const DIRECTORY_CALLERS = 8;
 
 function lcg(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
-const WORDS = 'Oak Pine Cedar Maple Birch Willow Aspen Elm Heather Links Ridge Valley Lake River Creek Meadow Hills Dunes Forest Harbour Bay Point Glen Brook Stone Eagle Falcon Hawk Royal Old New North South East West Castle Manor Park Springs Crossing Hollow Heights Vista'.split(' ');
+const WORDS =
+  'Oak Pine Cedar Maple Birch Willow Aspen Elm Heather Links Ridge Valley Lake River Creek Meadow Hills Dunes Forest Harbour Bay Point Glen Brook Stone Eagle Falcon Hawk Royal Old New North South East West Castle Manor Park Springs Crossing Hollow Heights Vista'.split(
+    ' ',
+  );
 const KINDS = ['Golf Club', 'Golf Course', 'Country Club', 'Golf Links', 'Golf & Country Club', 'Golf Resort'];
-const REGIONS = 'Bavaria,Ontario,Queensland,Texas,Florida,California,Scotland,Andalusia,Hokkaido,Gauteng,Victoria,Normandy,Lombardy,Jutland,Uusimaa,Skane,Ohio,Georgia,Kent,Munster'.split(',');
+const REGIONS =
+  'Bavaria,Ontario,Queensland,Texas,Florida,California,Scotland,Andalusia,Hokkaido,Gauteng,Victoria,Normandy,Lombardy,Jutland,Uusimaa,Skane,Ohio,Georgia,Kent,Munster'.split(
+    ',',
+  );
 const COUNTRIES = 'US,GB,DE,FR,ES,IT,SE,DK,FI,JP,AU,ZA,CA,IE,NZ,NL,BE,AT,CH,PT,CZ,PL,NO,KR,CN,AR,BR,MX,TH,MY'.split(',');
 
 /** Summary rows of a generated catalog: unique ids, mixed names and places, 7-decimal positions. */
@@ -97,15 +103,28 @@ async function benchCase(database: 'SQLite' | 'PostgreSQL', count: number) {
   for (let i = 0; i < 3; i++) {
     const started = process.hrtime.bigint();
     const all = await db.getRepository(CourseEntity).find({ where: { active: true }, order: { name: 'ASC', id: 'ASC' } });
-    JSON.stringify({ courses: all.map((c) => ({ id: c.id, name: c.name, location: { city: c.city, region: c.region, country: c.country, longitude: c.longitude, latitude: c.latitude } })) });
+    JSON.stringify({
+      courses: all.map((c) => ({
+        id: c.id,
+        name: c.name,
+        location: { city: c.city, region: c.region, country: c.country, longitude: c.longitude, latitude: c.latitude },
+      })),
+    });
     oldWay.push(ms(started));
   }
   await db.destroy();
 
   const port = await freePort();
   const env = {
-    ...process.env, DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PORT: String(port), HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '100000000', API_KEY_CACHE_SECONDS: '30',
+    ...process.env,
+    DATA_DIR: dataDir,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'error',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    API_KEY_CACHE_SECONDS: '30',
     ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl, DATABASE_SCHEMA: schema } : {}),
   };
   const api = spawn(process.execPath, [join(DIST, 'apps/api/src/main.js')], { env, stdio: 'ignore' });
@@ -140,7 +159,8 @@ async function benchCase(database: 'SQLite' | 'PostgreSQL', count: number) {
       gzipBytes = r.bytes;
     }
     const revalidate: number[] = [];
-    for (let i = 0; i < WARM_REQUESTS; i++) revalidate.push((await get('/v1/courses/bulk-ids', { 'accept-encoding': 'gzip', 'if-none-match': String(cold.headers.etag) })).ms);
+    for (let i = 0; i < WARM_REQUESTS; i++)
+      revalidate.push((await get('/v1/courses/bulk-ids', { 'accept-encoding': 'gzip', 'if-none-match': String(cold.headers.etag) })).ms);
 
     const summaries = async (seconds: number) => {
       const times: number[] = [];
@@ -185,16 +205,25 @@ async function benchCase(database: 'SQLite' | 'PostgreSQL', count: number) {
     duringBuild.sort((a, b) => a - b);
     const warmSorted = [...warm].sort((a, b) => a - b);
     return {
-      database, courses: count, listed: rows.filter((r) => r.active).length, fillSeconds: round(fillSeconds),
+      database,
+      courses: count,
+      listed: rows.filter((r) => r.active).length,
+      fillSeconds: round(fillSeconds),
       baselineOrmWholeRowsMs: round(median(oldWay)),
       coldBuildMs: round(cold.ms),
       rebuildMs: round(rebuildMs),
       summaryDuringRebuild: { p50: round(median(duringBuild), 2), max: round(duringBuild[duringBuild.length - 1], 2), n: duringBuild.length },
-      warmGzipP50Ms: round(median(warm), 2), warmGzipP95Ms: round(percentile(warmSorted, 0.95), 2),
+      warmGzipP50Ms: round(median(warm), 2),
+      warmGzipP95Ms: round(percentile(warmSorted, 0.95), 2),
       revalidate304P50Ms: round(median(revalidate), 2),
       bytes: { identity: identity.bytes, gzip: gzipBytes, brotli: brotli.headers['content-encoding'] === 'br' ? brotli.bytes : null },
       summaryIdle: { p50: round(median(idle), 2), p99: round(percentile(idle, 0.99), 2), max: round(idle[idle.length - 1], 2), n: idle.length },
-      summaryUnder8Callers: { p50: round(median(loaded), 2), p99: round(percentile(loaded, 0.99), 2), max: round(loaded[loaded.length - 1], 2), n: loaded.length },
+      summaryUnder8Callers: {
+        p50: round(median(loaded), 2),
+        p99: round(percentile(loaded, 0.99), 2),
+        max: round(loaded[loaded.length - 1], 2),
+        n: loaded.length,
+      },
       directoryCallsPerSecondUnderLoad: round(directoryCalls / LOAD_SECONDS),
       apiCpuMsPerDirectoryCall: round((1000 * apiCpuSeconds) / Math.max(1, directoryCalls), 3),
       loadAverage: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
@@ -207,7 +236,10 @@ async function benchCase(database: 'SQLite' | 'PostgreSQL', count: number) {
     await removeRedisPrefix(REDIS_URL, prefix);
     if (settings.databaseUrl) {
       const client = new Client({ connectionString: POSTGRES_URL });
-      await client.connect().then(() => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)).catch(() => undefined);
+      await client
+        .connect()
+        .then(() => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`))
+        .catch(() => undefined);
       await client.end().catch(() => undefined);
     }
   }
@@ -226,12 +258,22 @@ async function main(): Promise<void> {
       }
       const mb = (b: number | null) => (b === null ? 'n/a' : `${(b / 1e6).toFixed(2)} MB`);
       console.log(`${database}, ${count} courses (${result.listed} listed):`);
-      console.log(`  directory: first build ${result.coldBuildMs} ms; warm gzip p50 ${result.warmGzipP50Ms} ms (p95 ${result.warmGzipP95Ms}); 304 p50 ${result.revalidate304P50Ms} ms`);
-      console.log(`  rebuild after a catalog change ${result.rebuildMs} ms; summaries meanwhile p50 ${result.summaryDuringRebuild.p50} / max ${result.summaryDuringRebuild.max} ms (n ${result.summaryDuringRebuild.n})`);
-      console.log(`  baseline (per-request ORM whole rows + JSON, as before): ${result.baselineOrmWholeRowsMs} ms; warm/baseline ${(result.warmGzipP50Ms / result.baselineOrmWholeRowsMs).toFixed(4)}x`);
+      console.log(
+        `  directory: first build ${result.coldBuildMs} ms; warm gzip p50 ${result.warmGzipP50Ms} ms (p95 ${result.warmGzipP95Ms}); 304 p50 ${result.revalidate304P50Ms} ms`,
+      );
+      console.log(
+        `  rebuild after a catalog change ${result.rebuildMs} ms; summaries meanwhile p50 ${result.summaryDuringRebuild.p50} / max ${result.summaryDuringRebuild.max} ms (n ${result.summaryDuringRebuild.n})`,
+      );
+      console.log(
+        `  baseline (per-request ORM whole rows + JSON, as before): ${result.baselineOrmWholeRowsMs} ms; warm/baseline ${(result.warmGzipP50Ms / result.baselineOrmWholeRowsMs).toFixed(4)}x`,
+      );
       console.log(`  on the wire: JSON ${mb(result.bytes.identity)}, gzip ${mb(result.bytes.gzip)}, brotli ${mb(result.bytes.brotli)}`);
-      console.log(`  summary alone p50 ${result.summaryIdle.p50} / p99 ${result.summaryIdle.p99} / max ${result.summaryIdle.max} ms; under ${DIRECTORY_CALLERS} directory callers p50 ${result.summaryUnder8Callers.p50} / p99 ${result.summaryUnder8Callers.p99} / max ${result.summaryUnder8Callers.max} ms (ratio p99 ${(result.summaryUnder8Callers.p99 / result.summaryIdle.p99).toFixed(2)}x); ${result.directoryCallsPerSecondUnderLoad} directories/s`);
-      console.log(`  API CPU ${result.apiCpuMsPerDirectoryCall} ms per directory call under load (summaries included); API RSS ${result.apiRssMb} MB; machine load average ${result.loadAverage}`);
+      console.log(
+        `  summary alone p50 ${result.summaryIdle.p50} / p99 ${result.summaryIdle.p99} / max ${result.summaryIdle.max} ms; under ${DIRECTORY_CALLERS} directory callers p50 ${result.summaryUnder8Callers.p50} / p99 ${result.summaryUnder8Callers.p99} / max ${result.summaryUnder8Callers.max} ms (ratio p99 ${(result.summaryUnder8Callers.p99 / result.summaryIdle.p99).toFixed(2)}x); ${result.directoryCallsPerSecondUnderLoad} directories/s`,
+      );
+      console.log(
+        `  API CPU ${result.apiCpuMsPerDirectoryCall} ms per directory call under load (summaries included); API RSS ${result.apiRssMb} MB; machine load average ${result.loadAverage}`,
+      );
       console.log(JSON.stringify(result));
     }
   }

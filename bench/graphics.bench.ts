@@ -53,12 +53,18 @@ async function main(): Promise<void> {
     }
     staticServer.close();
     const ratios = apiRates.map((rate, i) => rate / plainRates[i]);
-    console.log(`HIT throughput (median of ${ROUNDS} rounds): API ${median(apiRates).toFixed(0)} req/s, static file server ${median(plainRates).toFixed(0)} req/s, ratio ${median(ratios).toFixed(2)}x [rounds ${ratios.map((r) => r.toFixed(2)).join(' ')}]  (${REQUESTS} requests, ${CONCURRENCY} concurrent)`);
+    console.log(
+      `HIT throughput (median of ${ROUNDS} rounds): API ${median(apiRates).toFixed(0)} req/s, static file server ${median(plainRates).toFixed(0)} req/s, ratio ${median(ratios).toFixed(2)}x [rounds ${ratios.map((r) => r.toFixed(2)).join(' ')}]  (${REQUESTS} requests, ${CONCURRENCY} concurrent)`,
+    );
 
     const many = (url: string, count: number) =>
-      Promise.all(Array.from({ length: count }, () => fetch(url, { headers }).then(async (r) => ({ status: r.status, state: r.headers.get('x-caddie-cache-state'), body: await r.arrayBuffer() }))));
+      Promise.all(
+        Array.from({ length: count }, () =>
+          fetch(url, { headers }).then(async (r) => ({ status: r.status, state: r.headers.get('x-caddie-cache-state'), body: await r.arrayBuffer() })),
+        ),
+      );
     const cold = async (width: number, count: number) => {
-      const url = `${origin}/v1/courses/${course.id}/graphics/images/hole-5/webp?width=${width}&height=${Math.round(width * 5 / 3)}`;
+      const url = `${origin}/v1/courses/${course.id}/graphics/images/hole-5/webp?width=${width}&height=${Math.round((width * 5) / 3)}`;
       const started = Date.now();
       const responses = await many(url, count);
       const ms = Date.now() - started;
@@ -66,7 +72,11 @@ async function main(): Promise<void> {
       // the same requests again, now answered from the store: what delivering the answers alone costs
       const hitStarted = Date.now();
       await many(url, count);
-      return { ms, hitMs: Date.now() - hitStarted, states: responses.reduce<Record<string, number>>((acc, r) => ((acc[r.state ?? '?'] = (acc[r.state ?? '?'] ?? 0) + 1), acc), {}) };
+      return {
+        ms,
+        hitMs: Date.now() - hitStarted,
+        states: responses.reduce<Record<string, number>>((acc, r) => ((acc[r.state ?? '?'] = (acc[r.state ?? '?'] ?? 0) + 1), acc), {}),
+      };
     };
     const coldRatios: number[] = [];
     const ones: number[] = [];

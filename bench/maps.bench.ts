@@ -69,7 +69,9 @@ async function measureEncodings(course: Course): Promise<{ sequentialMsPerTile: 
     const n = sample.length;
     console.log(`${size}-pixel tiles (${n} of ${coverage.tileCount}, z${coverage.minZoom}-${coverage.maxZoom}): paint ${(paintMs / n).toFixed(1)} ms per tile`);
     for (const format of MAP_TILE_FORMATS) {
-      console.log(`  ${format.padEnd(14)} ${String(Math.round(bytes[format] / n)).padStart(6)} bytes per tile (${(bytes[format] / bytes.webp).toFixed(2)}x lossless), encode ${(encodeMs[format] / n).toFixed(1)} ms`);
+      console.log(
+        `  ${format.padEnd(14)} ${String(Math.round(bytes[format] / n)).padStart(6)} bytes per tile (${(bytes[format] / bytes.webp).toFixed(2)}x lossless), encode ${(encodeMs[format] / n).toFixed(1)} ms`,
+      );
     }
     if (size === 256) sequentialMs = (paintMs + encodeMs.webp) / n;
   }
@@ -81,7 +83,11 @@ async function main(): Promise<void> {
   const { origin, dataDir, children, startWorker } = farm;
   try {
     const course = generateDemoCourses()[0];
-    const copies = { one: copyOf(course, 'bench-maps-one-worker'), two: copyOf(course, 'bench-maps-two-workers'), cold: Array.from({ length: COLD_RUNS }, (_, i) => copyOf(course, `bench-maps-cold-${i + 1}`)) };
+    const copies = {
+      one: copyOf(course, 'bench-maps-one-worker'),
+      two: copyOf(course, 'bench-maps-two-workers'),
+      cold: Array.from({ length: COLD_RUNS }, (_, i) => copyOf(course, `bench-maps-cold-${i + 1}`)),
+    };
     const db = await openDatabase({ dataDir });
     for (const c of [copies.one, copies.two, ...copies.cold]) await new CourseStore(db).upsert(c, courseRevision(c));
     const key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'bench', kind: 'live', scopes: ['course-maps:read'] })).key;
@@ -109,14 +115,21 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 3000));
     const one = await build(copies.one);
     const baseline = (one.tiles * sequentialMsPerTile) / 1000;
-    console.log(`baseline: the ${one.tiles} tiles painted and encoded one after another in this process: ${baseline.toFixed(1)} s (${(1000 / sequentialMsPerTile).toFixed(1)} tiles/s), ${sequentialCpuMsPerTile.toFixed(1)} ms CPU per tile`);
+    console.log(
+      `baseline: the ${one.tiles} tiles painted and encoded one after another in this process: ${baseline.toFixed(1)} s (${(1000 / sequentialMsPerTile).toFixed(1)} tiles/s), ${sequentialCpuMsPerTile.toFixed(1)} ms CPU per tile`,
+    );
     // wall-clock time follows the machine's load; CPU time per tile (from /proc) shows the flow's own cost
-    const cpu = (b: { cpuMsPerTile: number }) => `${b.cpuMsPerTile.toFixed(1)} ms worker CPU per tile (${(b.cpuMsPerTile / sequentialCpuMsPerTile).toFixed(2)}x the baseline's)`;
-    console.log(`archive build, 1 render worker: ${one.seconds.toFixed(1)} s, ${(one.tiles / one.seconds).toFixed(1)} tiles/s per worker, ${one.bytes} bytes (${Math.round(one.bytes / one.tiles)} per tile); ${(one.seconds / baseline).toFixed(2)}x the baseline's time; ${cpu(one)}`);
+    const cpu = (b: { cpuMsPerTile: number }) =>
+      `${b.cpuMsPerTile.toFixed(1)} ms worker CPU per tile (${(b.cpuMsPerTile / sequentialCpuMsPerTile).toFixed(2)}x the baseline's)`;
+    console.log(
+      `archive build, 1 render worker: ${one.seconds.toFixed(1)} s, ${(one.tiles / one.seconds).toFixed(1)} tiles/s per worker, ${one.bytes} bytes (${Math.round(one.bytes / one.tiles)} per tile); ${(one.seconds / baseline).toFixed(2)}x the baseline's time; ${cpu(one)}`,
+    );
     startWorker();
     await new Promise((r) => setTimeout(r, 3000));
     const two = await build(copies.two);
-    console.log(`archive build, 2 render workers: ${two.seconds.toFixed(1)} s, ${(two.tiles / two.seconds / 2).toFixed(1)} tiles/s per worker; speed-up ${(one.seconds / two.seconds).toFixed(2)}x over 1 worker; ${cpu(two)}`);
+    console.log(
+      `archive build, 2 render workers: ${two.seconds.toFixed(1)} s, ${(two.tiles / two.seconds / 2).toFixed(1)} tiles/s per worker; speed-up ${(one.seconds / two.seconds).toFixed(2)}x over 1 worker; ${cpu(two)}`,
+    );
 
     const firsts: number[] = [];
     for (const c of copies.cold) {
@@ -126,7 +139,8 @@ async function main(): Promise<void> {
       const cx = Math.floor((r.minX + r.maxX) / 2);
       const cy = Math.floor((r.minY + r.maxY) / 2);
       const view: [number, number][] = [];
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 2; dx++) if (cx + dx >= r.minX && cx + dx <= r.maxX && cy + dy >= r.minY && cy + dy <= r.maxY) view.push([cx + dx, cy + dy]);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 2; dx++) if (cx + dx >= r.minX && cx + dx <= r.maxX && cy + dy >= r.minY && cy + dy <= r.maxY) view.push([cx + dx, cy + dy]);
       let first = Infinity;
       const statuses = await Promise.all(
         view.map(async ([x, y]) => {
@@ -139,10 +153,14 @@ async function main(): Promise<void> {
       const all = performance.now() - started;
       firsts.push(first);
       const refused = statuses.filter((s) => s !== 200);
-      console.log(`cold ${c.id} (archive ${p.archive.status}): first tile ${first.toFixed(0)} ms, all ${view.length} tiles of the view ${all.toFixed(0)} ms${refused.length ? `, not 200: ${refused.join(',')}` : ''}`);
+      console.log(
+        `cold ${c.id} (archive ${p.archive.status}): first tile ${first.toFixed(0)} ms, all ${view.length} tiles of the view ${all.toFixed(0)} ms${refused.length ? `, not 200: ${refused.join(',')}` : ''}`,
+      );
     }
     const typical = median(firsts);
-    console.log(`time to first tile of a cold course: median ${typical.toFixed(0)} ms of ${firsts.length}; ${(typical / FIRST_TILE_TARGET_MS).toFixed(2)}x the ${FIRST_TILE_TARGET_MS} ms target`);
+    console.log(
+      `time to first tile of a cold course: median ${typical.toFixed(0)} ms of ${firsts.length}; ${(typical / FIRST_TILE_TARGET_MS).toFixed(2)}x the ${FIRST_TILE_TARGET_MS} ms target`,
+    );
   } finally {
     await farm.stop();
   }

@@ -18,15 +18,27 @@ const QUERIES = 300;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function lcg(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 function courses(): CourseEntity[] {
   const random = lcg(7);
   return Array.from({ length: COURSES }, (_, i) => ({
-    id: `bench-${i}`, name: `Bench ${i}`, city: null, region: null, country: 'US',
-    longitude: -125 + random() * 58, latitude: 25 + random() * 24, holeCount: 18, holes: [{ number: 1, available: true }],
-    active: true, hasElevation: false, classification: null, revision: `sha256:${'0'.repeat(64)}`, updatedAt: '2026-01-01T00:00:00.000Z', catalogChange: 0,
+    id: `bench-${i}`,
+    name: `Bench ${i}`,
+    city: null,
+    region: null,
+    country: 'US',
+    longitude: -125 + random() * 58,
+    latitude: 25 + random() * 24,
+    holeCount: 18,
+    holes: [{ number: 1, available: true }],
+    active: true,
+    hasElevation: false,
+    classification: null,
+    revision: `sha256:${'0'.repeat(64)}`,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    catalogChange: 0,
   }));
 }
 
@@ -78,7 +90,10 @@ async function main(): Promise<void> {
     console.log(`PostgreSQL skipped: ${(error as Error).message}`);
   } finally {
     const client = new Client({ connectionString: POSTGRES_URL });
-    await client.connect().then(() => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)).catch(() => undefined);
+    await client
+      .connect()
+      .then(() => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`))
+      .catch(() => undefined);
     await client.end().catch(() => undefined);
   }
 }

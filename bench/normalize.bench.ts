@@ -20,7 +20,9 @@ async function decode(jpeg: Buffer): Promise<PixelImage> {
 }
 
 async function encodeGreyPng(image: { data: Uint8Array; width: number; height: number }): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } }).png().toBuffer();
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -73,16 +75,24 @@ async function main(): Promise<void> {
   for (let i = 0; i < ROUNDS; i++) {
     full.push(await timeMs(() => normalize(jpeg)));
     sharpOnly.push(await timeMs(baseline));
-    sameEncoder.push(await timeMs(async () => {
-      await decode(jpeg);
-      await encodeCanonicalPng(page);
-    }));
+    sameEncoder.push(
+      await timeMs(async () => {
+        await decode(jpeg);
+        await encodeCanonicalPng(page);
+      }),
+    );
   }
   const fullMs = median(full);
   const baseMs = median(sharpOnly);
-  console.log(`photo: 4000x3000 JPEG, ${(jpeg.length / 1e6).toFixed(2)} MB; normalized page ${page.width}x${page.height} PNG, ${(output[0].length / 1e6).toFixed(2)} MB`);
-  console.log(`full normalization (decode + detect + group + register + warp + PNG): median ${fullMs.toFixed(0)} ms over ${ROUNDS} runs [${full.map((v) => v.toFixed(0)).join(', ')}]`);
-  console.log(`sharp only (decode + PNG encode):                                   median ${baseMs.toFixed(0)} ms over ${ROUNDS} runs [${sharpOnly.map((v) => v.toFixed(0)).join(', ')}]`);
+  console.log(
+    `photo: 4000x3000 JPEG, ${(jpeg.length / 1e6).toFixed(2)} MB; normalized page ${page.width}x${page.height} PNG, ${(output[0].length / 1e6).toFixed(2)} MB`,
+  );
+  console.log(
+    `full normalization (decode + detect + group + register + warp + PNG): median ${fullMs.toFixed(0)} ms over ${ROUNDS} runs [${full.map((v) => v.toFixed(0)).join(', ')}]`,
+  );
+  console.log(
+    `sharp only (decode + PNG encode):                                   median ${baseMs.toFixed(0)} ms over ${ROUNDS} runs [${sharpOnly.map((v) => v.toFixed(0)).join(', ')}]`,
+  );
   console.log(`ratio full / sharp-only: ${(fullMs / baseMs).toFixed(2)}`);
   console.log(`(against decode + the production PNG encoder, compression level 3: ${(fullMs / median(sameEncoder)).toFixed(2)})`);
 }

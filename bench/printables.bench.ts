@@ -27,11 +27,24 @@ async function main(): Promise<void> {
     await new CourseStore(db).upsert(course, courseRevision(course));
     const registry = new ApiKeyRegistry(db, 'caddie');
     const keyOfNewOrganization = async (name: string) =>
-      (await registry.create({ name, kind: 'live', scopes: ['printables:read', 'printables:write', 'course-graphics:read'], organizationId: (await registry.createOrganization(name)).id })).key;
+      (
+        await registry.create({
+          name,
+          kind: 'live',
+          scopes: ['printables:read', 'printables:write', 'course-graphics:read'],
+          organizationId: (await registry.createOrganization(name)).id,
+        })
+      ).key;
     const keys = { oneWorker: await keyOfNewOrganization('one worker'), twoWorkers: await keyOfNewOrganization('two workers') };
     await db.destroy();
 
-    const compiled = (await (await fetch(`${origin}/v1/courses/${course.id}/printables/compile`, { method: 'POST', headers: { 'x-api-key': keys.oneWorker, 'content-type': 'application/json' }, body: JSON.stringify({ ...BOOK, previewPages: 0 }) })).json()) as {
+    const compiled = (await (
+      await fetch(`${origin}/v1/courses/${course.id}/printables/compile`, {
+        method: 'POST',
+        headers: { 'x-api-key': keys.oneWorker, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...BOOK, previewPages: 0 }),
+      })
+    ).json()) as {
       manifest: { pages: unknown[]; page: { widthIn: number; heightIn: number; bleedIn: number; dpi: number } };
     };
     const { page } = compiled.manifest;
@@ -39,7 +52,11 @@ async function main(): Promise<void> {
 
     const createToReady = async (key: string) => {
       const started = Date.now();
-      const created = await fetch(`${origin}/v1/courses/${course.id}/printables`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(BOOK) });
+      const created = await fetch(`${origin}/v1/courses/${course.id}/printables`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(BOOK),
+      });
       let printable = (await created.json()) as { id: string; status: string; error?: unknown };
       while (printable.status !== 'ready') {
         if (printable.status === 'failed' || !printable.id) throw new Error(`the book did not render: ${JSON.stringify(printable)}`);
@@ -52,9 +69,11 @@ async function main(): Promise<void> {
     startWorker();
     const pages = compiled.manifest.pages.length;
     // pages per second per worker: the rate a print shop sizes its render farm by
-    const pageRate = (ms: number, workers: number) => `${((pages / (ms / 1000)) / workers).toFixed(2)} pages/s per worker`;
+    const pageRate = (ms: number, workers: number) => `${(pages / (ms / 1000) / workers).toFixed(2)} pages/s per worker`;
     const one = await createToReady(keys.oneWorker);
-    console.log(`create-to-ready, 1 render worker: ${(one / 1000).toFixed(1)} s (${pageRate(one, 1)}; load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores)`);
+    console.log(
+      `create-to-ready, 1 render worker: ${(one / 1000).toFixed(1)} s (${pageRate(one, 1)}; load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores)`,
+    );
     startWorker();
     // let the second worker connect before the clock starts
     await new Promise((r) => setTimeout(r, 3000));
@@ -73,7 +92,9 @@ async function main(): Promise<void> {
     );
     const graphics = Date.now() - started;
     const notRendered = statuses.filter((s) => s !== 200).length;
-    console.log(`the same subjects as ${subjects.length} plain graphics (${width}x${height} PNG), 2 render workers: ${(graphics / 1000).toFixed(1)} s${notRendered ? ` (${notRendered} not rendered: ${statuses.join(',')})` : ''}`);
+    console.log(
+      `the same subjects as ${subjects.length} plain graphics (${width}x${height} PNG), 2 render workers: ${(graphics / 1000).toFixed(1)} s${notRendered ? ` (${notRendered} not rendered: ${statuses.join(',')})` : ''}`,
+    );
     console.log(`book / plain graphics: ${(two / graphics).toFixed(2)}x`);
   } finally {
     await farm.stop();

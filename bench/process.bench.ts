@@ -60,7 +60,9 @@ async function main(): Promise<void> {
   console.log(`normalization alone (discover + register + warp): ${runs(normalized)}`);
   console.log(`processPhoto (normalization + reading + decisions, networks on ONNX Runtime): ${runs(processed)}`);
   console.log(`processPhoto with the TypeScript forward pass instead (reference): ${runs(processedTypescript)}`);
-  console.log(`reading (TypeScript forward pass) adds ${(typescriptMs - normalizeMs).toFixed(0)} ms: ${((typescriptMs - normalizeMs) / normalizeMs).toFixed(2)} x the normalization`);
+  console.log(
+    `reading (TypeScript forward pass) adds ${(typescriptMs - normalizeMs).toFixed(0)} ms: ${((typescriptMs - normalizeMs) / normalizeMs).toFixed(2)} x the normalization`,
+  );
   console.log(`reading adds ${(processMs - normalizeMs).toFixed(0)} ms: ${((processMs - normalizeMs) / normalizeMs).toFixed(2)} x the normalization`);
 }
 

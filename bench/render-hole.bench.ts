@@ -59,7 +59,11 @@ function sizedQuery(course: Course, subject: string, extra: Record<string, strin
 }
 
 function request(course: Course, subject: string, query: Record<string, string>): NormalizedGraphicRequest {
-  return parseGraphicsQuery(subject, 'webp', query, { classification: course.classification, country: course.location.country, region: course.location.region });
+  return parseGraphicsQuery(subject, 'webp', query, {
+    classification: course.classification,
+    country: course.location.country,
+    region: course.location.region,
+  });
 }
 
 function settingsOf(req: NormalizedGraphicRequest, opaque: boolean) {
@@ -71,7 +75,11 @@ const ms = (v: number) => v.toFixed(0).padStart(6);
 
 async function main(): Promise<void> {
   const course = generateDemoCourses()[0];
-  console.log(`${course.id}, WebP, ${RUNS} runs per line (medians); ${cpus().length} cores, load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(
+    `${course.id}, WebP, ${RUNS} runs per line (medians); ${cpus().length} cores, load average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`${'subject'.padEnd(8)} ${'size'.padEnd(8)} ${'pixels'.padEnd(10)} |  paint ms wall/cpu | encode ms wall/cpu | render÷encode wall  cpu  target`);
   const failures: string[] = [];
   for (const name of SUBJECT_NAMES) {
@@ -103,7 +111,11 @@ async function main(): Promise<void> {
     }
   }
   await throughput(course);
-  console.log(`load average after: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(failures.length ? `over target (CPU ratio): ${failures.join(', ')}` : 'every line within its target (CPU ratio)');
 }
 
@@ -121,9 +133,11 @@ async function throughput(course: Course): Promise<void> {
   const inFlight = async (task: (i: number) => Promise<unknown>) =>
     measure(async () => {
       let next = 0;
-      await Promise.all(Array.from({ length: WORKER_CONCURRENCY }, async () => {
-        while (next < jobs) await task(next++);
-      }));
+      await Promise.all(
+        Array.from({ length: WORKER_CONCURRENCY }, async () => {
+          while (next < jobs) await task(next++);
+        }),
+      );
     });
   const renders = await inFlight((i) => renderGraphic(course, reqs[i % reqs.length]));
   const encodes = await inFlight((i) => {

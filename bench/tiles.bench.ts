@@ -38,7 +38,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ApiKeyRegistry } from '@caddie/access';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CourseStore, openDatabase } from '@caddie/persistence';
-import { clockTicks, cpuPlan, freePort, pinThisProcess, processCpuSeconds, processTree, removeRedisPrefix, THROUGHPUT_WARMUP, throughput, waitForHealth } from './support/load';
+import {
+  clockTicks,
+  cpuPlan,
+  freePort,
+  pinThisProcess,
+  processCpuSeconds,
+  processTree,
+  removeRedisPrefix,
+  THROUGHPUT_WARMUP,
+  throughput,
+  waitForHealth,
+} from './support/load';
 import { startStaticNginx } from './support/nginx';
 import { median } from './support/timing';
 
@@ -54,7 +65,12 @@ const DIST = join(__dirname, '..');
 function benchCourse(): Course {
   const demo = generateDemoCourses()[1];
   const keep = new Set(demo.holes.slice(0, 2).map((h) => h.number));
-  return { ...demo, id: 'bench-maps', holes: demo.holes.filter((h) => keep.has(h.number)), features: demo.features.filter((f) => f.properties.holeNumbers.some((n) => keep.has(n))) };
+  return {
+    ...demo,
+    id: 'bench-maps',
+    holes: demo.holes.filter((h) => keep.has(h.number)),
+    features: demo.features.filter((f) => f.properties.holeNumbers.some((n) => keep.has(n))),
+  };
 }
 
 /** The fallback baseline: node:http streaming the file, in this process. */
@@ -74,7 +90,9 @@ async function startNodeStatic(root: string): Promise<{ origin: string; label: s
 /** The reference server (support/fastify-static-server) as a child on the server core. */
 async function startReference(root: string, launch: (c: string, a: string[]) => [string, string[]]): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(...launch(process.execPath, [join(__dirname, 'support/fastify-static-server.js'), root, String(port)]), { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(...launch(process.execPath, [join(__dirname, 'support/fastify-static-server.js'), root, String(port)]), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d) => String(d).includes('ready') && resolve());
     child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
@@ -106,13 +124,24 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'caddie-bench-tiles-'));
   const staticDir = mkdtempSync(join(tmpdir(), 'caddie-bench-nginx-'));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000000', RENDER_WAIT_MS: '120000' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'error',
+    PORT: String(port),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    RENDER_WAIT_MS: '120000',
+  };
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const plan = cpuPlan();
   const onServerCore = plan?.onServerCore ?? ((c: string, a: string[]): [string, string[]] => [c, a]);
   const onClientCores = plan?.onClientCores ?? ((c: string, a: string[]): [string, string[]] => [c, a]);
   if (plan) pinThisProcess(plan);
-  const children: ChildProcess[] = [spawn(...onServerCore(process.execPath, [...nodeArgs, join(DIST, 'apps/api/src/main.js')]), { env, stdio: 'ignore', cwd: process.env.BENCH_API_CWD })];
+  const children: ChildProcess[] = [
+    spawn(...onServerCore(process.execPath, [...nodeArgs, join(DIST, 'apps/api/src/main.js')]), { env, stdio: 'ignore', cwd: process.env.BENCH_API_CWD }),
+  ];
   const origin = `http://127.0.0.1:${port}`;
   let baseline: { origin: string; label: string; stop(): Promise<void> } | null = null;
   try {
@@ -122,14 +151,21 @@ async function main(): Promise<void> {
     await new CourseStore(db).upsert(course, courseRevision(course));
     const key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'bench', kind: 'live', scopes: ['course-maps:read'] })).key;
     await db.destroy();
-    children.push(spawn(...onClientCores(process.execPath, [join(DIST, 'apps/render-worker/src/main.js')]), { env: { ...env, WORKER_CONCURRENCY: '1' }, stdio: 'ignore' }));
+    children.push(
+      spawn(...onClientCores(process.execPath, [join(DIST, 'apps/render-worker/src/main.js')]), { env: { ...env, WORKER_CONCURRENCY: '1' }, stdio: 'ignore' }),
+    );
     const headers = { 'x-api-key': key };
     const tilePlan = (await (await fetch(`${origin}/v1/courses/${course.id}/maps/tiles`, { headers })).json()) as {
-      revision: string; maxzoom: number; coverage: { tileCount: number }; tileRanges: { zoom: number; minX: number; maxX: number; minY: number; maxY: number }[];
+      revision: string;
+      maxzoom: number;
+      coverage: { tileCount: number };
+      tileRanges: { zoom: number; minX: number; maxX: number; minY: number; maxY: number }[];
     };
     const built = Date.now();
     const archive = await fetch(`${origin}/v1/courses/${course.id}/maps/archive.pmtiles`, { headers }); // waits for the build
-    console.log(`archive: ${tilePlan.coverage.tileCount} tiles, ${(await archive.arrayBuffer()).byteLength} bytes, ready after ${((Date.now() - built) / 1000).toFixed(1)} s`);
+    console.log(
+      `archive: ${tilePlan.coverage.tileCount} tiles, ${(await archive.arrayBuffer()).byteLength} bytes, ready after ${((Date.now() - built) / 1000).toFixed(1)} s`,
+    );
 
     // every tile of the two deepest zooms, as API paths and as files of the same bytes
     const tilesDir = join(staticDir, 'tiles');
@@ -137,22 +173,34 @@ async function main(): Promise<void> {
     const filePaths: string[] = [];
     let tileBytes = 0;
     for (const r of tilePlan.tileRanges.filter((t) => t.zoom >= tilePlan.maxzoom - 1)) {
-      for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) {
-        const path = `/v1/courses/${course.id}/maps/tiles/${r.zoom}/${x}/${y}?revision=${tilePlan.revision}`;
-        const bytes = Buffer.from(await (await fetch(`${origin}${path}`, { headers })).arrayBuffer());
-        const file = join(tilesDir, `${r.zoom}/${x}/${y}.webp`);
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, bytes);
-        tileBytes += bytes.length;
-        apiPaths.push(path);
-        filePaths.push(`/${r.zoom}/${x}/${y}.webp`);
-      }
+      for (let y = r.minY; y <= r.maxY; y++)
+        for (let x = r.minX; x <= r.maxX; x++) {
+          const path = `/v1/courses/${course.id}/maps/tiles/${r.zoom}/${x}/${y}?revision=${tilePlan.revision}`;
+          const bytes = Buffer.from(await (await fetch(`${origin}${path}`, { headers })).arrayBuffer());
+          const file = join(tilesDir, `${r.zoom}/${x}/${y}.webp`);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, bytes);
+          tileBytes += bytes.length;
+          apiPaths.push(path);
+          filePaths.push(`/${r.zoom}/${x}/${y}.webp`);
+        }
     }
     console.log(`tiles: ${apiPaths.length}, mean ${(tileBytes / apiPaths.length / 1024).toFixed(1)} KiB`);
 
-    const nginx = await startStaticNginx({ root: tilesDir, workDir: staticDir, port: await freePort(), workers: NGINX_WORKERS, contentType: { webp: 'image/webp' }, launch: onServerCore });
+    const nginx = await startStaticNginx({
+      root: tilesDir,
+      workDir: staticDir,
+      port: await freePort(),
+      workers: NGINX_WORKERS,
+      contentType: { webp: 'image/webp' },
+      launch: onServerCore,
+    });
     if (nginx) {
-      baseline = { origin: nginx.origin, label: `${nginx.version} (${nginx.workers} worker${nginx.workers === 1 ? '' : 's'}, sendfile, keep-alive)`, stop: nginx.stop };
+      baseline = {
+        origin: nginx.origin,
+        label: `${nginx.version} (${nginx.workers} worker${nginx.workers === 1 ? '' : 's'}, sendfile, keep-alive)`,
+        stop: nginx.stop,
+      };
     } else {
       console.log('note: nginx is not installed (apt-get install nginx); the baseline is a Node static file server in the bench process instead');
       baseline = await startNodeStatic(tilesDir);
@@ -164,7 +212,8 @@ async function main(): Promise<void> {
     const probe = Buffer.from(await (await fetch(`${baseline.origin}${filePaths[0]}`)).arrayBuffer());
     const served = Buffer.from(await (await fetch(`${origin}${apiPaths[0]}`, { headers })).arrayBuffer());
     if (!probe.equals(served)) throw new Error('the baseline serves other bytes than the API');
-    if (!probe.equals(Buffer.from(await (await fetch(`${reference.origin}${filePaths[0]}`)).arrayBuffer()))) throw new Error('the reference serves other bytes');
+    if (!probe.equals(Buffer.from(await (await fetch(`${reference.origin}${filePaths[0]}`)).arrayBuffer())))
+      throw new Error('the reference serves other bytes');
 
     // unreported passes over every tile on both sides: JIT, the API's tile cache, nginx's open-file cache
     await throughput(origin, apiPaths, headers, Math.max(REQUESTS / 2, apiPaths.length * 2), CONCURRENCY);
@@ -209,7 +258,9 @@ async function main(): Promise<void> {
         `server CPU per request (medians): API ${median(cpu.api).toFixed(1)} us` +
           (cpu.base.length ? `, nginx ${median(cpu.base).toFixed(1)} us` : '') +
           `, reference Fastify ${median(cpu.bare).toFixed(1)} us` +
-          (cpu.efficiency.length ? `; CPU efficiency of the API relative to nginx (nginx CPU / API CPU, median of rounds) ${median(cpu.efficiency).toFixed(2)}x` : ''),
+          (cpu.efficiency.length
+            ? `; CPU efficiency of the API relative to nginx (nginx CPU / API CPU, median of rounds) ${median(cpu.efficiency).toFixed(2)}x`
+            : ''),
       );
     }
     await removeRedisPrefix(REDIS_URL, prefix);

@@ -41,7 +41,13 @@ export interface CoverTally {
  * The share of a canonical box's area (sampled on a SAMPLES x SAMPLES grid mapped to the photo)
  * where `covered` differs from `clean`. Both photos have the same size and channels.
  */
-export function changedShare(clean: PixelImage, covered: PixelImage, canonicalToSource: Homography, canonical: { width: number; height: number }, box: Box): number {
+export function changedShare(
+  clean: PixelImage,
+  covered: PixelImage,
+  canonicalToSource: Homography,
+  canonical: { width: number; height: number },
+  box: Box,
+): number {
   const { width, height, channels } = clean;
   let changed = 0;
   for (let a = 0; a < SAMPLES; a++) {
@@ -64,8 +70,20 @@ export function changedShare(clean: PixelImage, covered: PixelImage, canonicalTo
 
 const obscured = (fields: readonly FieldDecision[]) => new Set(fields.filter((f) => f.reasonCodes.includes('obscured')).map((f) => `${f.row}.${f.field}`));
 
-export async function evaluateCovers(options: { count: number; firstSeed: number; width: number; height: number }, progress?: (done: number) => void): Promise<CoverTally> {
-  const tally: CoverTally = { photos: 0, pages: 0, coveredFields: 0, coveredFlagged: 0, untouchedFields: 0, untouchedFlagged: 0, cleanFields: 0, cleanFlagged: 0 };
+export async function evaluateCovers(
+  options: { count: number; firstSeed: number; width: number; height: number },
+  progress?: (done: number) => void,
+): Promise<CoverTally> {
+  const tally: CoverTally = {
+    photos: 0,
+    pages: 0,
+    coveredFields: 0,
+    coveredFlagged: 0,
+    untouchedFields: 0,
+    untouchedFlagged: 0,
+    cleanFields: 0,
+    cleanFlagged: 0,
+  };
   const courses = generateDemoCourses();
   for (let i = 0; i < options.count; i++) {
     const scene = (occlusion: OcclusionMode) => synthesizeScene(options.firstSeed + i, evaluationScene(courses[i % courses.length], { ...options, occlusion }));

@@ -5,15 +5,7 @@
  *   npm run build && node dist/tools/eval-normalize.js --count 500 --seed 1
  */
 import { generateDemoCourses } from '@caddie/catalog';
-import {
-  applyHomography,
-  detectMarkers,
-  FiducialError,
-  groupPages,
-  invertHomography,
-  readPageIdentity,
-  type CaptureRegistration,
-} from '@caddie/fiducials';
+import { applyHomography, detectMarkers, FiducialError, groupPages, invertHomography, readPageIdentity, type CaptureRegistration } from '@caddie/fiducials';
 import { synthesizeScene, type SceneTruthPage } from '@caddie/synthesis';
 import { argument } from './tool-arguments';
 
@@ -31,10 +23,12 @@ function cornerError(page: CaptureRegistration, truth: SceneTruthPage): number {
     { x: -0.5, y: height - 0.5 },
   ];
   const c = page.sourceCorners;
-  return Math.max(...[c.topLeft, c.topRight, c.bottomRight, c.bottomLeft].map((p, i) => {
-    const q = applyHomography(toCanonical, p);
-    return Math.hypot(q.x - expected[i].x, q.y - expected[i].y);
-  }));
+  return Math.max(
+    ...[c.topLeft, c.topRight, c.bottomRight, c.bottomLeft].map((p, i) => {
+      const q = applyHomography(toCanonical, p);
+      return Math.hypot(q.x - expected[i].x, q.y - expected[i].y);
+    }),
+  );
 }
 
 function percentile(sorted: number[], q: number): number {
@@ -109,7 +103,11 @@ async function main(): Promise<void> {
         labelsUnreadable++;
       }
     }
-    for (const t of truth) if (t.complete && !matched.has(t)) misses.push(`seed ${seed}: missed ${t.captureId} (tilt ${t.pose.tiltDegrees.toFixed(0)} deg, blur ${scene.truth.blurSigma.toFixed(2)}, jpeg ${scene.truth.jpegQuality})`);
+    for (const t of truth)
+      if (t.complete && !matched.has(t))
+        misses.push(
+          `seed ${seed}: missed ${t.captureId} (tilt ${t.pose.tiltDegrees.toFixed(0)} deg, blur ${scene.truth.blurSigma.toFixed(2)}, jpeg ${scene.truth.jpegQuality})`,
+        );
     if ((i + 1) % 50 === 0) console.error(`${i + 1}/${count} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
 
@@ -135,9 +133,15 @@ async function main(): Promise<void> {
     meanPipelineMsPerPhoto: pipelineMs / count,
   };
   console.log(`normalization evaluation on ${count} synthetic photos (seeds ${firstSeed}..${firstSeed + count - 1}, ${width}x${height})`);
-  console.log(`  page detection rate   ${foundComplete}/${completePages} = ${(100 * summary.pageDetectionRate).toFixed(1)}% of pages whose markers are all visible`);
-  console.log(`  corner error (canonical px, 8 px = 1 mm): median ${summary.medianCornerErrorCanonicalPx.toFixed(2)}, p95 ${summary.p95CornerErrorCanonicalPx.toFixed(2)}, worst ${summary.worstCornerErrorCanonicalPx.toFixed(2)}`);
-  console.log(`  wrong geometries      ${wrongGeometries} (corner error > ${WRONG_GEOMETRY_CANONICAL_PX} canonical px or design not in the photo) of ${returnedPages} returned pages`);
+  console.log(
+    `  page detection rate   ${foundComplete}/${completePages} = ${(100 * summary.pageDetectionRate).toFixed(1)}% of pages whose markers are all visible`,
+  );
+  console.log(
+    `  corner error (canonical px, 8 px = 1 mm): median ${summary.medianCornerErrorCanonicalPx.toFixed(2)}, p95 ${summary.p95CornerErrorCanonicalPx.toFixed(2)}, worst ${summary.worstCornerErrorCanonicalPx.toFixed(2)}`,
+  );
+  console.log(
+    `  wrong geometries      ${wrongGeometries} (corner error > ${WRONG_GEOMETRY_CANONICAL_PX} canonical px or design not in the photo) of ${returnedPages} returned pages`,
+  );
   console.log(`  S labels read         ${labelsRead}/${labelsRead + labelsUnreadable}`);
   console.log(`  incomplete pages registered anyway (correctly) ${foundIncomplete}`);
   for (const line of wrong) console.log(`  WRONG ${line}`);

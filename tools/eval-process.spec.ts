@@ -13,11 +13,24 @@ const written = (row: string, field: string, value: number | null, content: 'dig
   digits: value === null ? [] : String(value).split('').map(Number),
   items: [],
 });
-const decision = (row: string, field: string, rest: Partial<FieldDecision>): FieldDecision => ({ row, field, decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [], ...rest });
+const decision = (row: string, field: string, rest: Partial<FieldDecision>): FieldDecision => ({
+  row,
+  field,
+  decision: 'ACCEPTED',
+  value: null,
+  literal: null,
+  reasonCodes: [],
+  ...rest,
+});
 
 describe('gradePage', () => {
   it('grades accepted values, blanks, text and review guesses against the truth', () => {
-    const truth = [written('hole-1', 'score', 5), written('hole-2', 'score', 12), written('totals', 'score', 40), written('roundDetails', 'date', null, 'text')];
+    const truth = [
+      written('hole-1', 'score', 5),
+      written('hole-2', 'score', 12),
+      written('totals', 'score', 40),
+      written('roundDetails', 'date', null, 'text'),
+    ];
     const grades = gradePage(
       [
         decision('hole-1', 'score', { value: 5 }),
@@ -46,14 +59,26 @@ describe('gradePage', () => {
     tally.photos = 1;
     tally.add(
       gradePage(
-        [decision('hole-1', 'score', { value: 5 }), decision('hole-2', 'score', { value: 3 }), decision('hole-3', 'score', { decision: 'NEEDS_REVIEW', reasonCodes: ['low-confidence'] })],
+        [
+          decision('hole-1', 'score', { value: 5 }),
+          decision('hole-2', 'score', { value: 3 }),
+          decision('hole-3', 'score', { decision: 'NEEDS_REVIEW', reasonCodes: ['low-confidence'] }),
+        ],
         [written('hole-1', 'score', 5), written('hole-2', 'score', 4), written('hole-3', 'score', 6)],
       ),
       detailBand(3.2),
       17,
     );
     const s = tally.summary({ firstSeed: 1, photoSize: '1x1', reader: 'test', occlusion: 'none' });
-    expect(s).toMatchObject({ cells: 3, acceptedCells: 2, reviewCells: 1, reviewRate: 0.33333, precision: 0.5, acceptedErrors: 1, reasons: { 'low-confidence': 1 } });
+    expect(s).toMatchObject({
+      cells: 3,
+      acceptedCells: 2,
+      reviewCells: 1,
+      reviewRate: 0.33333,
+      precision: 0.5,
+      acceptedErrors: 1,
+      reasons: { 'low-confidence': 1 },
+    });
     // The wrong accepted cell is listed with its photo, so that it can be looked at.
     expect(s.acceptedErrorCells).toEqual([{ seed: 17, field: 'hole-2.score', truth: 4, value: 3, reasonCodes: [] }]);
     expect(reportLines(s).join('\n')).toContain('photo 17 hole-2.score: written 4, accepted 3');
@@ -67,19 +92,34 @@ describe('gradePage', () => {
     expect(local.glyphs).toEqual(glyphs);
     expect(reportLines(local).join('\n')).toContain('94.41% of 4238 segmented glyphs, digits among them 97.68%, the 1499 MNIST images as they are 98.87%');
     // Review by written digit: 5 and 4 were accepted, 6 went to review.
-    expect(s.byDigit).toEqual({ '4': { cells: 1, review: 0, reviewRate: 0 }, '5': { cells: 1, review: 0, reviewRate: 0 }, '6': { cells: 1, review: 1, reviewRate: 1 } });
+    expect(s.byDigit).toEqual({
+      '4': { cells: 1, review: 0, reviewRate: 0 },
+      '5': { cells: 1, review: 0, reviewRate: 0 },
+      '6': { cells: 1, review: 1, reviewRate: 1 },
+    });
     expect([1.5, 2, 2.7, 4.99, 5, 9].map(detailBand)).toEqual(['<2', '2-2.5', '2.5-3', '4-5', '>=5', '>=5']);
   });
 });
 
 describe('evaluate', () => {
   it('lists the five production page captures', () => {
-    expect([...PRODUCTION_CAPTURES].sort()).toEqual(['M18B/back-nine-page', 'M18F/front-nine-page', 'M9H1/front-nine-page', 'M9H10GG/back-nine-page', 'M9H1GG/front-nine-page']);
+    expect([...PRODUCTION_CAPTURES].sort()).toEqual([
+      'M18B/back-nine-page',
+      'M18F/front-nine-page',
+      'M9H1/front-nine-page',
+      'M9H10GG/back-nine-page',
+      'M9H1GG/front-nine-page',
+    ]);
   });
 
   it('finds every accepted cell right with a reader that reads the truth, and catches a reader that does not', async () => {
     const options = { count: 2, firstSeed: 1, sizes: [{ width: 1600, height: 1200 }], occlusion: 'none' as const, pars: false };
-    const exact = (await evaluate(options, (scene) => truthReader(scene.truth.pages[0].handwriting))).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' });
+    const exact = (await evaluate(options, (scene) => truthReader(scene.truth.pages[0].handwriting))).summary({
+      firstSeed: 1,
+      photoSize: '',
+      reader: 'truth',
+      occlusion: 'none',
+    });
     expect(exact.pages.processed).toBeGreaterThanOrEqual(1);
     expect(exact.cells).toBeGreaterThanOrEqual(20 * exact.pages.processed);
     expect(exact.precision).toBe(1);
@@ -116,15 +156,24 @@ describe('evaluate', () => {
     expect(g.wrongGlyphs.every((w) => w.read === 1 && w.digit !== 1 && w.item >= 0 && w.item < 150 && [1, 2].includes(w.seed))).toBe(true);
     expect(g.accuracy).toBeCloseTo(g.byDigit['1'].glyphs / g.glyphs, 10);
     expect(g.accuracyOfWritten).toBeLessThanOrEqual(g.accuracy);
-    expect(reportLines(constant).join('\n')).toContain(`glyph accuracy on these photos: ${(100 * g.accuracy).toFixed(2)}% (${g.wrong} wrong of ${g.glyphs} glyphs`);
+    expect(reportLines(constant).join('\n')).toContain(
+      `glyph accuracy on these photos: ${(100 * g.accuracy).toFixed(2)}% (${g.wrong} wrong of ${g.glyphs} glyphs`,
+    );
 
     // The shipped networks read these photos' digits nearly all right (a cut labelled in the wrong order would not).
     const network = await loadDigitClassifier(defaultModelDirectory());
-    const shipped = (await evaluate(options, truth, { classify: async (images) => network.logits(images) })).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' });
+    const shipped = (await evaluate(options, truth, { classify: async (images) => network.logits(images) })).summary({
+      firstSeed: 1,
+      photoSize: '',
+      reader: 'truth',
+      occlusion: 'none',
+    });
     expect(shipped.photoGlyphs!.glyphs).toBe(g.glyphs);
     expect(shipped.photoGlyphs!.accuracy).toBeGreaterThan(0.9);
     // Without networks the summary has no photo glyph figures.
-    expect((await evaluate({ ...options, count: 1 }, truth)).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' }).photoGlyphs).toBeUndefined();
+    expect(
+      (await evaluate({ ...options, count: 1 }, truth)).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' }).photoGlyphs,
+    ).toBeUndefined();
   });
 
   it('takes the photo sizes in turn and gives the figures by size as well', async () => {
@@ -160,14 +209,26 @@ describe('evaluate', () => {
     expect(report).toContain('by photo size:');
     expect(report).toMatch(/by photo size: 1600x1200 \d+\.\d\d% \(\d+ wrong of \d+\), 1280x960/);
     // One size: no figures by size.
-    const single = (await evaluate({ ...options, count: 1, sizes: [sizes[0]] }, truth, { classify: ones })).summary({ firstSeed: 1, photoSize: '', reader: 'truth', occlusion: 'none' });
+    const single = (await evaluate({ ...options, count: 1, sizes: [sizes[0]] }, truth, { classify: ones })).summary({
+      firstSeed: 1,
+      photoSize: '',
+      reader: 'truth',
+      occlusion: 'none',
+    });
     expect(single.bySize).toEqual({});
     expect(single.photoGlyphs!.bySize).toEqual({});
     expect(reportLines(single).join('\n')).not.toContain('by photo size');
   });
 
   it('takes the card conditions in turn and gives the figures by condition, with writing lost and blanks filled counted', async () => {
-    const options = { count: 2, firstSeed: 1, sizes: [{ width: 1600, height: 1200 }], occlusion: 'none' as const, pars: false, conditions: conditionList('light-pencil,folded') };
+    const options = {
+      count: 2,
+      firstSeed: 1,
+      sizes: [{ width: 1600, height: 1200 }],
+      occlusion: 'none' as const,
+      pars: false,
+      conditions: conditionList('light-pencil,folded'),
+    };
     const pens: string[] = [];
     // A reader that reads nothing: every written field it accepts is writing lost.
     const blind = (scene: Parameters<Parameters<typeof evaluate>[1]>[0]) => {
@@ -180,7 +241,9 @@ describe('evaluate', () => {
     expect(Object.keys(s.byCondition).length).toBe(s.pages.processed);
     expect(['folded', 'light-pencil']).toEqual(expect.arrayContaining(Object.keys(s.byCondition)));
     expect(Object.values(s.byCondition).reduce((t, k) => t + k.cells, 0)).toBe(s.cells);
-    const writtenDigits = Object.entries(s.byKind).filter(([kind]) => kind !== 'text').reduce((t, [, k]) => t + k.written, 0);
+    const writtenDigits = Object.entries(s.byKind)
+      .filter(([kind]) => kind !== 'text')
+      .reduce((t, [, k]) => t + k.written, 0);
     expect(s.writtenAcceptedBlank).toBeGreaterThanOrEqual(writtenDigits);
     expect(s.blankAcceptedValue).toBe(0);
     expect(reportLines(s).join('\n')).toContain('by card condition:');

@@ -18,7 +18,18 @@
  */
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture, processorFor } from '@caddie/fiducials';
-import { LocalDigitReader, MNIST_ITEM_RANGES, defaultModelDirectory, loadDigitClassifier, readCalibration, type CellImage, type CellReading, type DigitClassifier, type HandwritingCalibration, type HandwritingProvider } from '@caddie/handwriting';
+import {
+  LocalDigitReader,
+  MNIST_ITEM_RANGES,
+  defaultModelDirectory,
+  loadDigitClassifier,
+  readCalibration,
+  type CellImage,
+  type CellReading,
+  type DigitClassifier,
+  type HandwritingCalibration,
+  type HandwritingProvider,
+} from '@caddie/handwriting';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
 import { synthesizeScene, type OcclusionMode, type PenKind, type Scene, type SceneOptions, type WrittenField } from '@caddie/synthesis';
 import { PhotoGlyphTally, recordingProvider, type GlyphClassifier, type PhotoGlyphSummary } from './photo-glyphs';
@@ -58,7 +69,17 @@ export const PRODUCTION_CAPTURES = DESIGN_CATALOG.map((d) => processorFor(d.desi
 
 /** The scene options of the evaluation tools: one production page of `course`, filled by hand with calibration-range digits. */
 export function evaluationScene(course: Course, photo: PhotoSize & Pick<EvalOptions, 'occlusion'>, condition: EvalCondition = 'standard'): SceneOptions {
-  return { course, width: photo.width, height: photo.height, pageCount: 1, captureIds: PRODUCTION_CAPTURES, handwriting: true, handwritingItems: 'calibration', occlusion: photo.occlusion, ...conditionScene(condition) };
+  return {
+    course,
+    width: photo.width,
+    height: photo.height,
+    pageCount: 1,
+    captureIds: PRODUCTION_CAPTURES,
+    handwriting: true,
+    handwritingItems: 'calibration',
+    occlusion: photo.occlusion,
+    ...conditionScene(condition),
+  };
 }
 
 /**
@@ -291,7 +312,17 @@ export class EvalTally {
 }
 
 function emptyTally(): KindTally {
-  return { cells: 0, written: 0, accepted: 0, acceptedCorrect: 0, writtenAcceptedBlank: 0, blankAcceptedValue: 0, review: 0, reviewWritten: 0, guessCorrect: 0 };
+  return {
+    cells: 0,
+    written: 0,
+    accepted: 0,
+    acceptedCorrect: 0,
+    writtenAcceptedBlank: 0,
+    blankAcceptedValue: 0,
+    review: 0,
+    reviewWritten: 0,
+    guessCorrect: 0,
+  };
 }
 
 function countInto(tallies: Map<string, KindTally>, key: string, g: FieldGrade): void {
@@ -331,7 +362,12 @@ function truthDetail(scene: Scene): number {
   const [truth] = scene.truth.pages;
   const capture = findCapture(truth.captureId)!;
   const plan = fieldPlan(capture)!;
-  return sourcePixelsPerMm(truth.canonicalToPhoto, capture.canonicalPixels, capture.pixelsPerMm, plan.fields.map((f) => f.box));
+  return sourcePixelsPerMm(
+    truth.canonicalToPhoto,
+    capture.canonicalPixels,
+    capture.pixelsPerMm,
+    plan.fields.map((f) => f.box),
+  );
 }
 
 export interface EvalHooks {
@@ -356,7 +392,9 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
     const condition = conditions[Math.floor(i / options.sizes.length) % conditions.length];
     const scene = await synthesizeScene(options.firstSeed + i, evaluationScene(course, { ...photo, occlusion: options.occlusion }, condition));
     const [truth] = scene.truth.pages;
-    const pars: HolePars | undefined = options.pars ? Object.fromEntries(course.holes.filter((h) => h.par !== null).map((h) => [h.number, h.par as number])) : undefined;
+    const pars: HolePars | undefined = options.pars
+      ? Object.fromEntries(course.holes.filter((h) => h.par !== null).map((h) => [h.number, h.par as number]))
+      : undefined;
     tally.photos++;
     const crops: CellImage[] = [];
     const reader = tally.glyphs ? recordingProvider(readerFor(scene), (cells) => crops.push(...cells)) : readerFor(scene);
@@ -375,7 +413,13 @@ export async function evaluate(options: EvalOptions, readerFor: (scene: Scene) =
           continue;
         }
         tally.pages.processed++;
-        tally.add(gradePage(page.processing.fields, truth.handwriting), detailBand(truthDetail(scene)), options.firstSeed + i, size, conditions.length > 1 ? condition : undefined);
+        tally.add(
+          gradePage(page.processing.fields, truth.handwriting),
+          detailBand(truthDetail(scene)),
+          options.firstSeed + i,
+          size,
+          conditions.length > 1 ? condition : undefined,
+        );
         await tally.glyphs?.add(crops, truth.handwriting, options.firstSeed + i, size);
       }
       for (const issue of body.issues) tally.outcome(issue.code);
@@ -416,17 +460,34 @@ export function reportLines(s: EvalSummary): string[] {
     `  cells ${s.cells}: accepted ${s.acceptedCells}, review ${s.reviewCells} (review rate ${percent(s.reviewRate)})`,
     `  precision among accepted cells ${percent(s.precision)} (${s.acceptedErrors} wrong of ${s.acceptedCells}): written accepted as blank ${s.writtenAcceptedBlank}, blank accepted with a value ${s.blankAcceptedValue}`,
     `  digit fields ${s.digitFields.cells}: review rate ${percent(s.digitFields.reviewRate)}, precision ${percent(s.digitFields.precision)}`,
-    ...s.acceptedErrorCells.map((e) => `    photo ${e.seed} ${e.field}: written ${e.truth === undefined ? 'text' : (e.truth ?? 'blank')}, accepted ${e.value ?? 'blank'}${e.reasonCodes.length ? ` (${e.reasonCodes.join(', ')})` : ''}`),
+    ...s.acceptedErrorCells.map(
+      (e) =>
+        `    photo ${e.seed} ${e.field}: written ${e.truth === undefined ? 'text' : (e.truth ?? 'blank')}, accepted ${e.value ?? 'blank'}${e.reasonCodes.length ? ` (${e.reasonCodes.join(', ')})` : ''}`,
+    ),
     `  by field kind:            ${header}`,
     ...Object.entries(s.byKind).map(([kind, k]) => tableRow(kind, k)),
     `  by page detail (px/mm):   ${header}`,
     ...Object.entries(s.byDetail).map(([band, k]) => tableRow(band, k)),
     ...(Object.keys(s.bySize).length ? [`  by photo size:            ${header}`, ...Object.entries(s.bySize).map(([size, k]) => tableRow(size, k))] : []),
-    ...(Object.keys(s.byCondition).length ? [`  by card condition:        ${header}`, ...Object.entries(s.byCondition).map(([condition, k]) => tableRow(condition, k))] : []),
-    `  review rate by written digit: ${Object.entries(s.byDigit).map(([digit, d]) => `${digit} ${percent(d.reviewRate)} of ${d.cells}`).join(', ')}`,
-    `  accepted with a reason: ${Object.entries(s.acceptedReasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
-    `  reason codes: ${Object.entries(s.reasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`,
-    `  outcomes: ${Object.entries(s.outcomes).map(([r, n]) => `${r} ${n}`).join(', ')}`,
+    ...(Object.keys(s.byCondition).length
+      ? [`  by card condition:        ${header}`, ...Object.entries(s.byCondition).map(([condition, k]) => tableRow(condition, k))]
+      : []),
+    `  review rate by written digit: ${Object.entries(s.byDigit)
+      .map(([digit, d]) => `${digit} ${percent(d.reviewRate)} of ${d.cells}`)
+      .join(', ')}`,
+    `  accepted with a reason: ${
+      Object.entries(s.acceptedReasons)
+        .map(([r, n]) => `${r} ${n}`)
+        .join(', ') || 'none'
+    }`,
+    `  reason codes: ${
+      Object.entries(s.reasons)
+        .map(([r, n]) => `${r} ${n}`)
+        .join(', ') || 'none'
+    }`,
+    `  outcomes: ${Object.entries(s.outcomes)
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ')}`,
     `  mean processPhoto time ${s.meanProcessMsPerPhoto} ms per photo`,
     ...(s.photoGlyphs ? photoGlyphLines(s.photoGlyphs) : []),
     ...(s.glyphs ? [glyphLine(s.glyphs)] : []),
@@ -437,9 +498,21 @@ export function reportLines(s: EvalSummary): string[] {
 function photoGlyphLines(g: PhotoGlyphSummary): string[] {
   return [
     `  glyph accuracy on these photos: ${percent(g.accuracy)} (${g.wrong} wrong of ${g.glyphs} glyphs of ${g.labelledCells} of ${g.writtenCells} written digit cells that segment into their written count; counting the ${g.writtenDigits - g.glyphs} digits of the other cells as wrong, ${percent(g.accuracyOfWritten)} of ${g.writtenDigits})`,
-    `    by digit: ${Object.entries(g.byDigit).map(([digit, d]) => `${digit} ${d.wrong}/${d.glyphs}`).join(', ')}`,
-    ...(Object.keys(g.bySize).length ? [`    by photo size: ${Object.entries(g.bySize).map(([size, d]) => `${size} ${percent(1 - d.wrong / d.glyphs)} (${d.wrong} wrong of ${d.glyphs})`).join(', ')}`] : []),
-    ...(g.wrongGlyphs.length ? [`    wrong (digit#MNIST item->read, 10 = not a digit): ${g.wrongGlyphs.map((w) => `${w.digit}#${w.item + MNIST_ITEM_RANGES.calibration.first}->${w.read} (photo ${w.seed} ${w.field})`).join(', ')}`] : []),
+    `    by digit: ${Object.entries(g.byDigit)
+      .map(([digit, d]) => `${digit} ${d.wrong}/${d.glyphs}`)
+      .join(', ')}`,
+    ...(Object.keys(g.bySize).length
+      ? [
+          `    by photo size: ${Object.entries(g.bySize)
+            .map(([size, d]) => `${size} ${percent(1 - d.wrong / d.glyphs)} (${d.wrong} wrong of ${d.glyphs})`)
+            .join(', ')}`,
+        ]
+      : []),
+    ...(g.wrongGlyphs.length
+      ? [
+          `    wrong (digit#MNIST item->read, 10 = not a digit): ${g.wrongGlyphs.map((w) => `${w.digit}#${w.item + MNIST_ITEM_RANGES.calibration.first}->${w.read} (photo ${w.seed} ${w.field})`).join(', ')}`,
+        ]
+      : []),
   ];
 }
 
@@ -459,7 +532,8 @@ export function conditionList(text: string): EvalCondition[] {
 
 async function main(): Promise<void> {
   const sizes = textArgument('sizes');
-  if (sizes !== undefined && (textArgument('width') !== undefined || textArgument('height') !== undefined)) throw new Error('give --sizes or --width and --height, not both');
+  if (sizes !== undefined && (textArgument('width') !== undefined || textArgument('height') !== undefined))
+    throw new Error('give --sizes or --width and --height, not both');
   const options: EvalOptions = {
     count: argument('count', 100),
     firstSeed: argument('seed', 1),
@@ -482,7 +556,13 @@ async function main(): Promise<void> {
     ...(network ? { classify: async (images: readonly Float32Array[]) => network.logits(images) } : {}),
   });
   const glyphs = reader === 'local' ? readCalibration(directory).glyphs : undefined;
-  const summary = tally.summary({ firstSeed: options.firstSeed, photoSize: options.sizes.map(sizeLabel).join(','), reader, occlusion: options.occlusion, glyphs });
+  const summary = tally.summary({
+    firstSeed: options.firstSeed,
+    photoSize: options.sizes.map(sizeLabel).join(','),
+    reader,
+    occlusion: options.occlusion,
+    glyphs,
+  });
   if ((options.conditions?.length ?? 1) > 1) console.log(`  conditions in turn: ${options.conditions!.join(', ')}`);
   for (const line of reportLines(summary)) console.log(line);
   console.log(JSON.stringify(summary));

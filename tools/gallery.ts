@@ -57,31 +57,152 @@ const SHOTS: Shot[] = [
       focus,
     })),
   ),
-  { file: 'profile', title: 'Elevation profile, hole 4', subject: 'profile-elevation-4', query: {}, size: [1600, 600], scaled: true, focus: [0.5, 0.85], thumbWidth: 480, shows: 'labels and flag inside at padding 0; every tee badged' },
-  { file: 'profile-2-large-labels', title: 'Elevation profile, par 3 hole 2, 36 px labels', subject: 'profile-elevation-2', query: { profileLabelSize: '36' }, size: [1600, 600], thumbWidth: 480, shows: 'every tee keeps its badge: the crowded one goes under the terrain line below its tee' },
-  { file: 'green-heatmap-arrows', title: 'Green 7, heatmap and downhill arrows', subject: 'green-7', query: { heatmap: 'elevation', breaks: 'true' }, size: [1200, 1200], scaled: true, focus: [0.45, 0.4], shows: 'green-book arrows (1.1 mm shafts at 300 dpi); red/blue heatmap' },
-  { file: 'green-3-heatmap', title: 'Green 3, heatmap with its legend', subject: 'green-3', query: { heatmap: 'elevation', heatmapLegend: 'true' }, size: [1200, 1200], focus: [0.46, 0.45], shows: 'red high side over desaturated turf (no brown), blue low side; the band is the green\'s real 0.5 m tier; heatmapLegend key' },
   {
-    file: 'course-overlays', title: 'Course overview with hole numbers, tee boxes and play lines', subject: 'course', query: {}, size: [2400, 1600], thumbWidth: 720,
-    overlays: [{ type: 'hole-centerline' }, { type: 'teeboxes' }, { type: 'hole-number' }], shows: 'badges beside the tees, off the greens; framed and centred on the visible holes',
+    file: 'profile',
+    title: 'Elevation profile, hole 4',
+    subject: 'profile-elevation-4',
+    query: {},
+    size: [1600, 600],
+    scaled: true,
+    focus: [0.5, 0.85],
+    thumbWidth: 480,
+    shows: 'labels and flag inside at padding 0; every tee badged',
   },
   {
-    file: 'hole-overlays', title: 'Hole 1 with approach rings, approach markers and fairway chevrons', subject: 'hole-1', query: {}, size: [1440, 2400], focus: [0.5, 0.25], scaled: false, thumbWidth: 360,
-    overlays: [{ type: 'fairway-downhill-chevrons' }, { type: 'approach-rings' }, { type: 'approach-markers' }], shows: 'ring labels clear of the marker labels; downhill chevrons',
+    file: 'profile-2-large-labels',
+    title: 'Elevation profile, par 3 hole 2, 36 px labels',
+    subject: 'profile-elevation-2',
+    query: { profileLabelSize: '36' },
+    size: [1600, 600],
+    thumbWidth: 480,
+    shows: 'every tee keeps its badge: the crowded one goes under the terrain line below its tee',
   },
   {
-    file: 'green-chevrons', title: 'Green 1 with fairway chevrons (small cells), clipped clusters omitted', subject: 'green-1', query: {}, size: [1200, 1200],
-    overlays: [{ type: 'fairway-downhill-chevrons', preset: 'small' }], shows: 'green crop keeps whole clusters',
+    file: 'green-heatmap-arrows',
+    title: 'Green 7, heatmap and downhill arrows',
+    subject: 'green-7',
+    query: { heatmap: 'elevation', breaks: 'true' },
+    size: [1200, 1200],
+    scaled: true,
+    focus: [0.45, 0.4],
+    shows: 'green-book arrows (1.1 mm shafts at 300 dpi); red/blue heatmap',
   },
-  { file: 'hole-paths', title: 'Hole 1, cart path beside the tees', subject: 'hole-1', query: {}, size: [1440, 2400], focus: [0.5, 0.85], scaled: false, shows: 'paths below tees, greens, bunkers and water' },
+  {
+    file: 'green-3-heatmap',
+    title: 'Green 3, heatmap with its legend',
+    subject: 'green-3',
+    query: { heatmap: 'elevation', heatmapLegend: 'true' },
+    size: [1200, 1200],
+    focus: [0.46, 0.45],
+    shows: "red high side over desaturated turf (no brown), blue low side; the band is the green's real 0.5 m tier; heatmapLegend key",
+  },
+  {
+    file: 'course-overlays',
+    title: 'Course overview with hole numbers, tee boxes and play lines',
+    subject: 'course',
+    query: {},
+    size: [2400, 1600],
+    thumbWidth: 720,
+    overlays: [{ type: 'hole-centerline' }, { type: 'teeboxes' }, { type: 'hole-number' }],
+    shows: 'badges beside the tees, off the greens; framed and centred on the visible holes',
+  },
+  {
+    file: 'hole-overlays',
+    title: 'Hole 1 with approach rings, approach markers and fairway chevrons',
+    subject: 'hole-1',
+    query: {},
+    size: [1440, 2400],
+    focus: [0.5, 0.25],
+    scaled: false,
+    thumbWidth: 360,
+    overlays: [{ type: 'fairway-downhill-chevrons' }, { type: 'approach-rings' }, { type: 'approach-markers' }],
+    shows: 'ring labels clear of the marker labels; downhill chevrons',
+  },
+  {
+    file: 'green-chevrons',
+    title: 'Green 1 with fairway chevrons (small cells), clipped clusters omitted',
+    subject: 'green-1',
+    query: {},
+    size: [1200, 1200],
+    overlays: [{ type: 'fairway-downhill-chevrons', preset: 'small' }],
+    shows: 'green crop keeps whole clusters',
+  },
+  {
+    file: 'hole-paths',
+    title: 'Hole 1, cart path beside the tees',
+    subject: 'hole-1',
+    query: {},
+    size: [1440, 2400],
+    focus: [0.5, 0.85],
+    scaled: false,
+    shows: 'paths below tees, greens, bunkers and water',
+  },
   { file: 'hole-16-pond', title: 'Hole 16 "Heron Pond"', subject: 'hole-16', query: {}, size: [1440, 2400], shows: 'the pond whole inside the perimeter' },
-  { file: 'hole-16-pencil', title: 'Hole 16, Pencil', subject: 'hole-16', query: { graphicStyle: 'pencil' }, size: [1440, 2400], shows: 'one smoothed envelope line' },
-  { file: 'hole-nearby', title: 'Hole 2, nearby holes stroked', subject: 'hole-2', query: { nearbyHoles: 'stroked-dark' }, size: [1440, 2400], shows: 'neighbour holes visible beyond the perimeter' },
-  { file: 'hole-10-trees', title: 'Hole 10, Colored Pencil', subject: 'hole-10', query: { graphicStyle: 'colored-pencil' }, size: [1440, 2400], focus: [0.35, 0.45], scaled: false, shows: 'whole trees, no ghost spheres' },
-  { file: 'hole-4-woods', title: 'Hole 4, woods at the perimeter', subject: 'hole-4', query: {}, size: [1440, 2400], focus: [0.29, 0.4], scaled: false, shows: 'woods end in a clean edge at the feather midline, no faded ghosts' },
-  { file: 'hole-4-woods-colored-pencil', title: 'Hole 4, woods at the perimeter, Colored Pencil', subject: 'hole-4', query: { graphicStyle: 'colored-pencil' }, size: [1440, 2400], focus: [0.29, 0.4], scaled: false, shows: 'woods end cleanly' },
-  { file: 'hole-4-woods-pencil', title: 'Hole 4, woods at the perimeter, Pencil', subject: 'hole-4', query: { graphicStyle: 'pencil' }, size: [1440, 2400], focus: [0.29, 0.4], scaled: false, shows: 'woods hatching stops at the envelope line' },
-  { file: 'augusta-12', title: 'Augusta National, hole 12', subject: 'hole-12', query: {}, size: [1440, 2400], course: 'augusta', shows: 'bridges and shelters in the structure colour' },
+  {
+    file: 'hole-16-pencil',
+    title: 'Hole 16, Pencil',
+    subject: 'hole-16',
+    query: { graphicStyle: 'pencil' },
+    size: [1440, 2400],
+    shows: 'one smoothed envelope line',
+  },
+  {
+    file: 'hole-nearby',
+    title: 'Hole 2, nearby holes stroked',
+    subject: 'hole-2',
+    query: { nearbyHoles: 'stroked-dark' },
+    size: [1440, 2400],
+    shows: 'neighbour holes visible beyond the perimeter',
+  },
+  {
+    file: 'hole-10-trees',
+    title: 'Hole 10, Colored Pencil',
+    subject: 'hole-10',
+    query: { graphicStyle: 'colored-pencil' },
+    size: [1440, 2400],
+    focus: [0.35, 0.45],
+    scaled: false,
+    shows: 'whole trees, no ghost spheres',
+  },
+  {
+    file: 'hole-4-woods',
+    title: 'Hole 4, woods at the perimeter',
+    subject: 'hole-4',
+    query: {},
+    size: [1440, 2400],
+    focus: [0.29, 0.4],
+    scaled: false,
+    shows: 'woods end in a clean edge at the feather midline, no faded ghosts',
+  },
+  {
+    file: 'hole-4-woods-colored-pencil',
+    title: 'Hole 4, woods at the perimeter, Colored Pencil',
+    subject: 'hole-4',
+    query: { graphicStyle: 'colored-pencil' },
+    size: [1440, 2400],
+    focus: [0.29, 0.4],
+    scaled: false,
+    shows: 'woods end cleanly',
+  },
+  {
+    file: 'hole-4-woods-pencil',
+    title: 'Hole 4, woods at the perimeter, Pencil',
+    subject: 'hole-4',
+    query: { graphicStyle: 'pencil' },
+    size: [1440, 2400],
+    focus: [0.29, 0.4],
+    scaled: false,
+    shows: 'woods hatching stops at the envelope line',
+  },
+  {
+    file: 'augusta-12',
+    title: 'Augusta National, hole 12',
+    subject: 'hole-12',
+    query: {},
+    size: [1440, 2400],
+    course: 'augusta',
+    shows: 'bridges and shelters in the structure colour',
+  },
   { file: 'augusta-13', title: 'Augusta National, hole 13', subject: 'hole-13', query: {}, size: [1440, 2400], course: 'augusta' },
 ];
 
@@ -102,8 +223,16 @@ async function crop(image: Buffer, [w, h]: [number, number], focus: [number, num
   return sharp(image).extract({ left, top, width: size, height: size }).webp({ quality: 82 }).toBuffer();
 }
 
-async function withOverlays(course: Course, rendered: RenderedGraphic, request: ReturnType<typeof parseGraphicsQuery>, overlays: Record<string, unknown>[]): Promise<Buffer> {
-  const items = parseOverlayItems(overlays.map((o, i) => ({ id: `o${i}`, ...o })), OVERLAY_TYPES);
+async function withOverlays(
+  course: Course,
+  rendered: RenderedGraphic,
+  request: ReturnType<typeof parseGraphicsQuery>,
+  overlays: Record<string, unknown>[],
+): Promise<Buffer> {
+  const items = parseOverlayItems(
+    overlays.map((o, i) => ({ id: `o${i}`, ...o })),
+    OVERLAY_TYPES,
+  );
   const resolved = resolveOverlays(items, { course, request, sidecar: rendered.sidecar });
   const canvas = createCanvas(rendered.width, rendered.height);
   const ctx = canvas.getContext('2d');
@@ -153,9 +282,13 @@ async function main(): Promise<void> {
       cells.push(`![1:1 crop of the same region at ${large[0]}x${large[1]}](gallery/${shot.file}-3x-crop.webp)`);
       sizes += ` and ${large[0]}x${large[1]}`;
     }
-    const query = Object.entries(shot.query).map(([k, v]) => `${k}=${v}`).join('&');
+    const query = Object.entries(shot.query)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
     const overlays = shot.overlays ? ` + overlays ${shot.overlays.map((o) => o.type).join(', ')}` : '';
-    rows.push(`| ${cells.join('<br>')} | ${shot.title}${shot.shows ? `: ${shot.shows}` : ''} | \`${shot.subject}${query ? `?${query}` : ''}\` at ${sizes}${overlays} |`);
+    rows.push(
+      `| ${cells.join('<br>')} | ${shot.title}${shot.shows ? `: ${shot.shows}` : ''} | \`${shot.subject}${query ? `?${query}` : ''}\` at ${sizes}${overlays} |`,
+    );
     process.stderr.write(`${shot.file}: ${Date.now() - started} ms\n`);
   }
   const doc = [

@@ -52,7 +52,9 @@ async function main(): Promise<void> {
     const page = await renderPrintablePage(course, manifest, index);
     const reduced = await sharp(page.png).resize(LONGEST_SIDE_PX, LONGEST_SIDE_PX, { fit: 'inside' }).png().toBuffer();
     writeFileSync(join(OUT_DIR, sample.file), reduced);
-    console.log(`${sample.file}: ${sample.template} page ${sample.page} of ${manifest.pages.length} (${manifest.pages[index].title}), rendered at ${manifest.page.dpi} dpi`);
+    console.log(
+      `${sample.file}: ${sample.template} page ${sample.page} of ${manifest.pages.length} (${manifest.pages[index].title}), rendered at ${manifest.page.dpi} dpi`,
+    );
   }
 }
 

@@ -69,7 +69,9 @@ function collectGlyphs(first: number, count: number): { glyphs: LabelledGlyph[];
 
 /** The calibration range's MNIST images as they are (28x28, the network's input), labelled by class; errata left out by mnistItems. */
 function mnistImageGlyphs(): LabelledGlyph[] {
-  return Array.from({ length: 10 }, (_, digit) => mnistItems(digit, 'calibration').map((item) => ({ image: mnistGlyph(digit, item, 'calibration'), label: digit }))).flat();
+  return Array.from({ length: 10 }, (_, digit) =>
+    mnistItems(digit, 'calibration').map((item) => ({ image: mnistGlyph(digit, item, 'calibration'), label: digit })),
+  ).flat();
 }
 
 function accuracy(logits: readonly Float32Array[], glyphs: readonly LabelledGlyph[], digitsOnly: boolean): number {
@@ -131,7 +133,14 @@ function describeErrors(outcomes: readonly CellOutcome[], above: number): string
   const wrong = outcomes.filter((o) => !o.correct && o.confidence >= above).sort((a, b) => b.confidence - a.confidence);
   const kinds = new Map<string, number>();
   for (const o of wrong) {
-    const kind = o.truth === null ? 'blank read as writing' : o.read === null ? 'writing read as blank' : o.read.length !== o.truth.length ? 'wrong digit count' : 'wrong digit';
+    const kind =
+      o.truth === null
+        ? 'blank read as writing'
+        : o.read === null
+          ? 'writing read as blank'
+          : o.read.length !== o.truth.length
+            ? 'wrong digit count'
+            : 'wrong digit';
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   return [
@@ -156,7 +165,8 @@ async function main(): Promise<void> {
   const temperatureCells = argument('temperature-cells', 3_000);
   const thresholdCells = argument('threshold-cells', 24_000);
   const sumCells = argument('sum-cells', 30_000);
-  if (thresholdCells > SUM_CELLS_OFFSET || sumCells > 100_000 - SUM_CELLS_OFFSET) throw new Error(`at most ${SUM_CELLS_OFFSET} threshold cells and ${100_000 - SUM_CELLS_OFFSET} sum cells (their seeds would overlap)`);
+  if (thresholdCells > SUM_CELLS_OFFSET || sumCells > 100_000 - SUM_CELLS_OFFSET)
+    throw new Error(`at most ${SUM_CELLS_OFFSET} threshold cells and ${100_000 - SUM_CELLS_OFFSET} sum cells (their seeds would overlap)`);
   const directory = resolve(textArgument('from') ?? defaultModelDirectory());
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
@@ -190,15 +200,23 @@ async function main(): Promise<void> {
   log(`  cell accuracy ${percent(cellAccuracy)} (${msPerCell.toFixed(2)} ms per cell) [${elapsed()}]`);
   for (const line of describeErrors(outcomes, 0.9)) log(line);
   if (!choice) {
-    throw new Error(`no threshold reaches ${percent(TARGET_PRECISION, 1)} precision at the Wilson lower bound; calibration.json not written (the reader refuses these weights)`);
+    throw new Error(
+      `no threshold reaches ${percent(TARGET_PRECISION, 1)} precision at the Wilson lower bound; calibration.json not written (the reader refuses these weights)`,
+    );
   }
   const acceptThreshold = recordedThreshold(choice.threshold);
   const measured = measureAtThreshold(outcomes, acceptThreshold);
 
   log(`reading ${sumCells} more calibration total cells for the sum role's threshold`);
-  const sums = [...outcomes.filter((o) => o.kind === 'total'), ...(await readCalibrationCells(reader, THRESHOLD_SEEDS + seed * 100_000 + SUM_CELLS_OFFSET, sumCells, 'total'))];
+  const sums = [
+    ...outcomes.filter((o) => o.kind === 'total'),
+    ...(await readCalibrationCells(reader, THRESHOLD_SEEDS + seed * 100_000 + SUM_CELLS_OFFSET, sumCells, 'total')),
+  ];
   const roles = {
-    entry: roleThresholds('entry', outcomes.filter((o) => o.kind !== 'total')),
+    entry: roleThresholds(
+      'entry',
+      outcomes.filter((o) => o.kind !== 'total'),
+    ),
     sum: roleThresholds('sum', sums),
   };
   log(`  [${elapsed()}]`);
@@ -223,7 +241,9 @@ async function main(): Promise<void> {
 
   log('');
   log('report (all figures on MNIST calibration items 600..749, never seen in training)');
-  log(`  glyph accuracy ${percent(glyphAccuracy)} over ${calibration.glyphs.length} segmented glyphs (digits only ${percent(digitAccuracy)}); MNIST images as they are ${percent(mnistAccuracy)} of ${mnist.length}`);
+  log(
+    `  glyph accuracy ${percent(glyphAccuracy)} over ${calibration.glyphs.length} segmented glyphs (digits only ${percent(digitAccuracy)}); MNIST images as they are ${percent(mnistAccuracy)} of ${mnist.length}`,
+  );
   log(`  temperature ${temperature.toFixed(3)}`);
   log(`  cell accuracy ${percent(measured.accuracy)} over ${thresholdCells} cells`);
   log(
@@ -250,7 +270,16 @@ type ThresholdFigures = RoleFigures['number'];
 
 /** One role's thresholds, for its readings of a number and its blank readings, each chosen on those readings alone by the same rule. */
 function roleThresholds(role: FieldRole, outcomes: readonly CellOutcome[]): RoleFigures {
-  return { number: threshold(`${role} numbers`, outcomes.filter((o) => o.read !== null)), blank: threshold(`${role} blanks`, outcomes.filter((o) => o.read === null)) };
+  return {
+    number: threshold(
+      `${role} numbers`,
+      outcomes.filter((o) => o.read !== null),
+    ),
+    blank: threshold(
+      `${role} blanks`,
+      outcomes.filter((o) => o.read === null),
+    ),
+  };
 }
 
 /** The threshold of a set of readings; null when none reaches the target. */

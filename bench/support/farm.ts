@@ -26,7 +26,17 @@ export async function startBenchFarm(name: string, env: Record<string, string> =
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), `caddie-bench-${name}-`));
   const port = await freePort();
-  const fullEnv = { ...process.env, DATA_DIR: dataDir, REDIS_URL: BENCH_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000000', ...env };
+  const fullEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    REDIS_URL: BENCH_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'error',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...env,
+  };
   const children: ChildProcess[] = [spawn(process.execPath, [join(DIST, 'apps/api/src/main.js')], { env: fullEnv, stdio: 'ignore' })];
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -135,5 +135,13 @@ export function pinThisProcess(plan: CpuPlan): void {
 
 /** Waits until the API at `origin` answers /health (at most a minute). */
 export async function waitForHealth(origin: string): Promise<void> {
-  for (let i = 0; i < 300 && !(await fetch(`${origin}/health`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
+  for (
+    let i = 0;
+    i < 300 &&
+    !(await fetch(`${origin}/health`)
+      .then((r) => r.ok)
+      .catch(() => false));
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 200));
 }

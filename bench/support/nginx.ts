@@ -35,11 +35,15 @@ export async function startStaticNginx(options: {
   launch?: (command: string, args: string[]) => [string, string[]];
 }): Promise<StaticNginx | null> {
   if (!existsSync(NGINX_BINARY)) return null;
-  const version = spawnSync(NGINX_BINARY, ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
+  const version = spawnSync(NGINX_BINARY, ['-v'], { encoding: 'utf8' })
+    .stderr.trim()
+    .replace(/^nginx version: /, '');
   const { root, workDir, port, workers } = options;
   const temp = (name: string) => join(workDir, name);
   for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(temp(dir), { recursive: true });
-  const types = Object.entries(options.contentType).map(([ext, type]) => `${type} ${ext};`).join(' ');
+  const types = Object.entries(options.contentType)
+    .map(([ext, type]) => `${type} ${ext};`)
+    .join(' ');
   const config = `
 daemon off;
 master_process on;
@@ -87,7 +91,11 @@ http {
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break;
-    if (await fetch(`${origin}/`).then(() => true).catch(() => false)) {
+    if (
+      await fetch(`${origin}/`)
+        .then(() => true)
+        .catch(() => false)
+    ) {
       return {
         origin,
         version,

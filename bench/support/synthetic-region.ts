@@ -28,7 +28,10 @@ export function syntheticRegion(features: number): { type: 'FeatureCollection'; 
       const north = hole > 9;
       const [y0, y1] = north ? [1400, 900] : [100, 600];
       const dir = Math.sign(y1 - y0);
-      add({ golf: 'hole', ref: String(hole), par: '4', name: `Hole ${hole}` }, { type: 'LineString', coordinates: [at(x, y0), at(x + 20, (y0 + y1) / 2), at(x, y1)] });
+      add(
+        { golf: 'hole', ref: String(hole), par: '4', name: `Hole ${hole}` },
+        { type: 'LineString', coordinates: [at(x, y0), at(x + 20, (y0 + y1) / 2), at(x, y1)] },
+      );
       add({ golf: 'green' }, box(x, y1 + dir * 10, 15, 15));
       for (const [k, colour] of ['white', 'yellow', 'red'].entries()) add({ golf: 'tee', 'tee:colour': colour }, box(x, y0 + dir * (k * 25 - 5), 6, 6));
       add({ golf: 'fairway' }, box(x + 10, (y0 + y1) / 2, 18, 180));

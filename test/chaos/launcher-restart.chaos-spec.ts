@@ -26,28 +26,37 @@ describe('npm start survives SIGKILLed workers (back within 10 s)', () => {
   it.each([
     ['render-worker', 'render'],
     ['scorecard-worker', 'scorecard'],
-  ] as const)('%s: restarted and consuming again within 10 s, requests answered meanwhile', async (name, queueName) => {
-    const [apiPid] = launched.pidsOf('api');
-    const before = launched.pidsOf(name);
-    const traffic = trafficAgainst(launched, { withScorecards: true });
-    await new Promise((r) => setTimeout(r, 500));
+  ] as const)(
+    '%s: restarted and consuming again within 10 s, requests answered meanwhile',
+    async (name, queueName) => {
+      const [apiPid] = launched.pidsOf('api');
+      const before = launched.pidsOf(name);
+      const traffic = trafficAgainst(launched, { withScorecards: true });
+      await new Promise((r) => setTimeout(r, 500));
 
-    const killedAt = Date.now();
-    process.kill(before[before.length - 1], 'SIGKILL');
-    const backMs = await pingAnsweredBy(launched, queueName, () => launched.pidsOf(name)[before.length], killedAt, 30_000);
-    const answers = await traffic.stop();
-    const restartLine = new RegExp(`${name} exited \\(SIGKILL\\); restarting in ([\\d.]+) s`).exec(launched.output());
-    const byWhat = answers.reduce<Record<string, number>>((acc, a) => ((acc[`${a.what} ${a.status}${a.code ? ` ${a.code}` : ''}`] = (acc[`${a.what} ${a.status}${a.code ? ` ${a.code}` : ''}`] ?? 0) + 1), acc), {});
-    process.stdout.write(`${name}: SIGKILL -> consuming again in ${backMs} ms (restart delay ${restartLine?.[1]} s); ${answers.length} requests meanwhile: ${JSON.stringify(byWhat)}\n`);
+      const killedAt = Date.now();
+      process.kill(before[before.length - 1], 'SIGKILL');
+      const backMs = await pingAnsweredBy(launched, queueName, () => launched.pidsOf(name)[before.length], killedAt, 30_000);
+      const answers = await traffic.stop();
+      const restartLine = new RegExp(`${name} exited \\(SIGKILL\\); restarting in ([\\d.]+) s`).exec(launched.output());
+      const byWhat = answers.reduce<Record<string, number>>(
+        (acc, a) => ((acc[`${a.what} ${a.status}${a.code ? ` ${a.code}` : ''}`] = (acc[`${a.what} ${a.status}${a.code ? ` ${a.code}` : ''}`] ?? 0) + 1), acc),
+        {},
+      );
+      process.stdout.write(
+        `${name}: SIGKILL -> consuming again in ${backMs} ms (restart delay ${restartLine?.[1]} s); ${answers.length} requests meanwhile: ${JSON.stringify(byWhat)}\n`,
+      );
 
-    expect(restartLine).not.toBeNull();
-    expect(launched.pidsOf(name)).toHaveLength(before.length + 1);
-    expect(backMs).toBeLessThan(boundUnderLoad(BACK_WITHIN_MS, `${name} back`));
-    expect(answers.length).toBeGreaterThanOrEqual(4);
-    expect(answers.map(contractBreach).filter(Boolean)).toEqual([]);
-    // what needs no worker keeps answering 200 throughout
-    expect(answers.filter((a) => a.what === 'services' || a.what === 'course').every((a) => a.status === 200)).toBe(true);
-    // the API kept serving: it was never restarted
-    expect(launched.pidsOf('api')).toEqual([apiPid]);
-  }, 60_000);
+      expect(restartLine).not.toBeNull();
+      expect(launched.pidsOf(name)).toHaveLength(before.length + 1);
+      expect(backMs).toBeLessThan(boundUnderLoad(BACK_WITHIN_MS, `${name} back`));
+      expect(answers.length).toBeGreaterThanOrEqual(4);
+      expect(answers.map(contractBreach).filter(Boolean)).toEqual([]);
+      // what needs no worker keeps answering 200 throughout
+      expect(answers.filter((a) => a.what === 'services' || a.what === 'course').every((a) => a.status === 200)).toBe(true);
+      // the API kept serving: it was never restarted
+      expect(launched.pidsOf('api')).toEqual([apiPid]);
+    },
+    60_000,
+  );
 });

@@ -7,8 +7,31 @@ import { contractBreach, type SeenAnswer } from '../support/declared-answers';
  * credentials, media types and bodies. What a client must never see: a 5xx other than a declared
  * 502/503/504 problem, or an error answer that is not a problem document with a declared code.
  */
-const PATH_VALUES = ['demo-pine-hollow', '%ZZ', '%00', '%0D%0ASet-Cookie:%20x=1', 'x%3E%3B%20rel%3D%22preload%22', '%C4%80', '..%2F..%2Fetc', '-1', '99999999999999999999', '1e309', 'a'.repeat(600), '%F0%9F%8F%8C', 'null'];
-const QUERIES = ['', '?x=1', '?zoom=-1&format=gif', '?width=999999&height=abc', '?revision=sha256:zz', `?q=${'a'.repeat(5000)}`, '?api_key=caddie_live_x', '?width=1&width=2'];
+const PATH_VALUES = [
+  'demo-pine-hollow',
+  '%ZZ',
+  '%00',
+  '%0D%0ASet-Cookie:%20x=1',
+  'x%3E%3B%20rel%3D%22preload%22',
+  '%C4%80',
+  '..%2F..%2Fetc',
+  '-1',
+  '99999999999999999999',
+  '1e309',
+  'a'.repeat(600),
+  '%F0%9F%8F%8C',
+  'null',
+];
+const QUERIES = [
+  '',
+  '?x=1',
+  '?zoom=-1&format=gif',
+  '?width=999999&height=abc',
+  '?revision=sha256:zz',
+  `?q=${'a'.repeat(5000)}`,
+  '?api_key=caddie_live_x',
+  '?width=1&width=2',
+];
 const BODIES: { type?: string; payload?: string }[] = [
   {},
   { type: 'application/json', payload: 'null' },
@@ -39,13 +62,23 @@ describe('OpenAPI fuzzer (every operation)', () => {
       for (const method of Object.keys(methods).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))) {
         operations++;
         const paths = PATH_VALUES.map((value) => template.replace(/\{[^}]+\}/g, value));
-        const credentials: Record<string, string>[] = [{ 'x-api-key': key }, {}, { authorization: 'Bearer caddie_live_not_a_key' }, { 'x-api-key': key, origin: 'https://evil.example' }];
+        const credentials: Record<string, string>[] = [
+          { 'x-api-key': key },
+          {},
+          { authorization: 'Bearer caddie_live_not_a_key' },
+          { 'x-api-key': key, origin: 'https://evil.example' },
+        ];
         const cases: { url: string; headers: Record<string, string>; payload?: string }[] = [];
-        for (const path of paths) for (const query of QUERIES.slice(0, 3)) cases.push({ url: path + query, headers: credentials[cases.length % credentials.length] });
+        for (const path of paths)
+          for (const query of QUERIES.slice(0, 3)) cases.push({ url: path + query, headers: credentials[cases.length % credentials.length] });
         for (const query of QUERIES) cases.push({ url: paths[0] + query, headers: { 'x-api-key': key } });
         if (method !== 'get') {
           for (const body of BODIES) {
-            cases.push({ url: paths[0], headers: { 'x-api-key': key, 'idempotency-key': `fuzz-${cases.length}-key`, ...(body.type ? { 'content-type': body.type } : {}) }, payload: body.payload });
+            cases.push({
+              url: paths[0],
+              headers: { 'x-api-key': key, 'idempotency-key': `fuzz-${cases.length}-key`, ...(body.type ? { 'content-type': body.type } : {}) },
+              payload: body.payload,
+            });
           }
         }
         for (const c of cases) {
@@ -59,7 +92,9 @@ describe('OpenAPI fuzzer (every operation)', () => {
     }
     const breaches = answers.map(contractBreach).filter(Boolean);
     const byStatus = answers.reduce<Record<number, number>>((acc, a) => ((acc[a.status] = (acc[a.status] ?? 0) + 1), acc), {});
-    process.stdout.write(`fuzzer: ${answers.length} requests over ${operations} operations; statuses ${JSON.stringify(byStatus)}; breaches ${breaches.length}\n`);
+    process.stdout.write(
+      `fuzzer: ${answers.length} requests over ${operations} operations; statuses ${JSON.stringify(byStatus)}; breaches ${breaches.length}\n`,
+    );
     expect(operations).toBeGreaterThanOrEqual(20);
     expect(breaches).toEqual([]);
   }, 600_000);

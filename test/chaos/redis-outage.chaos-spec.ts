@@ -49,7 +49,15 @@ describe('Redis frozen and stopped (private redis-server)', () => {
             body: JSON.stringify({ image: { url: 'https://images.example.com/card.jpg' } }),
           }),
       ],
-      ['normalize', () => fetch(`${base}/v1/scorecards/normalize`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ image: { url: 'https://images.example.com/card.jpg' } }) })],
+      [
+        'normalize',
+        () =>
+          fetch(`${base}/v1/scorecards/normalize`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ image: { url: 'https://images.example.com/card.jpg' } }),
+          }),
+      ],
     ];
     return Promise.all(
       calls.map(async ([what, call]) => {

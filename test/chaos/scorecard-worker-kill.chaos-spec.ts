@@ -55,14 +55,18 @@ describe('scorecard worker killed mid-request', () => {
     const answer = fetch(`${base}/v1/scorecards/normalize`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
     // the worker that takes the job is killed while the job is active
     let killed: number | undefined;
-    await waitFor(async () => {
-      const [active] = await queue.getJobs(['active']);
-      const pid = Number(active?.processedBy?.split(':').pop());
-      if (!pid) return false;
-      process.kill(pid, 'SIGKILL');
-      killed = pid;
-      return true;
-    }, 15_000, 'a worker taking the job');
+    await waitFor(
+      async () => {
+        const [active] = await queue.getJobs(['active']);
+        const pid = Number(active?.processedBy?.split(':').pop());
+        if (!pid) return false;
+        process.kill(pid, 'SIGKILL');
+        killed = pid;
+        return true;
+      },
+      15_000,
+      'a worker taking the job',
+    );
     const response = await answer;
     const elapsed = Date.now() - started;
     const body = (await response.json()) as { pages?: unknown[]; code?: string };

@@ -38,11 +38,16 @@ describe('scorecard uploads under load (API and worker processes)', () => {
     }
   };
 
-  it('gives 100 parallel uploads each the worker\'s own answer: 0 lost', async () => {
+  it("gives 100 parallel uploads each the worker's own answer: 0 lost", async () => {
     // a photo without markers: the worker answers 422 quickly, so what is measured is the waiting, not OpenCV
-    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => client(photo, `upload-${i}`)));
-    const byCode = answers.reduce<Record<string, number>>((acc, a) => ((acc[`${a.status} ${a.code ?? ''}`] = (acc[`${a.status} ${a.code ?? ''}`] ?? 0) + 1), acc), {});
+    const byCode = answers.reduce<Record<string, number>>(
+      (acc, a) => ((acc[`${a.status} ${a.code ?? ''}`] = (acc[`${a.status} ${a.code ?? ''}`] ?? 0) + 1), acc),
+      {},
+    );
     process.stdout.write(`100 uploads: ${JSON.stringify(byCode)}; retries after server-busy: ${answers.reduce((n, a) => n + a.attempts - 1, 0)}\n`);
     expect(answers.map(contractBreach).filter(Boolean)).toEqual([]);
     expect(answers.filter((a) => a.code !== 'registration-markers-incomplete').map((a) => `${a.what}: ${a.status} ${a.code}`)).toEqual([]);
@@ -51,14 +56,21 @@ describe('scorecard uploads under load (API and worker processes)', () => {
   it('keeps the API under 600 MB with 60 parallel 4 MB uploads', async () => {
     // incompressible pixels: a PNG of just under the 4,000,000-byte image limit
     const side = 1140;
-    const noise = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(3_800_000);
     expect(noise.length).toBeLessThanOrEqual(4_000_000);
     const before = peakMb(api.child.pid!);
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => answerOf(`big-${i}`, upload(noise, `big-${i}.png`))));
     const peak = peakMb(api.child.pid!);
-    const byCode = answers.reduce<Record<string, number>>((acc, a) => ((acc[`${a.status} ${a.code ?? ''}`] = (acc[`${a.status} ${a.code ?? ''}`] ?? 0) + 1), acc), {});
-    process.stdout.write(`60 x ${(noise.length / 1e6).toFixed(2)} MB uploads: API peak RSS ${peak.toFixed(0)} MB (before ${before.toFixed(0)} MB); answers ${JSON.stringify(byCode)}\n`);
+    const byCode = answers.reduce<Record<string, number>>(
+      (acc, a) => ((acc[`${a.status} ${a.code ?? ''}`] = (acc[`${a.status} ${a.code ?? ''}`] ?? 0) + 1), acc),
+      {},
+    );
+    process.stdout.write(
+      `60 x ${(noise.length / 1e6).toFixed(2)} MB uploads: API peak RSS ${peak.toFixed(0)} MB (before ${before.toFixed(0)} MB); answers ${JSON.stringify(byCode)}\n`,
+    );
     expect(answers.map(contractBreach).filter(Boolean)).toEqual([]);
     expect(peak).toBeLessThan(600);
   }, 300_000);

@@ -47,7 +47,10 @@ describe('worker connections and a frozen Redis (private redis-server)', () => {
       // frozen: the worker's bounded commands fail instead of hanging; nothing crashes
       redis.child.kill('SIGSTOP');
       await new Promise((r) => setTimeout(r, 12_000));
-      const bounded = await bull.client.ping().then(() => 'answered', (e: Error) => e.message);
+      const bounded = await bull.client.ping().then(
+        () => 'answered',
+        (e: Error) => e.message,
+      );
       expect(bounded).toMatch(/timed out/i);
       redis.child.kill('SIGCONT');
       const resumedAt = Date.now();
@@ -56,7 +59,9 @@ describe('worker connections and a frozen Redis (private redis-server)', () => {
       const second = await queue.add('x', { n: 2 });
       expect(await waiter.wait(second.id!, RECOVERED_WITHIN_MS + 5_000)).toMatchObject({ state: 'done', result: { echo: 2 } });
       const recoveredMs = Date.now() - resumedAt;
-      process.stdout.write(`worker consumed again ${recoveredMs} ms after Redis resumed (errors while frozen: ${errors.length}: ${[...new Set(errors)].join('; ').slice(0, 200)})\n`);
+      process.stdout.write(
+        `worker consumed again ${recoveredMs} ms after Redis resumed (errors while frozen: ${errors.length}: ${[...new Set(errors)].join('; ').slice(0, 200)})\n`,
+      );
       expect(recoveredMs).toBeLessThan(boundUnderLoad(RECOVERED_WITHIN_MS, 'worker consuming after SIGCONT'));
       expect(worker.isRunning()).toBe(true);
     } finally {

@@ -45,8 +45,12 @@ describe('console access boundaries', () => {
 
   it('lets only the operator grant operator scopes through the key registry', async () => {
     const registry = new ApiKeyRegistry(api.app.get<DataSource>(getDataSourceToken()), api.config.operatorToken);
-    await expect(registry.create({ name: 'scraper', kind: 'live', scopes: ['operations:read'] })).rejects.toMatchObject({ code: 'scope-reserved-for-operator' });
-    await expect(registry.create({ name: 'scraper', kind: 'live', scopes: ['operations:read'], grantedBy: 'organization' })).rejects.toMatchObject({ code: 'scope-reserved-for-operator' });
+    await expect(registry.create({ name: 'scraper', kind: 'live', scopes: ['operations:read'] })).rejects.toMatchObject({
+      code: 'scope-reserved-for-operator',
+    });
+    await expect(registry.create({ name: 'scraper', kind: 'live', scopes: ['operations:read'], grantedBy: 'organization' })).rejects.toMatchObject({
+      code: 'scope-reserved-for-operator',
+    });
     const { summary } = await registry.create({ name: 'scraper', kind: 'live', scopes: ['operations:read'], grantedBy: 'operator' });
     expect(summary.scopes).toEqual(['operations:read']);
   });
@@ -57,7 +61,11 @@ describe('console access boundaries', () => {
     expect(session.statusCode).toBe(200);
     expect(session.headers['access-control-allow-origin']).toBeUndefined();
     expect(session.headers['access-control-allow-credentials']).toBeUndefined();
-    const preflight = await api.request({ method: 'OPTIONS', url: '/console/api/keys', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-csrf-token, content-type' } });
+    const preflight = await api.request({
+      method: 'OPTIONS',
+      url: '/console/api/keys',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-csrf-token, content-type' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
     expect(preflight.statusCode).toBeGreaterThanOrEqual(400);

@@ -5,7 +5,16 @@ import { required } from '../support/requirements';
 
 /** Debian's Chromium, driven by playwright-core (no browser download). */
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Chromium is there (under CI a missing one fails the suite: see test/support/requirements.ts). */
 export const haveChromium = required(`Chromium at ${CHROMIUM} (apt-get install chromium)`, existsSync(CHROMIUM));
 const AXE = require.resolve('axe-core');
@@ -26,7 +35,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
   axeSource ||= readFileSync(AXE, 'utf8');
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
   });
@@ -49,7 +62,10 @@ export async function horizontalOverflow(page: Page): Promise<string> {
     };
     const past = [...document.querySelectorAll('body *')].filter((e: any) => e.getBoundingClientRect().right > root.clientWidth + 1 && !clipped(e));
     const innermost = past.filter((e: any) => !past.some((o: any) => o !== e && e.contains(o)));
-    return `${extra} px: ${innermost.slice(0, 5).map((e: any) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${String(e.className).split(' ').join('.')}`).join(', ')}`;
+    return `${extra} px: ${innermost
+      .slice(0, 5)
+      .map((e: any) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${String(e.className).split(' ').join('.')}`)
+      .join(', ')}`;
   });
 }
 
@@ -81,7 +97,9 @@ export function collectErrors(page: Page): string[] {
 
 /** A failure with what the page said and showed (its status and alert texts, a screenshot), which explains most failures. */
 export async function explainFailure(page: Page, errors: string[], error: unknown, screenshot: string): Promise<Error> {
-  const status = await page.evaluate(() => [...document.querySelectorAll('[role=status],[role=alert]')].map((e: { textContent: string }) => e.textContent).join(' | ')).catch(() => '');
+  const status = await page
+    .evaluate(() => [...document.querySelectorAll('[role=status],[role=alert]')].map((e: { textContent: string }) => e.textContent).join(' | '))
+    .catch(() => '');
   if (SCREENSHOTS) writeFileSync(join(SCREENSHOTS, screenshot), await page.screenshot({ fullPage: true }));
   return new Error(`${(error as Error).message}\nat ${page.url()}: ${status}\npage errors:\n${errors.join('\n')}`);
 }

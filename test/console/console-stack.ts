@@ -36,7 +36,12 @@ export async function startConsoleStack(courses: Course[], options: { visionUrl?
   const api = startNode('apps/api/src/main.js', { ...common, PORT: new URL(origin).port, PUBLIC_BASE_URL: origin, RENDER_WAIT_MS: '60000' });
   const workers = [startNode('apps/render-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '2' })];
   if (options.visionUrl) {
-    const reader = { SCORECARD_READER: 'http-vision', SCORECARD_VISION_URL: options.visionUrl, SCORECARD_VISION_API_KEY: 'sk-test-console', SCORECARD_VISION_MODEL: 'fake-vision-1' };
+    const reader = {
+      SCORECARD_READER: 'http-vision',
+      SCORECARD_VISION_URL: options.visionUrl,
+      SCORECARD_VISION_API_KEY: 'sk-test-console',
+      SCORECARD_VISION_MODEL: 'fake-vision-1',
+    };
     workers.push(startNode('apps/scorecard-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '1', ...reader }));
   }
   await waitFor(async () => (await fetch(`${origin}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');

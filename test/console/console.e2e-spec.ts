@@ -129,7 +129,9 @@ describe('Caddie Console', () => {
 
   it('every /v1 route refuses the session cookie as a credential (with or without the CSRF token)', async () => {
     const { cookie, csrf } = await signIn();
-    const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown[]; operationId: string }>> };
+    const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { security?: unknown[]; operationId: string }>>;
+    };
     const checked: string[] = [];
     for (const [template, operations] of Object.entries(document.paths)) {
       const path = template.replace(/\{courseId\}/g, 'demo-pine-hollow').replace(/\{[^}]+\}/g, '1');
@@ -154,7 +156,11 @@ describe('Caddie Console', () => {
   it('state-changing console calls without the CSRF token are refused; with it they work; sign-out ends the session', async () => {
     const { cookie, csrf } = await signIn();
     const createKey = (headers: Record<string, string>) =>
-      fetch(`${origin}/console/api/keys`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ name: 'csrf test', kind: 'test', scopes: ['courses:read'] }) });
+      fetch(`${origin}/console/api/keys`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ name: 'csrf test', kind: 'test', scopes: ['courses:read'] }),
+      });
     for (const headers of [{} as Record<string, string>, { 'x-csrf-token': 'wrong' }, { 'x-csrf-token': csrf.slice(0, -1) }]) {
       const refused = await createKey(headers);
       expect(refused.status).toBe(403);
@@ -166,7 +172,11 @@ describe('Caddie Console', () => {
       form.append('image', new Blob([Buffer.from('not a photo')], { type: 'image/jpeg' }), 'card.jpg');
       const json = { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ courseId: 'demo-cedar-links', template: 'scorecard@1' }) };
       const { headers, body } = path.endsWith('normalize') || path.endsWith('process') ? { headers: {}, body: form } : json;
-      const refused = await fetch(`${origin}/console/api/${path}`, { method: 'POST', headers: { cookie, 'idempotency-key': 'console-csrf-test', ...headers }, body });
+      const refused = await fetch(`${origin}/console/api/${path}`, {
+        method: 'POST',
+        headers: { cookie, 'idempotency-key': 'console-csrf-test', ...headers },
+        body,
+      });
       expect(`${path} ${refused.status} ${((await refused.json()) as { code: string }).code}`).toBe(`${path} 403 console-csrf-failed`);
     }
     const outWithout = await fetch(`${origin}/console/api/sign-out`, { method: 'POST', headers: { cookie } });
@@ -191,161 +201,212 @@ describe('Caddie Console', () => {
     expect((await fetch(`${origin}/console/api/courses`)).status).toBe(401);
   });
 
-  browserIt('signs in through a link and uses every page: courses, map, course, graphics studio, keys; no console errors; no serious axe violations', async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-    const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const shoot = (name: string) => shootBoth(page, name);
+  browserIt(
+    'signs in through a link and uses every page: courses, map, course, graphics studio, keys; no console errors; no serious axe violations',
+    async () => {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+      const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const shoot = (name: string) => shootBoth(page, name);
 
-    try {
-      await useEveryPage(page, context, errors, shoot);
-    } catch (error) {
-      throw await explainFailure(page, errors, error, 'failure.png');
-    }
-  }, 600_000);
+      try {
+        await useEveryPage(page, context, errors, shoot);
+      } catch (error) {
+        throw await explainFailure(page, errors, error, 'failure.png');
+      }
+    },
+    600_000,
+  );
 
-  browserIt('scorecards: downloads a printable card, reads a photo, draws each cell decision on the normalized page, corrects the flagged cell into the round draft', async () => {
-    browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    // a card of the course filled in with MNIST training digits and photographed; the loopback reader reads
-    // what was written, except hole 3's score, which it reads 20 strokes too high: out of range, so flagged
-    const cedar = generateDemoCourses().find((c) => c.id === 'demo-cedar-links')!;
-    const scene = await synthesizeScene(3, { course: cedar, clean: true, handwriting: true, width: 1600, height: 1200, pageCount: 1, captureIds: ['M9H1/front-nine-page'] });
-    const written = new Map(scene.truth.pages[0].handwriting.map((f) => [`${f.row}.${f.field}`, f.value]));
-    const hole3 = written.get('hole-3.score');
-    expect(typeof hole3).toBe('number');
-    vision.mode = { kind: 'read', digits: (id) => (id === 'hole-3.score' ? String(hole3! + 20) : written.has(id) ? String(written.get(id)) : '') };
-    const photo = join(dataDir, 'filled-card.jpg');
-    const { data, width, height, channels } = scene.image;
-    writeFileSync(photo, await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } }).jpeg({ quality: 92 }).toBuffer());
-    try {
-      await page.goto(await link());
-      await page.getByRole('link', { name: 'Scorecards' }).click();
-
-      // the printable card of the selected course and design
-      await page.getByLabel('Course').selectOption('demo-cedar-links');
-      await page.getByLabel('Card design').selectOption('M9H1');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('card-download').click()]);
-      const pdf = readFileSync(await download.path());
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(pdf.length).toBeGreaterThan(5_000);
-      expect(download.suggestedFilename()).toBe('demo-cedar-links-M9H1.pdf');
-
-      // upload: a problem document is shown for a file that is not a photo
-      const notPhoto = join(dataDir, 'not-a-photo.jpg');
-      writeFileSync(notPhoto, 'not an image at all');
-      await page.getByLabel(/^Scorecard photo/).setInputFiles(notPhoto);
-      await page.getByRole('button', { name: 'Read the photo' }).click();
-      const refusal = await page.getByRole('alert').innerText();
-      expect(refusal.length).toBeGreaterThan(20);
-      // the refused upload is the only failed answer (and the browser's log line about it)
-      expect(errors.splice(0).filter((e) => !/^answer 4\d\d POST .*\/console\/api\/scorecards\/normalize$|^console: Failed to load resource: .* 4\d\d/.test(e))).toEqual([]);
-
-      await page.getByLabel(/^Scorecard photo/).setInputFiles(photo);
-      await page.getByRole('button', { name: 'Read the photo' }).click();
-      await page.getByTestId('scorecard-result').waitFor({ timeout: 180_000 });
-      const overlay = page.getByTestId('scorecard-overlay');
-      await page.waitForFunction(() => {
-        const img = document.querySelector('[data-testid=scorecard-overlay] img');
-        return Boolean(img && img.complete && img.naturalWidth > 0);
-      }, null, { timeout: 30_000 });
-      const cells = await overlay.locator('[data-decision]').evaluateAll((nodes: { dataset: { field: string; decision: string }; getBoundingClientRect(): { width: number; height: number } }[]) =>
-        nodes.map((n) => ({ field: n.dataset.field, decision: n.dataset.decision, width: n.getBoundingClientRect().width, height: n.getBoundingClientRect().height })),
+  browserIt(
+    'scorecards: downloads a printable card, reads a photo, draws each cell decision on the normalized page, corrects the flagged cell into the round draft',
+    async () => {
+      browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      // a card of the course filled in with MNIST training digits and photographed; the loopback reader reads
+      // what was written, except hole 3's score, which it reads 20 strokes too high: out of range, so flagged
+      const cedar = generateDemoCourses().find((c) => c.id === 'demo-cedar-links')!;
+      const scene = await synthesizeScene(3, {
+        course: cedar,
+        clean: true,
+        handwriting: true,
+        width: 1600,
+        height: 1200,
+        pageCount: 1,
+        captureIds: ['M9H1/front-nine-page'],
+      });
+      const written = new Map(scene.truth.pages[0].handwriting.map((f) => [`${f.row}.${f.field}`, f.value]));
+      const hole3 = written.get('hole-3.score');
+      expect(typeof hole3).toBe('number');
+      vision.mode = { kind: 'read', digits: (id) => (id === 'hole-3.score' ? String(hole3! + 20) : written.has(id) ? String(written.get(id)) : '') };
+      const photo = join(dataDir, 'filled-card.jpg');
+      const { data, width, height, channels } = scene.image;
+      writeFileSync(
+        photo,
+        await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } })
+          .jpeg({ quality: 92 })
+          .toBuffer(),
       );
-      // 9 holes x (score, putts) + totals (score, putts), every box with an area on the page
-      expect(cells).toHaveLength(20);
-      for (const cell of cells) expect(cell.width * cell.height).toBeGreaterThan(50);
-      const flagged = cells.filter((c) => c.decision === 'NEEDS_REVIEW').map((c) => c.field);
-      expect(flagged).toContain('hole-3.score');
-      expect(cells.filter((c) => c.decision === 'ACCEPTED').length).toBeGreaterThan(10);
-      console.info(`scorecard overlay: ${cells.length} cells, flagged ${flagged.join(', ')}`);
-      // the draft as read leaves hole 3 to review
-      expect(await page.getByTestId('round-draft').innerText()).toMatch(/holes still to review: 3/);
-      const accessibility = await axeViolations(page);
-      await shootBoth(page, 'scorecards');
+      try {
+        await page.goto(await link());
+        await page.getByRole('link', { name: 'Scorecards' }).click();
 
-      // a value the field does not accept is refused with the problem's title and detail
-      const input = page.getByLabel('hole-3.score', { exact: true });
-      await input.fill('42');
-      await page.getByRole('button', { name: 'Apply corrections' }).click();
-      await page.getByText('Correction not valid').waitFor();
-      expect(await page.getByTestId('review-fields').getByRole('alert').innerText()).toContain('hole-3.score');
-      const badCorrection = errors.splice(0);
-      expect(badCorrection).toContain(`answer 400 POST ${origin}/console/api/scorecards/drafts`);
-      expect(badCorrection.filter((e) => !/^answer 400 POST|^console: Failed to load resource: .* 400/.test(e))).toEqual([]);
+        // the printable card of the selected course and design
+        await page.getByLabel('Course').selectOption('demo-cedar-links');
+        await page.getByLabel('Card design').selectOption('M9H1');
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('card-download').click()]);
+        const pdf = readFileSync(await download.path());
+        expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(pdf.length).toBeGreaterThan(5_000);
+        expect(download.suggestedFilename()).toBe('demo-cedar-links-M9H1.pdf');
 
-      // corrected by keyboard: the field, its value, Enter submits
-      await input.focus();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type(String(hole3));
-      // any other flagged field (a cross-check) is confirmed with what was written
-      for (const id of flagged.filter((f) => f !== 'hole-3.score')) await page.getByLabel(id, { exact: true }).fill(String(written.get(id) ?? ''));
-      await input.press('Enter');
-      await page.getByText('Corrected round draft').waitFor();
-      const draft = await page.getByTestId('round-draft').innerText();
-      expect(draft).toContain('no hole left to review');
-      // the corrected draft holds every written hole score, hole 3 as corrected
-      const holes = await page.getByTestId('round-draft').locator('thead th[scope=col]').allInnerTexts();
-      const scores = await page.getByTestId('round-draft').locator('tbody td').allInnerTexts();
-      const expected = [...written].filter(([id, v]) => /^hole-\d+\.score$/.test(id) && v !== null).map(([id, v]) => [id.slice(5, -6), String(v)]);
-      expect(holes.map((h, i) => [h, scores[i]])).toEqual(expected.sort((a, b) => Number(a[0]) - Number(b[0])));
-      accessibility.push(...(await axeViolations(page)));
-      await shootBoth(page, 'scorecards-corrected');
-      expect(accessibility).toEqual([]);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      throw await explainFailure(page, errors, error, 'scorecards-failure.png');
-    } finally {
-      await context.close();
-    }
-  }, 400_000);
+        // upload: a problem document is shown for a file that is not a photo
+        const notPhoto = join(dataDir, 'not-a-photo.jpg');
+        writeFileSync(notPhoto, 'not an image at all');
+        await page.getByLabel(/^Scorecard photo/).setInputFiles(notPhoto);
+        await page.getByRole('button', { name: 'Read the photo' }).click();
+        const refusal = await page.getByRole('alert').innerText();
+        expect(refusal.length).toBeGreaterThan(20);
+        // the refused upload is the only failed answer (and the browser's log line about it)
+        expect(
+          errors.splice(0).filter((e) => !/^answer 4\d\d POST .*\/console\/api\/scorecards\/normalize$|^console: Failed to load resource: .* 4\d\d/.test(e)),
+        ).toEqual([]);
 
-  browserIt('printables: compiles a preview, creates a printable with progress, lists, downloads and deletes it', async () => {
-    browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    try {
-      await page.goto(await link());
-      await page.getByRole('link', { name: 'Printables' }).click();
-      await page.getByLabel('Course').selectOption('demo-cedar-links');
-      await page.getByLabel('Template').selectOption('scorecard@1');
-      await page.getByLabel('design', { exact: true }).selectOption('M9H1');
-      await page.getByRole('button', { name: 'Compile a preview' }).click();
-      await page.getByTestId('printable-preview').first().waitFor({ timeout: 60_000 });
-      const preview = await page.getByTestId('printable-preview').first().evaluate((img: { naturalWidth: number; naturalHeight: number }) => [img.naturalWidth, img.naturalHeight]);
-      expect(preview[0] * preview[1]).toBeGreaterThan(10_000);
-      const accessibility = await axeViolations(page);
+        await page.getByLabel(/^Scorecard photo/).setInputFiles(photo);
+        await page.getByRole('button', { name: 'Read the photo' }).click();
+        await page.getByTestId('scorecard-result').waitFor({ timeout: 180_000 });
+        const overlay = page.getByTestId('scorecard-overlay');
+        await page.waitForFunction(
+          () => {
+            const img = document.querySelector('[data-testid=scorecard-overlay] img');
+            return Boolean(img && img.complete && img.naturalWidth > 0);
+          },
+          null,
+          { timeout: 30_000 },
+        );
+        const cells = await overlay
+          .locator('[data-decision]')
+          .evaluateAll((nodes: { dataset: { field: string; decision: string }; getBoundingClientRect(): { width: number; height: number } }[]) =>
+            nodes.map((n) => ({
+              field: n.dataset.field,
+              decision: n.dataset.decision,
+              width: n.getBoundingClientRect().width,
+              height: n.getBoundingClientRect().height,
+            })),
+          );
+        // 9 holes x (score, putts) + totals (score, putts), every box with an area on the page
+        expect(cells).toHaveLength(20);
+        for (const cell of cells) expect(cell.width * cell.height).toBeGreaterThan(50);
+        const flagged = cells.filter((c) => c.decision === 'NEEDS_REVIEW').map((c) => c.field);
+        expect(flagged).toContain('hole-3.score');
+        expect(cells.filter((c) => c.decision === 'ACCEPTED').length).toBeGreaterThan(10);
+        console.info(`scorecard overlay: ${cells.length} cells, flagged ${flagged.join(', ')}`);
+        // the draft as read leaves hole 3 to review
+        expect(await page.getByTestId('round-draft').innerText()).toMatch(/holes still to review: 3/);
+        const accessibility = await axeViolations(page);
+        await shootBoth(page, 'scorecards');
 
-      await page.getByRole('button', { name: 'Create the printable' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=printable-progress]')?.getAttribute('data-status') === 'ready', null, { timeout: 240_000 });
-      expect(await page.getByTestId('printable-progress').innerText()).toMatch(/ready, (\d+) of \1 page\(s\) rendered/);
-      const pdfUrl = (await page.getByTestId('printable-pdf').getAttribute('href'))!;
-      const pdf = Buffer.from(await (await fetch(new URL(pdfUrl, origin))).arrayBuffer());
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      const rows = page.getByTestId('printables-list').locator('tbody tr');
-      await page.waitForFunction(() => /ready/.test(document.querySelector('[data-testid=printables-list] tbody tr')?.textContent ?? ''));
-      const before = await rows.count();
-      expect(await rows.first().innerText()).toMatch(/Cedar Links\s+scorecard@1\s+ready/);
-      accessibility.push(...(await axeViolations(page)));
-      await shootBoth(page, 'printables');
+        // a value the field does not accept is refused with the problem's title and detail
+        const input = page.getByLabel('hole-3.score', { exact: true });
+        await input.fill('42');
+        await page.getByRole('button', { name: 'Apply corrections' }).click();
+        await page.getByText('Correction not valid').waitFor();
+        expect(await page.getByTestId('review-fields').getByRole('alert').innerText()).toContain('hole-3.score');
+        const badCorrection = errors.splice(0);
+        expect(badCorrection).toContain(`answer 400 POST ${origin}/console/api/scorecards/drafts`);
+        expect(badCorrection.filter((e) => !/^answer 400 POST|^console: Failed to load resource: .* 400/.test(e))).toEqual([]);
 
-      page.once('dialog', (dialog) => void dialog.accept());
-      await page.getByRole('button', { name: /^Delete the scorecard@1 of Cedar Links/ }).first().click();
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=printables-list] tbody tr').length === n - 1 || (n === 1 && !document.querySelector('[data-testid=printables-list]')), before);
-      expect((await fetch(new URL(pdfUrl, origin))).status).toBeGreaterThanOrEqual(400);
-      expect(accessibility).toEqual([]);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      throw await explainFailure(page, errors, error, 'printables-failure.png');
-    } finally {
-      await context.close();
-    }
-  }, 400_000);
+        // corrected by keyboard: the field, its value, Enter submits
+        await input.focus();
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.type(String(hole3));
+        // any other flagged field (a cross-check) is confirmed with what was written
+        for (const id of flagged.filter((f) => f !== 'hole-3.score')) await page.getByLabel(id, { exact: true }).fill(String(written.get(id) ?? ''));
+        await input.press('Enter');
+        await page.getByText('Corrected round draft').waitFor();
+        const draft = await page.getByTestId('round-draft').innerText();
+        expect(draft).toContain('no hole left to review');
+        // the corrected draft holds every written hole score, hole 3 as corrected
+        const holes = await page.getByTestId('round-draft').locator('thead th[scope=col]').allInnerTexts();
+        const scores = await page.getByTestId('round-draft').locator('tbody td').allInnerTexts();
+        const expected = [...written].filter(([id, v]) => /^hole-\d+\.score$/.test(id) && v !== null).map(([id, v]) => [id.slice(5, -6), String(v)]);
+        expect(holes.map((h, i) => [h, scores[i]])).toEqual(expected.sort((a, b) => Number(a[0]) - Number(b[0])));
+        accessibility.push(...(await axeViolations(page)));
+        await shootBoth(page, 'scorecards-corrected');
+        expect(accessibility).toEqual([]);
+        expect(errors).toEqual([]);
+      } catch (error) {
+        throw await explainFailure(page, errors, error, 'scorecards-failure.png');
+      } finally {
+        await context.close();
+      }
+    },
+    400_000,
+  );
+
+  browserIt(
+    'printables: compiles a preview, creates a printable with progress, lists, downloads and deletes it',
+    async () => {
+      browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      try {
+        await page.goto(await link());
+        await page.getByRole('link', { name: 'Printables' }).click();
+        await page.getByLabel('Course').selectOption('demo-cedar-links');
+        await page.getByLabel('Template').selectOption('scorecard@1');
+        await page.getByLabel('design', { exact: true }).selectOption('M9H1');
+        await page.getByRole('button', { name: 'Compile a preview' }).click();
+        await page.getByTestId('printable-preview').first().waitFor({ timeout: 60_000 });
+        const preview = await page
+          .getByTestId('printable-preview')
+          .first()
+          .evaluate((img: { naturalWidth: number; naturalHeight: number }) => [img.naturalWidth, img.naturalHeight]);
+        expect(preview[0] * preview[1]).toBeGreaterThan(10_000);
+        const accessibility = await axeViolations(page);
+
+        await page.getByRole('button', { name: 'Create the printable' }).click();
+        await page.waitForFunction(() => document.querySelector('[data-testid=printable-progress]')?.getAttribute('data-status') === 'ready', null, {
+          timeout: 240_000,
+        });
+        expect(await page.getByTestId('printable-progress').innerText()).toMatch(/ready, (\d+) of \1 page\(s\) rendered/);
+        const pdfUrl = (await page.getByTestId('printable-pdf').getAttribute('href'))!;
+        const pdf = Buffer.from(await (await fetch(new URL(pdfUrl, origin))).arrayBuffer());
+        expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+        const rows = page.getByTestId('printables-list').locator('tbody tr');
+        await page.waitForFunction(() => /ready/.test(document.querySelector('[data-testid=printables-list] tbody tr')?.textContent ?? ''));
+        const before = await rows.count();
+        expect(await rows.first().innerText()).toMatch(/Cedar Links\s+scorecard@1\s+ready/);
+        accessibility.push(...(await axeViolations(page)));
+        await shootBoth(page, 'printables');
+
+        page.once('dialog', (dialog) => void dialog.accept());
+        await page
+          .getByRole('button', { name: /^Delete the scorecard@1 of Cedar Links/ })
+          .first()
+          .click();
+        await page.waitForFunction(
+          (n) =>
+            document.querySelectorAll('[data-testid=printables-list] tbody tr').length === n - 1 ||
+            (n === 1 && !document.querySelector('[data-testid=printables-list]')),
+          before,
+        );
+        expect((await fetch(new URL(pdfUrl, origin))).status).toBeGreaterThanOrEqual(400);
+        expect(accessibility).toEqual([]);
+        expect(errors).toEqual([]);
+      } catch (error) {
+        throw await explainFailure(page, errors, error, 'printables-failure.png');
+      } finally {
+        await context.close();
+      }
+    },
+    400_000,
+  );
 
   async function useEveryPage(page: Page, context: BrowserContext, errors: string[], shoot: (name: string) => Promise<void>): Promise<void> {
     const accessibility: Record<string, string[]> = {};
@@ -381,16 +442,26 @@ describe('Caddie Console', () => {
     // the row says what the course data says: hole 1's name, par, stroke index and each tee set's length
     const cedarCourse = generateDemoCourses().find((c) => c.id === 'demo-cedar-links')!;
     const hole1 = cedarCourse.holes.find((h) => h.number === 1)!;
-    const lengths = teeSetLengths(hole1, cedarCourse.teeSets.map((t) => t.id));
+    const lengths = teeSetLengths(
+      hole1,
+      cedarCourse.teeSets.map((t) => t.id),
+    );
     const yards = cedarCourse.teeSets.map((t) => String(lengths[t.id]?.yards ?? '—'));
-    expect(firstHole.split('\t').map((cell) => cell.trim()).slice(0, 4 + yards.length)).toEqual(['1', hole1.name ?? '', String(hole1.par), String(hole1.handicap), ...yards]);
+    expect(
+      firstHole
+        .split('\t')
+        .map((cell) => cell.trim())
+        .slice(0, 4 + yards.length),
+    ).toEqual(['1', hole1.name ?? '', String(hole1.par), String(hole1.handicap), ...yards]);
     accessibility.course = await axeViolations(page);
     await shoot('course');
 
     // graphics studio: three options change the preview's pixels
     await page.getByRole('link', { name: 'Open in the graphics studio' }).click();
     const previewBytes = async () => {
-      await page.waitForFunction(() => /^Cache state/.test(document.querySelector('[data-testid=preview-state]')?.textContent ?? ''), null, { timeout: 120_000 });
+      await page.waitForFunction(() => /^Cache state/.test(document.querySelector('[data-testid=preview-state]')?.textContent ?? ''), null, {
+        timeout: 120_000,
+      });
       const base64 = await page.evaluate(async () => {
         const img = document.querySelector('[data-testid=preview]') as { src: string };
         const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
@@ -405,25 +476,46 @@ describe('Caddie Console', () => {
     await page.getByLabel(/paperTheme/).selectOption('dark');
     await page.getByLabel(/fairwayPattern/).selectOption('large-checks');
     await page.getByLabel(/greenery/).selectOption('warm-golden');
-    await page.waitForFunction(() => /paperTheme=dark.*greenery=warm-golden|greenery=warm-golden.*paperTheme=dark/.test(document.querySelector('[data-testid=get-url]')?.textContent ?? ''));
-    await page.waitForFunction(() => document.querySelector('[data-testid=preview-state]')?.textContent === 'Rendering…', null, { timeout: 10_000 }).catch(() => undefined);
+    await page.waitForFunction(() =>
+      /paperTheme=dark.*greenery=warm-golden|greenery=warm-golden.*paperTheme=dark/.test(document.querySelector('[data-testid=get-url]')?.textContent ?? ''),
+    );
+    await page
+      .waitForFunction(() => document.querySelector('[data-testid=preview-state]')?.textContent === 'Rendering…', null, { timeout: 10_000 })
+      .catch(() => undefined);
     const after = await previewBytes();
     const [a, b] = await Promise.all([before, after].map((img) => sharp(img).removeAlpha().raw().toBuffer({ resolveWithObject: true })));
     expect([a.info.width, a.info.height]).toEqual([b.info.width, b.info.height]);
     let differing = 0;
-    for (let i = 0; i < a.data.length; i += 3) if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 30) differing++;
-    console.info(`three options changed ${((100 * differing) / (a.info.width * a.info.height)).toFixed(1)}% of the ${a.info.width}x${a.info.height} preview pixels`);
+    for (let i = 0; i < a.data.length; i += 3)
+      if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 30) differing++;
+    console.info(
+      `three options changed ${((100 * differing) / (a.info.width * a.info.height)).toFixed(1)}% of the ${a.info.width}x${a.info.height} preview pixels`,
+    );
     expect(differing / (a.info.width * a.info.height)).toBeGreaterThan(0.2);
 
     // one overlay, resolved from the preview render's receipt, is drawn on a canvas of the render's size over the preview
     await page.getByLabel('hole-centerline', { exact: true }).check();
-    await page.waitForFunction(() => {
-      const canvas = document.querySelector('[data-testid=overlay-layer]') as unknown as OverlayCanvas | null;
-      return Boolean(canvas && canvas.width > 0 && canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.some((v: number, i: number) => i % 4 === 3 && v > 0));
-    }, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => {
+        const canvas = document.querySelector('[data-testid=overlay-layer]') as unknown as OverlayCanvas | null;
+        return Boolean(
+          canvas &&
+          canvas.width > 0 &&
+          canvas
+            .getContext('2d')
+            .getImageData(0, 0, canvas.width, canvas.height)
+            .data.some((v: number, i: number) => i % 4 === 3 && v > 0),
+        );
+      },
+      null,
+      { timeout: 60_000 },
+    );
     const layer = await page.evaluate(() => {
       const canvas = document.querySelector('[data-testid=overlay-layer]') as unknown as OverlayCanvas;
-      const alpha = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.filter((_: number, i: number) => i % 4 === 3);
+      const alpha = canvas
+        .getContext('2d')
+        .getImageData(0, 0, canvas.width, canvas.height)
+        .data.filter((_: number, i: number) => i % 4 === 3);
       return { width: canvas.width, height: canvas.height, painted: alpha.filter((v: number) => v > 0).length };
     });
     console.info(`the hole-centerline overlay painted ${layer.painted} of the ${layer.width}x${layer.height} overlay pixels`);
@@ -469,7 +561,10 @@ describe('Caddie Console', () => {
     await shoot('keys');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Revoke browser key' }).click();
-    await page.getByRole('row', { name: /browser key/ }).getByText(/revoked \d{4}-/).waitFor();
+    await page
+      .getByRole('row', { name: /browser key/ })
+      .getByText(/revoked \d{4}-/)
+      .waitFor();
     expect((await fetch(`${origin}/v1/courses/bulk-ids`, { headers: { 'x-api-key': plaintext.trim() } })).status).toBe(401);
 
     // sign out: the pages then say how to sign in again (the session call answers 401 from here on, as it should)

@@ -26,7 +26,13 @@ describe.each(['sqlite', 'postgres'] as const)('the course directory (%s)', (dat
     store = api.app.get(CoursesService).store;
     base = generateDemoCourses()[0];
     // names out of id order, and two equal names, to see the directory order
-    for (const [id, name] of [['dir-c', 'Alder Park'], ['dir-a', 'Birch Run'], ['dir-b', 'Alder Park'], ['dir-d', 'Cedar Hill']]) await upsert(variant(base, id, name));
+    for (const [id, name] of [
+      ['dir-c', 'Alder Park'],
+      ['dir-a', 'Birch Run'],
+      ['dir-b', 'Alder Park'],
+      ['dir-d', 'Cedar Hill'],
+    ])
+      await upsert(variant(base, id, name));
     key = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
   }, 60_000);
   afterAll(() => api.close());
@@ -99,7 +105,7 @@ describe.each(['sqlite', 'postgres'] as const)('the course directory (%s)', (dat
   it('pages in directory order without loss or repeat', async () => {
     const whole = directorySchema.parse((await get()).json()).courses.map((c) => c.id);
     const paged: string[] = [];
-    for (let after: { name: string; id: string } | null = null; ; ) {
+    for (let after: { name: string; id: string } | null = null; ;) {
       const page = await store.directoryPage(after, 2);
       paged.push(...page.map((c) => c.id));
       if (page.length < 2) break;
@@ -121,7 +127,10 @@ describe.each(['sqlite', 'postgres'] as const)('the course directory (%s)', (dat
     const changes = directoryChangesSchema.parse(response.json());
     expect(changes.change).toBe(since + 3);
     expect(Number(response.headers['x-caddie-catalog-change'])).toBe(changes.change);
-    expect(changes.courses.map((c) => [c.id, c.name])).toEqual([['dir-a', 'Birch Run North'], ['dir-g', 'Gum Creek']]);
+    expect(changes.courses.map((c) => [c.id, c.name])).toEqual([
+      ['dir-a', 'Birch Run North'],
+      ['dir-g', 'Gum Creek'],
+    ]);
     expect(changes.removed).toEqual(['dir-c']);
     // a client applying the changes holds what the whole directory now lists
     const synced = new Map(directorySchema.parse(start.json()).courses.map((c) => [c.id, c]));

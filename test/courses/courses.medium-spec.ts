@@ -31,8 +31,7 @@ describe('course endpoints', () => {
   }, 60_000);
   afterAll(() => api.close());
 
-  const get = (url: string, key = full, headers: Record<string, string> = {}) =>
-    api.request({ method: 'GET', url, headers: { 'x-api-key': key, ...headers } });
+  const get = (url: string, key = full, headers: Record<string, string> = {}) => api.request({ method: 'GET', url, headers: { 'x-api-key': key, ...headers } });
 
   it('GET /courses/{id} answers the CourseSummary exactly', async () => {
     const [pine] = demo;
@@ -87,15 +86,23 @@ describe('course endpoints', () => {
     const body = dataBundleSchema.parse(response.json());
     expect(body.revision).toBe(courseRevision(demo[0]));
     expect(body.meta).toEqual({
-      complete: true, requestedDatasets: ['identity'], returnedDatasets: ['identity'], todoDatasets: [], deniedDatasets: [],
-      requestedHoles: null, resolvedHoles: demo[0].holes.map((h) => h.number), spatialFilter: null,
+      complete: true,
+      requestedDatasets: ['identity'],
+      returnedDatasets: ['identity'],
+      todoDatasets: [],
+      deniedDatasets: [],
+      requestedHoles: null,
+      resolvedHoles: demo[0].holes.map((h) => h.number),
+      spatialFilter: null,
     });
     const geometry = dataBundleSchema.parse((await get(`/v1/courses/${demo[0].id}/data?include=geometry,elevations,measurements.*`)).json());
     const data = geometry.data as { geometry: Record<string, { type: string; features: unknown[] }>; elevations: Record<string, unknown> };
     expect(Object.keys(data.geometry)).toHaveLength(16);
     expect(data.geometry.fairways.type).toBe('FeatureCollection');
     expect(data.geometry.fairways.features.length).toBeGreaterThan(10);
-    expect(geometry.meta.requestedDatasets).toEqual(expect.arrayContaining(['geometry.greens', 'elevations.ground', 'elevations.trees', 'measurements.fairways']));
+    expect(geometry.meta.requestedDatasets).toEqual(
+      expect.arrayContaining(['geometry.greens', 'elevations.ground', 'elevations.trees', 'measurements.fairways']),
+    );
     expect(geometry.meta.todoDatasets).toContain('elevations.trees');
     expect((data.elevations.trees as { status: string }).status).toBe('todo');
   });
@@ -161,18 +168,21 @@ describe('course endpoints', () => {
     expect((await get(`/v1/courses/${demo[0].id}`, publishable, { origin: 'https://app.example' })).statusCode).toBe(200);
   });
 
-  (required(`the shared data (${SHARED_DATA})`, existsSync(SHARED_DATA)) ? it : it.skip)('serves an imported OSM course (Augusta National) through the same schemas', async () => {
-    const directory = directorySchema.parse((await get('/v1/courses/bulk-ids')).json());
-    const augusta = directory.courses.find((c) => /augusta national/i.test(c.name));
-    expect(augusta).toBeDefined();
-    const summary = courseSummarySchema.parse((await get(`/v1/courses/${augusta!.id}`)).json());
-    expect(summary.holeCount).toBe(18);
-    const bundle = dataBundleSchema.parse((await get(`/v1/courses/${augusta!.id}/data?include=scorecard,elevations,provenance&holes=12`)).json());
-    const scorecard = bundle.data.scorecard as { holes: { number: number; par: number; handicap: number }[] };
-    expect(scorecard.holes).toEqual([expect.objectContaining({ number: 12, par: 3, handicap: 16 })]);
-    expect(bundle.meta.todoDatasets).toEqual(['elevations.ground', 'elevations.trees']);
-    expect(JSON.stringify(bundle.data.provenance)).toContain('OpenStreetMap');
-  });
+  (required(`the shared data (${SHARED_DATA})`, existsSync(SHARED_DATA)) ? it : it.skip)(
+    'serves an imported OSM course (Augusta National) through the same schemas',
+    async () => {
+      const directory = directorySchema.parse((await get('/v1/courses/bulk-ids')).json());
+      const augusta = directory.courses.find((c) => /augusta national/i.test(c.name));
+      expect(augusta).toBeDefined();
+      const summary = courseSummarySchema.parse((await get(`/v1/courses/${augusta!.id}`)).json());
+      expect(summary.holeCount).toBe(18);
+      const bundle = dataBundleSchema.parse((await get(`/v1/courses/${augusta!.id}/data?include=scorecard,elevations,provenance&holes=12`)).json());
+      const scorecard = bundle.data.scorecard as { holes: { number: number; par: number; handicap: number }[] };
+      expect(scorecard.holes).toEqual([expect.objectContaining({ number: 12, par: 3, handicap: 16 })]);
+      expect(bundle.meta.todoDatasets).toEqual(['elevations.ground', 'elevations.trees']);
+      expect(JSON.stringify(bundle.data.provenance)).toContain('OpenStreetMap');
+    },
+  );
 
   it('is described in the OpenAPI document', async () => {
     const doc = (await api.request({ method: 'GET', url: '/v1/openapi.json' })).json();

@@ -11,12 +11,23 @@ import { TEST_POSTGRES_URL } from '../support/api-harness';
 /** 20,000 generated courses, so the planner has a reason to use the position index. */
 function generatedCourses(count: number): CourseEntity[] {
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: count }, (_, i) => ({
-    id: `gen-${i}`, name: `Generated ${i}`, city: null, region: null, country: 'US',
-    longitude: -125 + random() * 58, latitude: 25 + random() * 24,
-    holeCount: 18, holes: [{ number: 1, available: true }], active: i % 10 !== 0, hasElevation: false,
-    classification: null, revision: `sha256:${'0'.repeat(64)}`, updatedAt: '2026-01-01T00:00:00.000Z', catalogChange: 0,
+    id: `gen-${i}`,
+    name: `Generated ${i}`,
+    city: null,
+    region: null,
+    country: 'US',
+    longitude: -125 + random() * 58,
+    latitude: 25 + random() * 24,
+    holeCount: 18,
+    holes: [{ number: 1, available: true }],
+    active: i % 10 !== 0,
+    hasElevation: false,
+    classification: null,
+    revision: `sha256:${'0'.repeat(64)}`,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    catalogChange: 0,
   }));
 }
 
@@ -60,7 +71,11 @@ describe.each(drivers)('nearby search on 20,000 courses (%s)', (driver, settings
   });
 
   it('returns exactly the brute-force nearest active courses within 10 miles', async () => {
-    for (const [lon, lat] of [[-97.5, 35.2], [-80.1, 40.3], [-110.7, 31.9]]) {
+    for (const [lon, lat] of [
+      [-97.5, 35.2],
+      [-80.1, 40.3],
+      [-110.7, 31.9],
+    ]) {
       const expected = courses
         .filter((c) => c.active)
         .map((c) => ({ id: c.id, d: haversineDistance([lon, lat], [c.longitude!, c.latitude!]) / METERS_PER_MILE }))

@@ -8,15 +8,36 @@ import { describeWithSharedData, sharedDataPath } from '../support/shared-data';
 /** A small mapped course on Edinburgh's Braid Hills, where the shared SRTM data has real relief. */
 function braidHillsCourse(eastwardDegrees = 0): string {
   const e = eastwardDegrees;
-  const box = (lon: number, lat: number, d: number) => [[[e + lon - d, lat - d], [e + lon + d, lat - d], [e + lon + d, lat + d], [e + lon - d, lat + d], [e + lon - d, lat - d]]];
+  const box = (lon: number, lat: number, d: number) => [
+    [
+      [e + lon - d, lat - d],
+      [e + lon + d, lat - d],
+      [e + lon + d, lat + d],
+      [e + lon - d, lat + d],
+      [e + lon - d, lat - d],
+    ],
+  ];
   const feature = (id: number, tags: Record<string, string>, geometry: object) => ({
-    type: 'Feature', properties: { osm_type: 'way', osm_id: id, ...tags }, geometry,
+    type: 'Feature',
+    properties: { osm_type: 'way', osm_id: id, ...tags },
+    geometry,
   });
   return JSON.stringify({
     type: 'FeatureCollection',
     features: [
       feature(1, { leisure: 'golf_course', name: 'Test Links on Braid Hills' }, { type: 'Polygon', coordinates: box(-3.205, 55.913, 0.006) }),
-      feature(2, { golf: 'hole', ref: '1', par: '4', handicap: '1' }, { type: 'LineString', coordinates: [[e - 3.209, 55.911], [e - 3.205, 55.913], [e - 3.201, 55.915]] }),
+      feature(
+        2,
+        { golf: 'hole', ref: '1', par: '4', handicap: '1' },
+        {
+          type: 'LineString',
+          coordinates: [
+            [e - 3.209, 55.911],
+            [e - 3.205, 55.913],
+            [e - 3.201, 55.915],
+          ],
+        },
+      ),
       feature(3, { golf: 'tee' }, { type: 'Polygon', coordinates: box(-3.209, 55.911, 0.00008) }),
       feature(4, { golf: 'green' }, { type: 'Polygon', coordinates: box(-3.201, 55.915, 0.00012) }),
       feature(5, { golf: 'fairway' }, { type: 'Polygon', coordinates: box(-3.205, 55.913, 0.0008) }),
@@ -43,7 +64,13 @@ describeWithSharedData('the import CLI')('npm run import', () => {
     writeFileSync(join(dir, 'braid-hills.geojson'), braidHillsCourse());
     const result = runNode(
       'apps/api/src/cli/import.js',
-      [join(dir, 'braid-hills.geojson'), '--dem', sharedDataPath('elevation', 'srtm3_edinburgh_crop_N55W004.tif'), '--dem', sharedDataPath('elevation', 'N55W003.hgt.zip')],
+      [
+        join(dir, 'braid-hills.geojson'),
+        '--dem',
+        sharedDataPath('elevation', 'srtm3_edinburgh_crop_N55W004.tif'),
+        '--dem',
+        sharedDataPath('elevation', 'N55W003.hgt.zip'),
+      ],
       { DATA_DIR: dir },
     );
     expect(result.status).toBe(0);
@@ -81,7 +108,9 @@ describeWithSharedData('the import CLI')('npm run import', () => {
     const demArgs = ['--dem', sharedDataPath('elevation', 'N55W004.hgt.zip')];
     writeFileSync(join(withDem, 'braid-hills.geojson'), braidHillsCourse());
     writeFileSync(join(withDem, 'braid-hills-renamed.geojson'), braidHillsCourse());
-    expect(runNode('apps/api/src/cli/import.js', [join(withDem, 'braid-hills.geojson'), ...demArgs], { DATA_DIR: withDem }).stderr).toContain('done: 1 created');
+    expect(runNode('apps/api/src/cli/import.js', [join(withDem, 'braid-hills.geojson'), ...demArgs], { DATA_DIR: withDem }).stderr).toContain(
+      'done: 1 created',
+    );
     // the same bytes under another name, without --dem: one revision, elevation kept and said so
     const again = runNode('apps/api/src/cli/import.js', [join(withDem, 'braid-hills-renamed.geojson')], { DATA_DIR: withDem });
     expect(again.status).toBe(0);
@@ -97,14 +126,18 @@ describeWithSharedData('the import CLI')('npm run import', () => {
     // imported without elevation first, then --dem alone: the same course as imported with both
     const later = mkdtempSync(join(tmpdir(), 'caddie-import-dem-alone-'));
     writeFileSync(join(later, 'braid-hills.geojson'), braidHillsCourse());
-    expect(runNode('apps/api/src/cli/import.js', [join(later, 'braid-hills.geojson')], { DATA_DIR: later }).stderr).toMatch(/created\s+osm-way-1 .*no elevation/);
+    expect(runNode('apps/api/src/cli/import.js', [join(later, 'braid-hills.geojson')], { DATA_DIR: later }).stderr).toMatch(
+      /created\s+osm-way-1 .*no elevation/,
+    );
     const attached = runNode('apps/api/src/cli/import.js', demArgs, { DATA_DIR: later });
     expect(attached.status).toBe(0);
     expect(attached.stderr).toMatch(/updated\s+osm-way-1\s+ground elevation \d+x\d+ grid/);
     expect(attached.stderr).toContain('done: 1 updated');
     expect(await revisionIn(later)).toBe(importedWithDem);
     // a raster covering no stored course says so
-    const nowhere = runNode('apps/api/src/cli/import.js', ['--dem', sharedDataPath('elevation', 'srtm3_edinburgh_crop_N55W004.tif')], { DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-import-empty-')) });
+    const nowhere = runNode('apps/api/src/cli/import.js', ['--dem', sharedDataPath('elevation', 'srtm3_edinburgh_crop_N55W004.tif')], {
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-import-empty-')),
+    });
     expect(nowhere.stderr).toContain('no stored course lies on these elevation files');
   }, 180_000);
 
@@ -117,12 +150,27 @@ describeWithSharedData('the import CLI')('npm run import', () => {
     };
     const pbf = run(sharedDataPath('osm-pbf', 'augusta_national_us.osm.pbf'), 'pbf.json');
     const xml = run(sharedDataPath('osm', 'augusta_national_us.osm'), 'xml.json');
-    for (const pass of ['relations', 'ways', 'nodes', 'context nodes', 'context ways', 'context way nodes']) expect(pbf.stderr).toContain(`reading augusta_national_us.osm.pbf: ${pass} pass 100%`);
+    for (const pass of ['relations', 'ways', 'nodes', 'context nodes', 'context ways', 'context way nodes'])
+      expect(pbf.stderr).toContain(`reading augusta_national_us.osm.pbf: ${pass} pass 100%`);
     expect(pbf.stderr).toMatch(/read augusta_national_us\.osm\.pbf: \d+ golf features/);
     const essentials = (r: Record<string, unknown>) => {
       const features = r['features'] as Record<string, unknown>;
       // the context layers a course page draws come from the PBF as from the XML (Augusta: 2,333 trees)
-      return [r['courseId'], r['holeCount'], r['holeNumbers'], r['holesWithoutGreen'], r['holesWithoutTee'], features['greens'], features['tees'], features['centerlines'], features['trees'], features['buildings'], features['roads'], features['parking'], features['water']];
+      return [
+        r['courseId'],
+        r['holeCount'],
+        r['holeNumbers'],
+        r['holesWithoutGreen'],
+        r['holesWithoutTee'],
+        features['greens'],
+        features['tees'],
+        features['centerlines'],
+        features['trees'],
+        features['buildings'],
+        features['roads'],
+        features['parking'],
+        features['water'],
+      ];
     };
     expect(pbf.reports.map(essentials)).toEqual(xml.reports.map(essentials));
     expect(pbf.reports[0]).toMatchObject({ courseId: 'osm-way-871993734', holeCount: 18 });

@@ -26,9 +26,26 @@ async function rasterizeEveryPage(pdf: Uint8Array, dpi: number): Promise<Raster[
     execFileSync('pdftoppm', ['-r', String(dpi), '-cropbox', '-png', join(dir, 'book.pdf'), join(dir, 'page')]);
     const { mediaBox, trimBox } = pdfInfo(pdf);
     const k = dpi / POINTS_PER_INCH;
-    const trim = { left: Math.round((trimBox[0] - mediaBox[0]) * k), top: Math.round((mediaBox[3] - trimBox[3]) * k), width: Math.round((trimBox[2] - trimBox[0]) * k), height: Math.round((trimBox[3] - trimBox[1]) * k) };
-    const files = readdirSync(dir).filter((f) => f.startsWith('page') && f.endsWith('.png')).sort();
-    return await Promise.all(files.map(async (file) => ({ width: trim.width, height: trim.height, data: await sharp(readFileSync(join(dir, file))).removeAlpha().extract(trim).raw().toBuffer() })));
+    const trim = {
+      left: Math.round((trimBox[0] - mediaBox[0]) * k),
+      top: Math.round((mediaBox[3] - trimBox[3]) * k),
+      width: Math.round((trimBox[2] - trimBox[0]) * k),
+      height: Math.round((trimBox[3] - trimBox[1]) * k),
+    };
+    const files = readdirSync(dir)
+      .filter((f) => f.startsWith('page') && f.endsWith('.png'))
+      .sort();
+    return await Promise.all(
+      files.map(async (file) => ({
+        width: trim.width,
+        height: trim.height,
+        data: await sharp(readFileSync(join(dir, file)))
+          .removeAlpha()
+          .extract(trim)
+          .raw()
+          .toBuffer(),
+      })),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -43,7 +60,9 @@ describe('printables: a yardage book through the render farm', () => {
   const prefix = `prt-${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'caddie-printables-'));
   const common = { DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
-  const missingTools = required(`the PDF tools (${missingPdfTools().join(', ')}: apt-get install qpdf poppler-utils)`, missingPdfTools().length === 0) ? [] : missingPdfTools();
+  const missingTools = required(`the PDF tools (${missingPdfTools().join(', ')}: apt-get install qpdf poppler-utils)`, missingPdfTools().length === 0)
+    ? []
+    : missingPdfTools();
   let base: string;
   let owner: string;
   let ownerOrganization: string;
@@ -57,7 +76,14 @@ describe('printables: a yardage book through the render farm', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // a short render wait, so create answers while the book is still rendering and the client polls
-    api = startNode('apps/api/src/main.js', { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base, RENDER_WAIT_MS: '1000', RATE_LIMIT_PER_MINUTE: '100000' });
+    api = startNode('apps/api/src/main.js', {
+      ...common,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: base,
+      RENDER_WAIT_MS: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    });
     await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');
     const db = await openDatabase({ dataDir });
     for (const course of generateDemoCourses()) await new CourseStore(db).upsert(course, courseRevision(course));
@@ -82,7 +108,11 @@ describe('printables: a yardage book through the render farm', () => {
   }, 60_000);
 
   const call = (method: string, path: string, key: string, body?: unknown) =>
-    fetch(`${base}${path}`, { method, headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    fetch(`${base}${path}`, {
+      method,
+      headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
 
   it('creates the book, reports pages while it renders, and delivers the ZIP when ready', async () => {
     const created = await call('POST', '/v1/courses/demo-pine-hollow/printables', owner, { template: 'yardage-book@1' });
@@ -90,11 +120,15 @@ describe('printables: a yardage book through the render farm', () => {
     const first = (await created.json()) as { id: string; status: string; pages: { done: number; total: number } };
     expect(first.pages.total).toBeGreaterThanOrEqual(38); // cover, overview, 18 hole and 18 green pages, notes
     let current = first as unknown as typeof book & { status: string; pages: { done: number; total: number } };
-    await waitFor(async () => {
-      current = (await (await call('GET', `/v1/printables/${first.id}`, owner)).json()) as typeof current;
-      expect(current.status).not.toBe('failed');
-      return current.status === 'ready';
-    }, 600_000, 'the yardage book');
+    await waitFor(
+      async () => {
+        current = (await (await call('GET', `/v1/printables/${first.id}`, owner)).json()) as typeof current;
+        expect(current.status).not.toBe('failed');
+        return current.status === 'ready';
+      },
+      600_000,
+      'the yardage book',
+    );
     expect(current.pages).toEqual({ done: first.pages.total, total: first.pages.total });
     book = current;
     const zip = await fetch(book.links.zip);
@@ -107,34 +141,38 @@ describe('printables: a yardage book through the render farm', () => {
     expect(manifest).toMatchObject({ schema: 'caddie-printable-manifest@1', template: 'yardage-book@1', courseId: 'demo-pine-hollow', rules: 'rule-4.3' });
   }, 660_000);
 
-  (missingTools.length ? it.skip : it)('has the pages, trim and bleed boxes, embedded fonts and green scales a print shop needs (qpdf, pdfinfo, pdffonts, pdftoppm)', async () => {
-    const pdf = files['printable.pdf'];
-    expect(pdf).toBeDefined();
-    qpdfCheck(pdf);
-    const info = pdfInfo(pdf);
-    expect(info.pages).toBe(book.pages.total);
-    const [tx0, ty0, tx1, ty1] = info.trimBox;
-    expect((tx1 - tx0) / POINTS_PER_INCH).toBeCloseTo(4.25, 2);
-    expect((ty1 - ty0) / POINTS_PER_INCH).toBeCloseTo(7, 2);
-    const [bx0, by0, bx1, by1] = info.bleedBox;
-    for (const bleed of [tx0 - bx0, ty0 - by0, bx1 - tx1, by1 - ty1]) expect(bleed / POINTS_PER_INCH).toBeCloseTo(0.125, 2);
-    const fonts = pdfFonts(pdf);
-    expect(fonts.length).toBeGreaterThan(0);
-    expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+  (missingTools.length ? it.skip : it)(
+    'has the pages, trim and bleed boxes, embedded fonts and green scales a print shop needs (qpdf, pdfinfo, pdffonts, pdftoppm)',
+    async () => {
+      const pdf = files['printable.pdf'];
+      expect(pdf).toBeDefined();
+      qpdfCheck(pdf);
+      const info = pdfInfo(pdf);
+      expect(info.pages).toBe(book.pages.total);
+      const [tx0, ty0, tx1, ty1] = info.trimBox;
+      expect((tx1 - tx0) / POINTS_PER_INCH).toBeCloseTo(4.25, 2);
+      expect((ty1 - ty0) / POINTS_PER_INCH).toBeCloseTo(7, 2);
+      const [bx0, by0, bx1, by1] = info.bleedBox;
+      for (const bleed of [tx0 - bx0, ty0 - by0, bx1 - tx1, by1 - ty1]) expect(bleed / POINTS_PER_INCH).toBeCloseTo(0.125, 2);
+      const fonts = pdfFonts(pdf);
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(fonts.filter((f) => !f.embedded)).toEqual([]);
 
-    // Every green drawing carries a bar of SCALE_BAR_YARDS on the ground: measured on paper it
-    // gives the printed scale, which Rule 4.3 wants at 1:480 or smaller.
-    const dpi = 100;
-    const pages = await rasterizeEveryPage(pdf, dpi);
-    expect(pages).toHaveLength(info.pages);
-    const scales: number[] = [];
-    for (const raster of pages) {
-      const bar = colorExtent(raster, SCALE_BAR_COLOR, 40);
-      if (bar) scales.push((SCALE_BAR_YARDS * INCHES_PER_YARD) / ((bar.x1 - bar.x0 + 1) / dpi));
-    }
-    expect(scales.length).toBeGreaterThanOrEqual(18);
-    for (const denominator of scales) expect(denominator).toBeGreaterThanOrEqual(480 * 0.97); // one pixel of the bar at 100 dpi is about 1.3%
-  }, 300_000);
+      // Every green drawing carries a bar of SCALE_BAR_YARDS on the ground: measured on paper it
+      // gives the printed scale, which Rule 4.3 wants at 1:480 or smaller.
+      const dpi = 100;
+      const pages = await rasterizeEveryPage(pdf, dpi);
+      expect(pages).toHaveLength(info.pages);
+      const scales: number[] = [];
+      for (const raster of pages) {
+        const bar = colorExtent(raster, SCALE_BAR_COLOR, 40);
+        if (bar) scales.push((SCALE_BAR_YARDS * INCHES_PER_YARD) / ((bar.x1 - bar.x0 + 1) / dpi));
+      }
+      expect(scales.length).toBeGreaterThanOrEqual(18);
+      for (const denominator of scales) expect(denominator).toBeGreaterThanOrEqual(480 * 0.97); // one pixel of the bar at 100 dpi is about 1.3%
+    },
+    300_000,
+  );
 
   it('reads, lists, searches and deletes the book; another organization gets 404 on all of it', async () => {
     const id = book.id;
@@ -183,12 +221,15 @@ describe('printables: a yardage book through the render farm', () => {
     expect(made.status).toBe(0);
     const files = unzipSync(readFileSync(out));
     expect(Object.keys(files).sort()).toEqual(['manifest.json', 'pages/page-001.png', 'printable.pdf']);
-    expect(JSON.parse(Buffer.from(files['manifest.json']).toString('utf8'))).toMatchObject({ template: 'hole-sheet@1', courseId: 'demo-cedar-links', options: { hole: 3, dpi: 100 } });
+    expect(JSON.parse(Buffer.from(files['manifest.json']).toString('utf8'))).toMatchObject({
+      template: 'hole-sheet@1',
+      courseId: 'demo-cedar-links',
+      options: { hole: 3, dpi: 100 },
+    });
   }, 180_000);
 
-  it('the CLI\'s printable belongs to its organization', async () => {
+  it("the CLI's printable belongs to its organization", async () => {
     const listed = (await (await call('GET', '/v1/printables?courseId=demo-cedar-links', owner)).json()) as { items: { template: string; status: string }[] };
     expect(listed.items).toEqual([expect.objectContaining({ template: 'hole-sheet@1', status: 'ready' })]);
   });
 });
-

@@ -46,7 +46,11 @@ describe('render farm: coalescing across worker processes', () => {
 
   const renderCounts = async () => Object.values(await redis.hgetall(`${prefix}:metrics:renders`)).map(Number);
   const post = (payload: object) =>
-    fetch(`${base}/v1/courses/${course.id}/graphics/images`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    fetch(`${base}/v1/courses/${course.id}/graphics/images`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
 
   it('renders 50 concurrent identical requests once: one MISS, 49 COALESCED, then HIT', async () => {
     const payload = { subject: { type: 'hole', holeNumber: 4 }, output: { format: 'webp' } };
@@ -64,7 +68,9 @@ describe('render farm: coalescing across worker processes', () => {
 
   it('spreads distinct renders over both workers', async () => {
     const before = await redis.hgetall(`${prefix}:metrics:renders`);
-    await Promise.all([1, 2, 3, 5, 6, 7, 8, 9].map((hole) => post({ subject: { type: 'green', holeNumber: hole }, output: { format: 'png', width: 600, height: 600 } })));
+    await Promise.all(
+      [1, 2, 3, 5, 6, 7, 8, 9].map((hole) => post({ subject: { type: 'green', holeNumber: hole }, output: { format: 'png', width: 600, height: 600 } })),
+    );
     const after = await redis.hgetall(`${prefix}:metrics:renders`);
     const grew = Object.keys(after).filter((w) => Number(after[w]) > Number(before[w] ?? 0));
     expect(grew).toHaveLength(2);
@@ -86,20 +92,35 @@ describe('render farm: coalescing across worker processes', () => {
     const pending = post(payload);
     // the worker that holds the job is recorded on it as processedBy ("host:pid")
     let holder = '';
-    await waitFor(async () => {
-      const [jobId] = await redis.lrange(`${prefix}:render:active`, 0, 0);
-      holder = jobId ? ((await redis.hget(`${prefix}:render:${jobId}`, 'pb')) ?? '') : '';
-      return holder !== '';
-    }, 30_000, 'a worker to take the render');
+    await waitFor(
+      async () => {
+        const [jobId] = await redis.lrange(`${prefix}:render:active`, 0, 0);
+        holder = jobId ? ((await redis.hget(`${prefix}:render:${jobId}`, 'pb')) ?? '') : '';
+        return holder !== '';
+      },
+      30_000,
+      'a worker to take the render',
+    );
     const victim = workers.find((w) => holder.endsWith(`:${w.child.pid}`));
     expect(victim).toBeDefined();
     victim!.child.kill('SIGKILL');
     await exited(victim!.child, 10_000);
     const response = await pending;
-    if (response.status !== 201) console.error('the request across the crash answered', response.status, await response.clone().text(), workers.map((w) => w.output()).join('\n---\n'), api.output());
+    if (response.status !== 201)
+      console.error(
+        'the request across the crash answered',
+        response.status,
+        await response.clone().text(),
+        workers.map((w) => w.output()).join('\n---\n'),
+        api.output(),
+      );
     expect(response.status).toBe(201);
     const body = (await response.json()) as { artifact: { cacheState: string; imageUrl: string } };
     expect(['MISS', 'RENDERING']).toContain(body.artifact.cacheState);
-    await waitFor(async () => (await fetch(body.artifact.imageUrl.replace(/^https?:\/\/[^/]+/, base), { headers: { 'x-api-key': key } })).status === 200, 90_000, 'the image after the crash');
+    await waitFor(
+      async () => (await fetch(body.artifact.imageUrl.replace(/^https?:\/\/[^/]+/, base), { headers: { 'x-api-key': key } })).status === 200,
+      90_000,
+      'the image after the crash',
+    );
   }, 180_000);
 });

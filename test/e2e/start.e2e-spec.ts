@@ -104,7 +104,9 @@ describe('npm start (the launcher)', () => {
 
   it('exits with a precise message when REDIS_URL is set but nothing answers', async () => {
     const { child, output } = startNode('apps/api/src/cli/start.js', {
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-start-')), PORT: String(await freePort()), REDIS_URL: 'redis://127.0.0.1:1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-start-')),
+      PORT: String(await freePort()),
+      REDIS_URL: 'redis://127.0.0.1:1',
     });
     expect(await exited(child, 20_000)).toBe(1);
     expect(output()).toContain('Nothing answers at REDIS_URL=redis://127.0.0.1:1');

@@ -45,7 +45,6 @@ describe('graphics image route: fast lane and coalescing on a real socket', () =
       const first = await fetchImage(path);
       expect([first.status, first.headers['x-caddie-cache-state'], laneAnswered()]).toEqual([200, 'MISS', false]);
 
-
       const { fast } = await bothWays(path);
       expect(fast.status).toBe(200);
       expect(fast.headers['content-type']).toBe('image/webp');

@@ -26,7 +26,15 @@ describe('graphics API with a render worker', () => {
     const srtm: Course = {
       ...course,
       id: 'demo-srtm-only',
-      elevation: { ground: { ...ground, source: 'srtm3', precision: { nativeResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, verticalAccuracy: null, source: 'srtm3' } }, greens: {}, trees: null },
+      elevation: {
+        ground: {
+          ...ground,
+          source: 'srtm3',
+          precision: { nativeResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, verticalAccuracy: null, source: 'srtm3' },
+        },
+        greens: {},
+        trees: null,
+      },
     };
     await store.upsert(srtm, courseRevision(srtm));
     // a boundary kept for provenance with no mapped holes
@@ -62,7 +70,9 @@ describe('graphics API with a render worker', () => {
 
   it('POST returns exactly the GraphicRenderDescriptor, and an equivalent GET hits the same artifact', async () => {
     const response = await api.request({
-      method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },
+      method: 'POST',
+      url: `/v1/courses/${course.id}/graphics/images`,
+      headers: { 'x-api-key': key },
       payload: { subject: { type: 'green', holeNumber: 3 }, output: { format: 'webp', width: 480, height: 480 } },
     });
     expect(response.statusCode).toBe(201);
@@ -81,7 +91,12 @@ describe('graphics API with a render worker', () => {
     const equivalent = await get(`/v1/courses/${course.id}/graphics/images/green-3/webp?width=480&height=480`);
     expect(equivalent.headers['x-caddie-cache-state']).toBe('HIT');
     expect(equivalent.headers.etag).toBe(`"${body.artifact.sha256}"`);
-    const legacy = await api.request({ method: 'POST', url: `/v1/courses/${course.id}/maps/images`, headers: { 'x-api-key': key }, payload: { subject: { type: 'green', holeNumber: 3 }, output: { format: 'webp', width: 480, height: 480 } } });
+    const legacy = await api.request({
+      method: 'POST',
+      url: `/v1/courses/${course.id}/maps/images`,
+      headers: { 'x-api-key': key },
+      payload: { subject: { type: 'green', holeNumber: 3 }, output: { format: 'webp', width: 480, height: 480 } },
+    });
     expect(legacy.statusCode).toBe(201);
     expect(legacy.headers.deprecation).toMatch(/^@\d{10}$/);
     expect(legacy.headers.link).toBe(`</v1/courses/${course.id}/graphics/images>; rel="successor-version"`);
@@ -97,7 +112,8 @@ describe('graphics API with a render worker', () => {
     expect(mixed.errors).toEqual([expect.objectContaining({ parameter: 'heightIn', detail: expect.stringContaining('width') })]);
   }, 60_000);
   it('POST refuses a body that is not a JSON object: null, an array, a string, and text/plain', async () => {
-    const post = (payload: string, type: string) => api.request({ method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key, 'content-type': type }, payload });
+    const post = (payload: string, type: string) =>
+      api.request({ method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key, 'content-type': type }, payload });
     for (const json of ['null', '[]', '"green-3"', '7']) {
       const body = expectProblem(await post(json, 'application/json'), 400, 'invalid-parameter');
       expect(body.errors).toEqual([expect.objectContaining({ parameter: 'body' })]);
@@ -108,7 +124,9 @@ describe('graphics API with a render worker', () => {
 
   it('elevation profiles authorize no overlays', async () => {
     const response = await api.request({
-      method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },
+      method: 'POST',
+      url: `/v1/courses/${course.id}/graphics/images`,
+      headers: { 'x-api-key': key },
       payload: { subject: { type: 'profile-elevation', holeNumber: 1 }, output: { format: 'png', width: 800, height: 320 } },
     });
     expect(response.statusCode).toBe(201);
@@ -116,7 +134,11 @@ describe('graphics API with a render worker', () => {
   }, 60_000);
 
   it('answers invalid and incompatible input with 400 codes naming the parameter', async () => {
-    const pencil = expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-1/webp?graphicStyle=pencil&housing=warm`), 400, 'incompatible-style-option');
+    const pencil = expectProblem(
+      await get(`/v1/courses/${course.id}/graphics/images/hole-1/webp?graphicStyle=pencil&housing=warm`),
+      400,
+      'incompatible-style-option',
+    );
     expect(pencil.errors).toEqual([expect.objectContaining({ parameter: 'housing' })]);
     expectProblem(await get(`/v1/courses/${course.id}/graphics/images/course/webp?heatmap=elevation`), 400, 'parameter-not-applicable');
     expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-01/webp`), 400, 'unsupported-subject');
@@ -124,7 +146,11 @@ describe('graphics API with a render worker', () => {
     expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-1/webp?width=9000`), 400, 'invalid-parameter');
     expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-1/webp?width=8000&height=8000`), 400, 'graphic-too-large');
     expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-1/webp?bogus=1`), 400, 'unknown-parameter');
-    expectProblem(await api.request({ method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key }, payload: { courseId: course.id } }), 400, 'invalid-parameter');
+    expectProblem(
+      await api.request({ method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key }, payload: { courseId: course.id } }),
+      400,
+      'invalid-parameter',
+    );
     expectProblem(await get('/v1/courses/no-course/graphics/images/hole-1/webp'), 404, 'course-not-found');
   });
 
@@ -159,10 +185,17 @@ describe('graphics API with a render worker', () => {
 
   it('refuses a heatmap or slope arrows from SRTM-class elevation with 422 elevation-too-coarse naming both resolutions', async () => {
     const heatmap = expectProblem(await get('/v1/courses/demo-srtm-only/graphics/images/green-2/png?heatmap=elevation'), 422, 'elevation-too-coarse');
-    expect(heatmap).toMatchObject({ requiredResolutionMeters: 1, availableResolutionMeters: 92.8, availableResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, elevationSource: 'srtm3' });
+    expect(heatmap).toMatchObject({
+      requiredResolutionMeters: 1,
+      availableResolutionMeters: 92.8,
+      availableResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 },
+      elevationSource: 'srtm3',
+    });
     expect(heatmap.detail).toContain('69.9 x 92.8 m');
     const arrows = await api.request({
-      method: 'POST', url: '/v1/courses/demo-srtm-only/graphics/images', headers: { 'x-api-key': key },
+      method: 'POST',
+      url: '/v1/courses/demo-srtm-only/graphics/images',
+      headers: { 'x-api-key': key },
       payload: { subject: { type: 'green', holeNumber: 2 }, greenData: { breaks: true } },
     });
     expect(expectProblem(arrows, 422, 'elevation-too-coarse')).toMatchObject({ requiredResolutionMeters: 1 });
@@ -174,10 +207,13 @@ describe('graphics API with a render worker', () => {
     const hole = course.holes[1];
     const [lon, lat] = hole.centerline[Math.floor(hole.centerline.length / 2)];
     const at = (metresNorth: number) => ({ source: 'coordinates', longitude: lon, latitude: lat + metresNorth / 111_320 });
-    const post = (pointA: unknown, pointB: unknown) => api.request({
-      method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },
-      payload: { subject: { type: 'hole-region', holeNumber: hole.number }, output: { width: 480, height: 800 }, regionComposition: { pointA, pointB } },
-    });
+    const post = (pointA: unknown, pointB: unknown) =>
+      api.request({
+        method: 'POST',
+        url: `/v1/courses/${course.id}/graphics/images`,
+        headers: { 'x-api-key': key },
+        payload: { subject: { type: 'hole-region', holeNumber: hole.number }, output: { width: 480, height: 800 }, regionComposition: { pointA, pointB } },
+      });
     const same = expectProblem(await post(at(0), at(0)), 422, 'region-points-coincide');
     expect(same.detail).toContain('0.0 m apart');
     expectProblem(await post(at(0), at(2)), 422, 'region-points-coincide');
@@ -191,12 +227,25 @@ describe('graphics API with a render worker', () => {
 
   it('answers graphics of a course without mapped holes as the summary does (404 course-not-found)', async () => {
     const both = (await api.createKey({ kind: 'live', scopes: ['courses:read', 'course-graphics:read'] })).key;
-    const summary = expectProblem(await api.request({ method: 'GET', url: '/v1/courses/demo-no-holes', headers: { 'x-api-key': both } }), 404, 'course-not-found');
+    const summary = expectProblem(
+      await api.request({ method: 'GET', url: '/v1/courses/demo-no-holes', headers: { 'x-api-key': both } }),
+      404,
+      'course-not-found',
+    );
     for (const url of ['/v1/courses/demo-no-holes/graphics/images/course/png', '/v1/courses/demo-no-holes/graphics/images/hole-1/webp']) {
       const problem = expectProblem(await api.request({ method: 'GET', url, headers: { 'x-api-key': both } }), 404, 'course-not-found');
       expect(problem.detail).toBe(summary.detail);
     }
-    expectProblem(await api.request({ method: 'POST', url: '/v1/courses/demo-no-holes/graphics/images', headers: { 'x-api-key': both }, payload: { subject: { type: 'course' } } }), 404, 'course-not-found');
+    expectProblem(
+      await api.request({
+        method: 'POST',
+        url: '/v1/courses/demo-no-holes/graphics/images',
+        headers: { 'x-api-key': both },
+        payload: { subject: { type: 'course' } },
+      }),
+      404,
+      'course-not-found',
+    );
   });
 
   it('refuses a private key sent with a browser Origin on every graphics route, and does not echo the Origin', async () => {
@@ -226,7 +275,11 @@ describe('graphics API with a render worker', () => {
     const holes = course.holes.map((h) => h.number).sort((a, b) => a - b);
     expect(subjects).toEqual(['course', ...holes.flatMap((n) => [`hole-${n}`, `green-${n}`, `profile-elevation-${n}`])]);
     const hole = body.subjects.find((s: { subject: string }) => s.subject === `hole-${holes[0]}`);
-    expect(hole).toMatchObject({ type: 'hole', holeNumber: holes[0], defaultSizes: { portrait: { width: 1440, height: 2400 }, landscape: { width: 2400, height: 1440 } } });
+    expect(hole).toMatchObject({
+      type: 'hole',
+      holeNumber: holes[0],
+      defaultSizes: { portrait: { width: 1440, height: 2400 }, landscape: { width: 2400, height: 1440 } },
+    });
     expect(hole.imageUrl).toMatch(new RegExp(`/v1/courses/${course.id}/graphics/images/hole-${holes[0]}/\\{format\\}$`));
     expect(body.subjects.find((s: { type: string }) => s.type === 'profile-elevation').allowedOverlays).toEqual([]);
     expect(body.optionsBySubjectType.hole).toEqual(expect.arrayContaining(['layout', 'dpi', 'widthMm', 'nearbyHoles']));
@@ -241,6 +294,10 @@ describe('graphics API with a render worker', () => {
 
   it('needs course-graphics:read', async () => {
     const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
-    expectProblem(await api.request({ method: 'GET', url: `/v1/courses/${course.id}/graphics/images/hole-1/webp`, headers: { 'x-api-key': other } }), 403, 'insufficient-scope');
+    expectProblem(
+      await api.request({ method: 'GET', url: `/v1/courses/${course.id}/graphics/images/hole-1/webp`, headers: { 'x-api-key': other } }),
+      403,
+      'insufficient-scope',
+    );
   });
 });

@@ -26,8 +26,13 @@ describe('overlay resolution off the event loop', () => {
     key = (await api.createKey({ kind: 'live', scopes: ['course-graphics:read', 'courses:read'] })).key;
     worker = await startRenderWorker(api);
     const created = await api.request({
-      method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key },
-      payload: { subject: { type: 'green', holeNumber: 1 }, output: { format: 'png', width: Number(process.env.T_W ?? 8000), height: Number(process.env.T_H ?? 4000) } },
+      method: 'POST',
+      url: `/v1/courses/${course.id}/graphics/images`,
+      headers: { 'x-api-key': key },
+      payload: {
+        subject: { type: 'green', holeNumber: 1 },
+        output: { format: 'png', width: Number(process.env.T_W ?? 8000), height: Number(process.env.T_H ?? 4000) },
+      },
     });
     expect(created.statusCode).toBe(201);
     green = created.json();
@@ -49,7 +54,12 @@ describe('overlay resolution off the event loop', () => {
     let finished = false;
     const overlays = Array.from({ length: 64 }, (_, i) => ({ id: `heat-${i}`, type: 'green-elevation-heatmap' }));
     const heavy = api
-      .request({ method: 'POST', url: `/v1/renders/${green.render.id}/overlays`, headers: { 'x-api-key': key }, payload: { receipt: green.render.receipt, overlays } })
+      .request({
+        method: 'POST',
+        url: `/v1/renders/${green.render.id}/overlays`,
+        headers: { 'x-api-key': key },
+        payload: { receipt: green.render.receipt, overlays },
+      })
       .finally(() => (finished = true));
 
     const summaryTimes: number[] = [];
@@ -76,7 +86,9 @@ describe('overlay resolution off the event loop', () => {
 
     // a request within the budget is answered in full, the identical rasters painted once
     const four = await api.request({
-      method: 'POST', url: `/v1/renders/${green.render.id}/overlays`, headers: { 'x-api-key': key },
+      method: 'POST',
+      url: `/v1/renders/${green.render.id}/overlays`,
+      headers: { 'x-api-key': key },
       payload: { receipt: green.render.receipt, overlays: overlays.slice(0, 4) },
     });
     expect(four.statusCode).toBe(200);

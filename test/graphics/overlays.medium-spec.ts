@@ -23,7 +23,15 @@ describe('POST /v1/renders/{renderId}/overlays', () => {
     const srtm: Course = {
       ...course,
       id: 'demo-overlays-srtm-only',
-      elevation: { ground: { ...course.elevation.ground!, source: 'srtm3', precision: { nativeResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, verticalAccuracy: null, source: 'srtm3' } }, greens: {}, trees: null },
+      elevation: {
+        ground: {
+          ...course.elevation.ground!,
+          source: 'srtm3',
+          precision: { nativeResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, verticalAccuracy: null, source: 'srtm3' },
+        },
+        greens: {},
+        trees: null,
+      },
     };
     await api.app.get(CoursesService).store.upsert(srtm, courseRevision(srtm));
     ({ key, id: keyId } = await api.createKey({ kind: 'live', scopes: ['course-graphics:read'] }));
@@ -45,7 +53,12 @@ describe('POST /v1/renders/{renderId}/overlays', () => {
   it('resolves components against the artifact into pixel-only instructions', async () => {
     const response = await resolve(green.render.id, {
       receipt: green.render.receipt,
-      overlays: [{ type: 'green-measurements' }, { type: 'flag' }, { type: 'green-downhill-arrows', density: 'light' }, { id: 'hm', type: 'green-elevation-heatmap', style: { opacity: 0.5 } }],
+      overlays: [
+        { type: 'green-measurements' },
+        { type: 'flag' },
+        { type: 'green-downhill-arrows', density: 'light' },
+        { id: 'hm', type: 'green-elevation-heatmap', style: { opacity: 0.5 } },
+      ],
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -58,11 +71,19 @@ describe('POST /v1/renders/{renderId}/overlays', () => {
   }, 60_000);
 
   it('refuses fairway chevrons over SRTM-class elevation with 422 elevation-too-coarse naming both resolutions', async () => {
-    const hole = (await api.request({
-      method: 'POST', url: '/v1/courses/demo-overlays-srtm-only/graphics/images', headers: { 'x-api-key': key },
-      payload: { subject: { type: 'hole', holeNumber: 1 }, output: { format: 'png', width: 480, height: 800 } },
-    })).json();
-    const refused = expectProblem(await resolve(hole.render.id, { receipt: hole.render.receipt, overlays: [{ type: 'fairway-downhill-chevrons' }] }), 422, 'elevation-too-coarse');
+    const hole = (
+      await api.request({
+        method: 'POST',
+        url: '/v1/courses/demo-overlays-srtm-only/graphics/images',
+        headers: { 'x-api-key': key },
+        payload: { subject: { type: 'hole', holeNumber: 1 }, output: { format: 'png', width: 480, height: 800 } },
+      })
+    ).json();
+    const refused = expectProblem(
+      await resolve(hole.render.id, { receipt: hole.render.receipt, overlays: [{ type: 'fairway-downhill-chevrons' }] }),
+      422,
+      'elevation-too-coarse',
+    );
     expect(refused).toMatchObject({ requiredResolutionMeters: 10, availableResolutionMeters: 92.8, elevationSource: 'srtm3' });
     expect(refused.detail).toContain('fairway downhill chevrons need elevation at 10 m or finer');
   }, 60_000);
@@ -77,7 +98,11 @@ describe('POST /v1/renders/{renderId}/overlays', () => {
     const expired = signReceipt(api.config.signingSecret, { ...claims, kid: keyId, exp: Math.floor(Date.now() / 1000) - 1 });
     expectProblem(await resolve(green.render.id, { receipt: expired, ...items }), 403, 'receipt-expired');
     expectProblem(await resolve(profile.render.id, { receipt: green.render.receipt, ...items }), 403, 'invalid-receipt');
-    expectProblem(await api.request({ method: 'POST', url: `/v1/renders/${green.render.id}/overlays`, payload: { receipt: green.render.receipt, ...items } }), 401, 'missing-credential');
+    expectProblem(
+      await api.request({ method: 'POST', url: `/v1/renders/${green.render.id}/overlays`, payload: { receipt: green.render.receipt, ...items } }),
+      401,
+      'missing-credential',
+    );
   });
 
   it('gives a profile receipt no overlays, and refuses components a receipt does not allow', async () => {
@@ -91,9 +116,23 @@ describe('POST /v1/renders/{renderId}/overlays', () => {
     expectProblem(await resolve(green.render.id, { receipt, overlays: [] }), 400, 'invalid-parameter');
     expectProblem(await resolve(green.render.id, { receipt, overlays: Array.from({ length: 65 }, () => ({ type: 'flag' })) }), 400, 'invalid-parameter');
     expectProblem(await resolve(green.render.id, { receipt, overlays: [{ type: 'flag', id: '-bad' }] }), 400, 'invalid-parameter');
-    expectProblem(await resolve(green.render.id, { receipt, overlays: [{ type: 'flag', id: 'a' }, { type: 'cup', id: 'a' }] }), 400, 'duplicate-overlay-id');
+    expectProblem(
+      await resolve(green.render.id, {
+        receipt,
+        overlays: [
+          { type: 'flag', id: 'a' },
+          { type: 'cup', id: 'a' },
+        ],
+      }),
+      400,
+      'duplicate-overlay-id',
+    );
     expectProblem(await resolve(green.render.id, { receipt, overlays: [{ type: 'flag', color: 'red' }] }), 400, 'unknown-parameter');
-    expectProblem(await resolve(green.render.id, { receipt, overlays: [{ type: 'green-measurements', style: { strokeWidth: 17 } }] }), 400, 'invalid-parameter');
+    expectProblem(
+      await resolve(green.render.id, { receipt, overlays: [{ type: 'green-measurements', style: { strokeWidth: 17 } }] }),
+      400,
+      'invalid-parameter',
+    );
     expectProblem(await resolve(green.render.id, { overlays: [{ type: 'flag' }] }), 400, 'invalid-parameter');
   });
 });

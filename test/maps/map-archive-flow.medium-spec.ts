@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { FlowProducer, Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { LocalDiskArtifactStore } from '@caddie/artifacts';
 import { courseRevision } from '@caddie/catalog';
-import { closeWithin, JobWaiter, mapArchiveKey, mapTileBlockKey, mapTileBlocks, openQueueEvents, redisOptionsFromUrl, type RenderMapArchivePayload } from '@caddie/jobs';
+import {
+  closeWithin,
+  JobWaiter,
+  mapArchiveKey,
+  mapTileBlockKey,
+  mapTileBlocks,
+  openQueueEvents,
+  redisOptionsFromUrl,
+  type RenderMapArchivePayload,
+} from '@caddie/jobs';
 import type { CourseStore } from '@caddie/persistence';
 import { courseTileCoverage, renderTile } from '@caddie/renderer';
 import { MAP_ARCHIVE_PRIORITY, MapArchiveSubmitter } from '../../apps/api/src/maps/map-archive-submitter';
@@ -31,7 +40,12 @@ describe('map archive flows on the render queues (real Redis, real tile renderer
   const submitter = new MapArchiveSubmitter(flows, queue, new JobWaiter(queue, events), batchQueue, new JobWaiter(batchQueue, batchEvents));
   const workers: Worker[] = [];
   const blocksBy: Record<string, number> = {};
-  const payload = (format: RenderMapArchivePayload['format']): RenderMapArchivePayload => ({ courseId: course.id, courseRevision: revision, tileSize: 256, format });
+  const payload = (format: RenderMapArchivePayload['format']): RenderMapArchivePayload => ({
+    courseId: course.id,
+    courseRevision: revision,
+    tileSize: 256,
+    format,
+  });
 
   beforeAll(async () => {
     await Promise.all([events.waitUntilReady(), batchEvents.waitUntilReady()]);
@@ -39,7 +53,11 @@ describe('map archive flows on the render queues (real Redis, real tile renderer
 
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.close()));
-    for (const subscription of [events, batchEvents]) await closeWithin(() => subscription.close(), () => subscription.disconnect());
+    for (const subscription of [events, batchEvents])
+      await closeWithin(
+        () => subscription.close(),
+        () => subscription.disconnect(),
+      );
     await flows.close();
     await queue.obliterate({ force: true });
     await batchQueue.obliterate({ force: true });
@@ -69,10 +87,14 @@ describe('map archive flows on the render queues (real Redis, real tile renderer
     await batchQueue.obliterate({ force: true });
   });
 
-  it('fails the build with the failing block\'s own reason, read from the batch queue', async () => {
-    const failing = new Worker('render-batch', async () => {
-      throw new UnrecoverableError('the block could not be drawn');
-    }, { connection: { ...connection, maxRetriesPerRequest: null }, prefix, concurrency: 1 });
+  it("fails the build with the failing block's own reason, read from the batch queue", async () => {
+    const failing = new Worker(
+      'render-batch',
+      async () => {
+        throw new UnrecoverableError('the block could not be drawn');
+      },
+      { connection: { ...connection, maxRetriesPerRequest: null }, prefix, concurrency: 1 },
+    );
     try {
       // another format than the test before (its deduplication key outlives the obliterated queue)
       const { jobId } = await submitter.submit(payload('webp-lossy'), coverage.ranges);

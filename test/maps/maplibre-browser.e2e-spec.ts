@@ -122,12 +122,16 @@ describe('course map in a browser (MapLibre in headless Chromium)', () => {
     worker = startNode('apps/render-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '1' });
     // the first plan request starts the archive build; wait until it is stored
     const planUrl = `${apiOrigin}/v1/courses/${course.id}/maps/tiles`;
-    await waitFor(async () => {
-      const response = await fetch(planUrl, { headers: { 'x-api-key': key, origin: pageOrigin } });
-      if (response.status !== 200) throw new Error(`tile plan answered ${response.status}: ${await response.text()}`);
-      plan = (await response.json()) as typeof plan;
-      return plan.archive.status === 'ready';
-    }, 90_000, 'the map archive');
+    await waitFor(
+      async () => {
+        const response = await fetch(planUrl, { headers: { 'x-api-key': key, origin: pageOrigin } });
+        if (response.status !== 200) throw new Error(`tile plan answered ${response.status}: ${await response.text()}`);
+        plan = (await response.json()) as typeof plan;
+        return plan.archive.status === 'ready';
+      },
+      90_000,
+      'the map archive',
+    );
     pages = await startPageServer(pagePort, () => pageHtml({ planUrl, apiOrigin, key, bounds: plan.bounds }));
   }, 150_000);
 
@@ -142,58 +146,68 @@ describe('course map in a browser (MapLibre in headless Chromium)', () => {
     await redis.quit();
   }, 60_000);
 
-  browserIt('draws the course from the tile plan: tiles answered 200 and a screenshot that is not blank', async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-    const page = await browser.newPage({ viewport: VIEW });
-    const tileStatuses: number[] = [];
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('response', (response) => {
-      if (/\/maps\/tiles\/\d+\/\d+\/\d+/.test(response.url()) && response.request().method() === 'GET') tileStatuses.push(response.status());
-    });
-    const before = await tiles200(apiOrigin, operatorKey);
+  browserIt(
+    'draws the course from the tile plan: tiles answered 200 and a screenshot that is not blank',
+    async () => {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+      const page = await browser.newPage({ viewport: VIEW });
+      const tileStatuses: number[] = [];
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      page.on('response', (response) => {
+        if (/\/maps\/tiles\/\d+\/\d+\/\d+/.test(response.url()) && response.request().method() === 'GET') tileStatuses.push(response.status());
+      });
+      const before = await tiles200(apiOrigin, operatorKey);
 
-    await page.goto(`${pageOrigin}/`);
-    // idle: every visible tile loaded and drawn; an error (a refused plan or tile) ends the wait early
-    await page.waitForFunction(() => {
-      const state = (globalThis as unknown as { mapState?: { idle: boolean; errors: string[] } }).mapState;
-      return state !== undefined && (state.idle || state.errors.length > 0);
-    }, null, { timeout: 60_000 });
-    const state = await page.evaluate(() => (globalThis as unknown as { mapState: { errors: string[]; tilesLoaded: boolean; zoom: number } }).mapState);
-    const shot = await page.locator('#map').screenshot();
-    if (process.env.MAPS_BROWSER_SCREENSHOT) writeFileSync(process.env.MAPS_BROWSER_SCREENSHOT, shot);
+      await page.goto(`${pageOrigin}/`);
+      // idle: every visible tile loaded and drawn; an error (a refused plan or tile) ends the wait early
+      await page.waitForFunction(
+        () => {
+          const state = (globalThis as unknown as { mapState?: { idle: boolean; errors: string[] } }).mapState;
+          return state !== undefined && (state.idle || state.errors.length > 0);
+        },
+        null,
+        { timeout: 60_000 },
+      );
+      const state = await page.evaluate(() => (globalThis as unknown as { mapState: { errors: string[]; tilesLoaded: boolean; zoom: number } }).mapState);
+      const shot = await page.locator('#map').screenshot();
+      if (process.env.MAPS_BROWSER_SCREENSHOT) writeFileSync(process.env.MAPS_BROWSER_SCREENSHOT, shot);
 
-    expect(pageErrors).toEqual([]);
-    expect(state.errors).toEqual([]);
-    expect(state.tilesLoaded).toBe(true);
-    expect(state.zoom).toBeGreaterThanOrEqual(plan.minzoom - 1);
-    // every tile the browser asked for came back 200, and the API counted them
-    expect(tileStatuses.length).toBeGreaterThan(0);
-    expect(tileStatuses.every((s) => s === 200)).toBe(true);
-    expect((await tiles200(apiOrigin, operatorKey)) - before).toBeGreaterThanOrEqual(tileStatuses.length);
-    // MapLibre shows the plan's attribution
-    expect(await page.locator('.maplibregl-ctrl-attrib').innerText()).toContain('OpenStreetMap');
+      expect(pageErrors).toEqual([]);
+      expect(state.errors).toEqual([]);
+      expect(state.tilesLoaded).toBe(true);
+      expect(state.zoom).toBeGreaterThanOrEqual(plan.minzoom - 1);
+      // every tile the browser asked for came back 200, and the API counted them
+      expect(tileStatuses.length).toBeGreaterThan(0);
+      expect(tileStatuses.every((s) => s === 200)).toBe(true);
+      expect((await tiles200(apiOrigin, operatorKey)) - before).toBeGreaterThanOrEqual(tileStatuses.length);
+      // MapLibre shows the plan's attribution
+      expect(await page.locator('.maplibregl-ctrl-attrib').innerText()).toContain('OpenStreetMap');
 
-    // not blank: many colours and real variance over the map, and most of it is not the white paper
-    const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height]).toEqual([VIEW.width, VIEW.height]);
-    const colours = new Set<number>();
-    let painted = 0;
-    let sum = 0;
-    let sumSquares = 0;
-    const pixels = info.width * info.height;
-    for (let i = 0; i < data.length; i += 3) {
-      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
-      colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
-      if (r < 245 || g < 245 || b < 245) painted++;
-      const luma = 0.299 * r + 0.587 * g + 0.114 * b;
-      sum += luma;
-      sumSquares += luma * luma;
-    }
-    const deviation = Math.sqrt(sumSquares / pixels - (sum / pixels) ** 2);
-    console.info(`MapLibre drew ${tileStatuses.length} tiles at zoom ${state.zoom.toFixed(2)}: ${colours.size} distinct colours, ${((100 * painted) / pixels).toFixed(0)}% painted, luma deviation ${deviation.toFixed(1)}`);
-    expect(colours.size).toBeGreaterThanOrEqual(16);
-    expect(painted / pixels).toBeGreaterThan(0.5);
-    expect(deviation).toBeGreaterThan(5);
-  }, 120_000);
+      // not blank: many colours and real variance over the map, and most of it is not the white paper
+      const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([VIEW.width, VIEW.height]);
+      const colours = new Set<number>();
+      let painted = 0;
+      let sum = 0;
+      let sumSquares = 0;
+      const pixels = info.width * info.height;
+      for (let i = 0; i < data.length; i += 3) {
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+        colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+        if (r < 245 || g < 245 || b < 245) painted++;
+        const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+        sum += luma;
+        sumSquares += luma * luma;
+      }
+      const deviation = Math.sqrt(sumSquares / pixels - (sum / pixels) ** 2);
+      console.info(
+        `MapLibre drew ${tileStatuses.length} tiles at zoom ${state.zoom.toFixed(2)}: ${colours.size} distinct colours, ${((100 * painted) / pixels).toFixed(0)}% painted, luma deviation ${deviation.toFixed(1)}`,
+      );
+      expect(colours.size).toBeGreaterThanOrEqual(16);
+      expect(painted / pixels).toBeGreaterThan(0.5);
+      expect(deviation).toBeGreaterThan(5);
+    },
+    120_000,
+  );
 });

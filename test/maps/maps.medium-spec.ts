@@ -65,8 +65,17 @@ describe('course maps API with a render worker', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     plan = response.json();
     expect(plan).toMatchObject({
-      service: 'course-maps', courseId: course.id, revision, tileSize: 256, format: 'webp', contentType: 'image/webp', zoom: 17,
-      tilejson: '3.0.0', scheme: 'xyz', name: 'Short hole', attribution: '© OpenStreetMap contributors',
+      service: 'course-maps',
+      courseId: course.id,
+      revision,
+      tileSize: 256,
+      format: 'webp',
+      contentType: 'image/webp',
+      zoom: 17,
+      tilejson: '3.0.0',
+      scheme: 'xyz',
+      name: 'Short hole',
+      attribution: '© OpenStreetMap contributors',
     });
     expect(['building', 'ready']).toContain(plan.archive.status);
     expect(plan.tiles).toEqual([plan.tileUrlTemplate]);
@@ -195,7 +204,14 @@ describe('course maps API with a render worker', () => {
     expect(Number(response.headers['content-length'])).toBe(archive.length);
     const reader = referenceReader(archive);
     const header = await reader.getHeader();
-    expect(header).toMatchObject({ specVersion: 3, tileType: TileType.Webp, tileCompression: 1, minZoom: plan.minzoom, maxZoom: plan.maxzoom, clustered: true });
+    expect(header).toMatchObject({
+      specVersion: 3,
+      tileType: TileType.Webp,
+      tileCompression: 1,
+      minZoom: plan.minzoom,
+      maxZoom: plan.maxzoom,
+      clustered: true,
+    });
     expect(header.numAddressedTiles).toBe(plan.coverage.tileCount);
     const metadata = (await reader.getMetadata()) as Record<string, unknown>;
     expect(metadata).toMatchObject({ name: 'Short hole', attribution: '© OpenStreetMap contributors', courseId: course.id, revision, bounds: plan.bounds });
@@ -222,7 +238,12 @@ describe('course maps API with a render worker', () => {
     const url = `${base()}/archive.pmtiles`;
     const size = archive.length;
     const etag = `"sha256:${createHash('sha256').update(archive).digest('hex')}"`;
-    const cases: [string, number, number][] = [['bytes=0-126', 0, 126], ['bytes=100-', 100, size - 1], ['bytes=-500', size - 500, size - 1], [`bytes=${size - 10}-${size + 1000}`, size - 10, size - 1]];
+    const cases: [string, number, number][] = [
+      ['bytes=0-126', 0, 126],
+      ['bytes=100-', 100, size - 1],
+      ['bytes=-500', size - 500, size - 1],
+      [`bytes=${size - 10}-${size + 1000}`, size - 10, size - 1],
+    ];
     for (const [range, start, end] of cases) {
       const response = await get(url, { range });
       expect(response.statusCode).toBe(206);
@@ -260,7 +281,10 @@ describe('course maps API with a render worker', () => {
     const tx = Math.floor(nw[0] / 256);
     const ty = Math.floor(nw[1] / 256);
     const tile = await get(`${base()}/tiles/${zoom}/${tx}/${ty}`);
-    const tilePx = await sharp(tile.rawPayload).extract({ left: Math.floor(nw[0]) - tx * 256, top: Math.floor(nw[1]) - ty * 256, width: 1, height: 1 }).raw().toBuffer();
+    const tilePx = await sharp(tile.rawPayload)
+      .extract({ left: Math.floor(nw[0]) - tx * 256, top: Math.floor(nw[1]) - ty * 256, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
     const mapPx = await sharp(response.rawPayload).extract({ left: 0, top: 0, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
     expect([...mapPx]).toEqual([...tilePx.subarray(0, 3)]);
 
@@ -308,7 +332,11 @@ describe('course maps API with a render worker', () => {
     expect(post.headers.allow).toBe('GET');
     // browsers: CORS preflight, and a publishable key only from its licensed origin
     const origin = 'https://maps.example';
-    const preflight = await api.request({ method: 'OPTIONS', url: path, headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    const preflight = await api.request({
+      method: 'OPTIONS',
+      url: path,
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(origin);
     const publishable = (await api.createKey({ kind: 'pk_test', scopes: ['course-maps:read'], origins: [origin] })).key;
@@ -316,7 +344,11 @@ describe('course maps API with a render worker', () => {
     expect(fromBrowser.statusCode).toBe(200);
     expect(fromBrowser.headers['access-control-allow-origin']).toBe(origin);
     expect(String(fromBrowser.headers['access-control-expose-headers'])).toContain('ETag');
-    expectProblem(await api.request({ method: 'GET', url: path, headers: { 'x-api-key': publishable, origin: 'https://other.example' } }), 403, 'origin-not-allowed');
+    expectProblem(
+      await api.request({ method: 'GET', url: path, headers: { 'x-api-key': publishable, origin: 'https://other.example' } }),
+      403,
+      'origin-not-allowed',
+    );
     // rate limited like every route
     const limited = (await api.createKey({ kind: 'live', scopes: ['course-maps:read'], rateLimitPerMinute: 2 })).key;
     const answers = [];
@@ -333,7 +365,9 @@ describe('course maps API with a render worker', () => {
     expect(doc.paths['/v1/maptiles/{courseId}/{zoom}/{x}/{y}'].get.deprecated).toBe(true);
     const operator = (await api.createKey({ kind: 'live', scopes: ['operations:read'] })).key;
     const metrics = (await api.request({ method: 'GET', url: '/metrics', headers: { 'x-api-key': operator } })).body;
-    expect(metrics).toMatch(/caddie_http_request_duration_seconds_count\{method="GET",route="\/v1\/courses\/:courseId\/maps\/tiles\/:zoom\/:x\/:y",status="200"\} [1-9]/);
+    expect(metrics).toMatch(
+      /caddie_http_request_duration_seconds_count\{method="GET",route="\/v1\/courses\/:courseId\/maps\/tiles\/:zoom\/:x\/:y",status="200"\} [1-9]/,
+    );
   });
 
   it('answers a repeated tile from memory while the revision read behind it is fresh', async () => {
@@ -386,7 +420,11 @@ describe('course maps API with a render worker', () => {
     for (const raw of ['x%3E%3B%20rel%3D%22preload%22%2C%20%3Chttps%3A%2F%2Fevil.example%3E', 'a%0D%0ASet-Cookie%3A%20x%3D1', 'a%00b', 'a%C4%80b']) {
       for (const path of [`/v1/maptiles/${raw}`, `/v1/maptiles/${raw}/17/1/1`]) {
         const response = await get(path);
-        expect({ path, status: response.statusCode < 500, type: String(response.headers['content-type']) }).toEqual({ path, status: true, type: expect.stringMatching(/problem\+json/) });
+        expect({ path, status: response.statusCode < 500, type: String(response.headers['content-type']) }).toEqual({
+          path,
+          status: true,
+          type: expect.stringMatching(/problem\+json/),
+        });
         const link = response.headers.link as string | undefined;
         // one link, its target a single percent-encoded path segment
         if (link !== undefined) expect(link).toMatch(/^<\/v1\/courses\/[A-Za-z0-9%._~!'()*-]+\/maps\/tiles(\/17\/1\/1)?>; rel="successor-version"$/);
@@ -401,7 +439,11 @@ describe('course maps API with a render worker', () => {
     const operator = (await api.createKey({ kind: 'live', scopes: ['operations:read'] })).key;
     const metric = async () => {
       const text = await (await fetch(`${origin}/metrics`, { headers: { 'x-api-key': operator } })).text();
-      const line = text.split('\n').find((l) => l.startsWith('caddie_http_request_duration_seconds_count{method="GET",route="/v1/courses/:courseId/maps/tiles/:zoom/:x/:y",status="200"}'));
+      const line = text
+        .split('\n')
+        .find((l) =>
+          l.startsWith('caddie_http_request_duration_seconds_count{method="GET",route="/v1/courses/:courseId/maps/tiles/:zoom/:x/:y",status="200"}'),
+        );
       return Number(line?.split(' ')[1] ?? 0);
     };
     try {

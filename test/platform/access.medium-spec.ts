@@ -100,7 +100,7 @@ describe.each(['sqlite', 'postgres'] as const)('access matrix (%s)', (database) 
     expect((await get('/v1/probe/public')).statusCode).toBe(200);
   });
 
-  it('counts a public request with a valid key against the key\'s limit, not the anonymous one', async () => {
+  it("counts a public request with a valid key against the key's limit, not the anonymous one", async () => {
     const own = (await api.createKey({ kind: 'live', scopes: ['courses:read'], rateLimitPerMinute: 37 })).key;
     const anonymousLimit = String(api.config.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
     expect((await get('/v1/probe/public', { 'x-api-key': own })).headers['ratelimit-limit']).toBe('37');
@@ -112,7 +112,9 @@ describe.each(['sqlite', 'postgres'] as const)('access matrix (%s)', (database) 
     }
     // a publishable key counts only from one of its origins
     expect((await get('/v1/probe/public', { 'x-api-key': pkLive })).headers['ratelimit-limit']).toBe(anonymousLimit);
-    expect((await get('/v1/probe/public', { 'x-api-key': pkLive, origin: ORIGIN })).headers['ratelimit-limit']).toBe(String(api.config.env.RATE_LIMIT_PER_MINUTE));
+    expect((await get('/v1/probe/public', { 'x-api-key': pkLive, origin: ORIGIN })).headers['ratelimit-limit']).toBe(
+      String(api.config.env.RATE_LIMIT_PER_MINUTE),
+    );
   });
 });
 
@@ -142,7 +144,8 @@ describe('rate limits', () => {
 
   it('limits unauthenticated callers per address, so guessing keys is throttled too', async () => {
     const results = [];
-    for (let i = 0; i < 3; i++) results.push(await api.request({ method: 'GET', url: '/v1/probe/courses', headers: { 'x-api-key': 'guess' }, remoteAddress: '10.9.9.9' }));
+    for (let i = 0; i < 3; i++)
+      results.push(await api.request({ method: 'GET', url: '/v1/probe/courses', headers: { 'x-api-key': 'guess' }, remoteAddress: '10.9.9.9' }));
     expect(results.slice(0, 2).map((r) => r.statusCode)).toEqual([401, 401]);
     expectProblem(results[2], 429, 'rate-limited');
   });

@@ -18,7 +18,10 @@ describe('service catalog, OpenAPI and operations endpoints', () => {
     const { services } = response.json() as { services: Record<string, unknown>[] };
     expect(services.map((s) => s.id)).toEqual(['course-graphics', 'course-maps', 'course-printables', 'scorecards']);
     expect(Object.fromEntries(services.map((s) => [s.id, s.status]))).toEqual({
-      'course-graphics': 'beta', 'course-maps': 'beta', 'course-printables': 'production', scorecards: 'beta',
+      'course-graphics': 'beta',
+      'course-maps': 'beta',
+      'course-printables': 'production',
+      scorecards: 'beta',
     });
     for (const service of services) {
       expect(Object.keys(service).sort()).toEqual(['description', 'endpoints', 'id', 'links', 'name', 'status']);
@@ -76,7 +79,10 @@ describe('service catalog, OpenAPI and operations endpoints', () => {
     const render = await idleConsumer(api, 'render');
     try {
       const ready = await api.request({ method: 'GET', url: '/ready' });
-      expect(expectProblem(ready, 503, 'not-ready')).toMatchObject({ checks: { redis: { status: 'ok' } }, queues: { render: 'ok', 'render-batch': 'no-consumer', scorecard: 'no-consumer' } });
+      expect(expectProblem(ready, 503, 'not-ready')).toMatchObject({
+        checks: { redis: { status: 'ok' } },
+        queues: { render: 'ok', 'render-batch': 'no-consumer', scorecard: 'no-consumer' },
+      });
     } finally {
       await render.close();
     }
@@ -89,7 +95,11 @@ describe('service catalog, OpenAPI and operations endpoints', () => {
     const consumers = await Promise.all(QUEUE_NAMES.map((name) => idleConsumer(api, name)));
     const ready = await api.request({ method: 'GET', url: '/ready' }).finally(() => Promise.all(consumers.map((c) => c.close())));
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' }, redis: { status: 'ok' }, artifactStore: { status: 'ok' } }, queues: { render: 'ok', 'render-batch': 'ok', scorecard: 'ok' } });
+    expect(ready.json()).toMatchObject({
+      status: 'ready',
+      checks: { database: { status: 'ok' }, redis: { status: 'ok' }, artifactStore: { status: 'ok' } },
+      queues: { render: 'ok', 'render-batch': 'ok', scorecard: 'ok' },
+    });
     expectProblem(await api.request({ method: 'GET', url: '/metrics' }), 401, 'missing-credential');
     const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
     expectProblem(await api.request({ method: 'GET', url: '/metrics', headers: { 'x-api-key': other } }), 403, 'insufficient-scope');
@@ -106,7 +116,9 @@ describe('readiness when a dependency is down', () => {
     const api = await startApi({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
     try {
       const ready = await api.request({ method: 'GET', url: '/ready' });
-      expect(expectProblem(ready, 503, 'not-ready')).toMatchObject({ checks: { redis: { status: 'failed', reason: expect.stringMatching(/^(timeout|error)$/) }, database: { status: 'ok' } } });
+      expect(expectProblem(ready, 503, 'not-ready')).toMatchObject({
+        checks: { redis: { status: 'failed', reason: expect.stringMatching(/^(timeout|error)$/) }, database: { status: 'ok' } },
+      });
       expect(ready.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|ioredis/);
     } finally {
       // shutting down must not hang while Redis is unreachable

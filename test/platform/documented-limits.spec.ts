@@ -12,7 +12,10 @@ import { REPO_ROOT } from '../support/processes';
 /** docs/api.md's "Timeouts and limits a client can rely on" states the bounds the code enforces. */
 describe('docs/api.md: timeouts and limits', () => {
   const readme = readFileSync(join(REPO_ROOT, 'docs', 'api.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Timeouts and limits a client can rely on'), readme.indexOf('\n## ', readme.indexOf('## Timeouts and limits a client can rely on') + 5));
+  const section = readme.slice(
+    readme.indexOf('## Timeouts and limits a client can rely on'),
+    readme.indexOf('\n## ', readme.indexOf('## Timeouts and limits a client can rely on') + 5),
+  );
   const env = apiEnvSchema.parse({});
   const row = (what: string) => section.split('\n').find((line) => line.startsWith(`| ${what}`)) ?? '';
   const seconds = (ms: number) => `${ms / 1000} s`;
@@ -23,10 +26,23 @@ describe('docs/api.md: timeouts and limits', () => {
     ['Whole request', [seconds(env.REQUEST_RECEIVE_TIMEOUT_MS), '408 `request-timeout`']],
     ['Body', [`\`BODY_LIMIT_BYTES\` (${thousands(env.BODY_LIMIT_BYTES)})`, '413 `request-too-large`']],
     ['Graphics render wait', [`\`RENDER_WAIT_MS\` (${seconds(env.RENDER_WAIT_MS)})`]],
-    ['Concurrent uploads / renders', [`(${env.MAX_CONCURRENT_UPLOADS})`, `(${env.MAX_CONCURRENT_RENDERS})`, `\`Retry-After: ${ADMISSION_RETRY_AFTER_SECONDS}\``, '503 `server-busy`']],
-    ['Redis', [`${seconds(REDIS_COMMAND_TIMEOUT_MS)} timeout`, `connect ${seconds(REDIS_CONNECT_TIMEOUT_MS)}`, `workers' own commands ${seconds(WORKER_REDIS_COMMAND_TIMEOUT_MS)}`]],
+    [
+      'Concurrent uploads / renders',
+      [`(${env.MAX_CONCURRENT_UPLOADS})`, `(${env.MAX_CONCURRENT_RENDERS})`, `\`Retry-After: ${ADMISSION_RETRY_AFTER_SECONDS}\``, '503 `server-busy`'],
+    ],
+    [
+      'Redis',
+      [
+        `${seconds(REDIS_COMMAND_TIMEOUT_MS)} timeout`,
+        `connect ${seconds(REDIS_CONNECT_TIMEOUT_MS)}`,
+        `workers' own commands ${seconds(WORKER_REDIS_COMMAND_TIMEOUT_MS)}`,
+      ],
+    ],
     ['Idle keep-alive connection', [seconds(KEEP_ALIVE_TIMEOUT_MS)]],
-    ['Printable options', [`${GRAPHIC_DIMENSION_RANGE.min}..${GRAPHIC_DIMENSION_RANGE.max} px`, `${MAX_PAGE_RASTER_PIXELS / 1e6} Mpx`, '422 `printable-options-unrenderable`']],
+    [
+      'Printable options',
+      [`${GRAPHIC_DIMENSION_RANGE.min}..${GRAPHIC_DIMENSION_RANGE.max} px`, `${MAX_PAGE_RASTER_PIXELS / 1e6} Mpx`, '422 `printable-options-unrenderable`'],
+    ],
   ] as const)('%s: the stated bound is the enforced one', (what, facts) => {
     expect(row(what)).not.toBe('');
     for (const fact of facts) expect({ row: what, states: row(what).includes(fact) ? fact : row(what) }).toEqual({ row: what, states: fact });

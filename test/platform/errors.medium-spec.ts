@@ -31,7 +31,9 @@ describe('problem documents on every error path', () => {
 
   it('answers an oversized body with 413', async () => {
     const response = await api.request({
-      method: 'POST', url: '/v1/probe/validate', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/v1/probe/validate',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'x'.repeat(2000), count: 1 }),
     });
     expectProblem(response, 413, 'request-too-large');
@@ -39,18 +41,27 @@ describe('problem documents on every error path', () => {
 
   it('names every invalid parameter together', async () => {
     const response = await api.request({
-      method: 'POST', url: '/v1/probe/validate?n=99', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/v1/probe/validate?n=99',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ name: '', count: 1.5 }),
     });
     const body = expectProblem(response, 400, 'invalid-parameter');
-    expect(body.errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ parameter: 'name', code: 'invalid-parameter' }),
-      expect.objectContaining({ parameter: 'count', code: 'invalid-parameter' }),
-    ]));
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ parameter: 'name', code: 'invalid-parameter' }),
+        expect.objectContaining({ parameter: 'count', code: 'invalid-parameter' }),
+      ]),
+    );
   });
 
   it('answers unknown parameters with unknown-parameter', async () => {
-    const response = await api.request({ method: 'POST', url: '/v1/probe/validate?nn=1', headers: { 'content-type': 'application/json' }, payload: { name: 'a', count: 1 } });
+    const response = await api.request({
+      method: 'POST',
+      url: '/v1/probe/validate?nn=1',
+      headers: { 'content-type': 'application/json' },
+      payload: { name: 'a', count: 1 },
+    });
     const body = expectProblem(response, 400, 'unknown-parameter');
     expect(body.errors).toEqual([expect.objectContaining({ parameter: 'nn' })]);
   });

@@ -24,7 +24,8 @@ describe('hostile request bodies', () => {
   }, 60_000);
   afterAll(() => api?.close());
 
-  const post = (url: string, json: string) => api.request({ method: 'POST', url, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: json });
+  const post = (url: string, json: string) =>
+    api.request({ method: 'POST', url, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: json });
   /** The problem, checked for its status, code and size. */
   const small = (response: Awaited<ReturnType<typeof post>>, status: number, code: string) => {
     const body = expectProblem(response, status, code);
@@ -45,11 +46,18 @@ describe('hostile request bodies', () => {
     small(await post(`/v1/courses/${COURSE}/graphics/images`, `{"subject":${nestedJson(5_000)}}`), 400, 'json-too-deep');
     small(await post('/v1/renders/r_nothing/overlays', `{"receipt":"x","overlays":[${nestedJson(100_000)}]}`), 400, 'json-too-deep');
     // 64 levels are still read as JSON and judged by the route (here: not an integer)
-    small(await post(`/v1/courses/${COURSE}/printables/compile`, `{"template":"hole-sheet@1","options":{"hole":${nestedJson(60)}}}`), 400, 'invalid-printable-option');
+    small(
+      await post(`/v1/courses/${COURSE}/printables/compile`, `{"template":"hole-sheet@1","options":{"hole":${nestedJson(60)}}}`),
+      400,
+      'invalid-printable-option',
+    );
   });
 
   it('quotes a 4 MB option value as a short excerpt', async () => {
-    const response = await post(`/v1/courses/${COURSE}/printables/compile`, JSON.stringify({ template: 'yardage-book@1', options: { rules: 'x'.repeat(4_000_000) } }));
+    const response = await post(
+      `/v1/courses/${COURSE}/printables/compile`,
+      JSON.stringify({ template: 'yardage-book@1', options: { rules: 'x'.repeat(4_000_000) } }),
+    );
     const body = small(response, 400, 'invalid-printable-option');
     expect(body.detail).toMatch(/^options\.rules: "x{20,}…/);
   });
@@ -66,7 +74,10 @@ describe('hostile request bodies', () => {
   });
 
   it('clips an unknown option name of a megabyte', async () => {
-    const response = await post(`/v1/courses/${COURSE}/printables/compile`, JSON.stringify({ template: 'yardage-book@1', options: { ['n'.repeat(1_000_000)]: 1 } }));
+    const response = await post(
+      `/v1/courses/${COURSE}/printables/compile`,
+      JSON.stringify({ template: 'yardage-book@1', options: { ['n'.repeat(1_000_000)]: 1 } }),
+    );
     const body = small(response, 400, 'unknown-printable-option');
     expect((body.errors as { parameter: string }[])[0].parameter).toMatch(/^options\.n{100,}…$/);
   });

@@ -85,11 +85,22 @@ function importCycles(graph: Map<string, string[]>): string[][] {
 
 function productionImportGraph(): Map<string, string[]> {
   const files = [...productionFiles('libs'), ...productionFiles('apps')];
-  return new Map(files.map((file) => [file, runtimeImportsOf(file).map((s) => resolveImport(file, s)).filter((f): f is string => f !== null)]));
+  return new Map(
+    files.map((file) => [
+      file,
+      runtimeImportsOf(file)
+        .map((s) => resolveImport(file, s))
+        .filter((f): f is string => f !== null),
+    ]),
+  );
 }
 
 function offending(folder: string, forbidden: (specifier: string) => boolean): string[] {
-  return productionFiles(folder).flatMap((file) => importsOf(file).filter(forbidden).map((specifier) => `${relative(ROOT, file)} imports ${specifier}`));
+  return productionFiles(folder).flatMap((file) =>
+    importsOf(file)
+      .filter(forbidden)
+      .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
+  );
 }
 
 describe('layering (docs/architecture.md)', () => {
@@ -97,8 +108,24 @@ describe('layering (docs/architecture.md)', () => {
     const a = join(ROOT, 'libs/catalog/src/a.ts');
     const b = join(ROOT, 'libs/catalog/src/b.ts');
     const c = join(ROOT, 'libs/catalog/src/c.ts');
-    expect(importCycles(new Map([[a, [b]], [b, [c]], [c, [a]]]))).toEqual([['libs/catalog/src/a.ts', 'libs/catalog/src/b.ts', 'libs/catalog/src/c.ts']]);
-    expect(importCycles(new Map([[a, [b]], [b, [c]], [c, []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, [a]],
+        ]),
+      ),
+    ).toEqual([['libs/catalog/src/a.ts', 'libs/catalog/src/b.ts', 'libs/catalog/src/c.ts']]);
+    expect(
+      importCycles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, []],
+        ]),
+      ),
+    ).toEqual([]);
     expect(deepImport(join(ROOT, 'apps/api/src/x.ts'), join(ROOT, 'libs/renderer/src/overlays/overlay-drawing.ts'))).toBe(true);
     expect(deepImport(join(ROOT, 'libs/printables/src/x.ts'), join(ROOT, 'libs/renderer/src/painters/woods-edge.ts'))).toBe(true);
     expect(deepImport(join(ROOT, 'apps/console/src/x.ts'), join(ROOT, 'libs/renderer/src/browser.ts'))).toBe(false);
@@ -112,8 +139,10 @@ describe('layering (docs/architecture.md)', () => {
     expect(importCycles(graph)).toEqual([]);
   });
 
-  it("imports another lib only through its entries (index.ts, browser.ts), never a file deep in its src/", () => {
-    const deep = [...productionImportGraph()].flatMap(([file, targets]) => targets.filter((t) => deepImport(file, t)).map((t) => `${relative(ROOT, file)} imports ${relative(ROOT, t)}`));
+  it('imports another lib only through its entries (index.ts, browser.ts), never a file deep in its src/', () => {
+    const deep = [...productionImportGraph()].flatMap(([file, targets]) =>
+      targets.filter((t) => deepImport(file, t)).map((t) => `${relative(ROOT, file)} imports ${relative(ROOT, t)}`),
+    );
     expect(deep).toEqual([]);
   });
 

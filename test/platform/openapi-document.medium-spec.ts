@@ -42,12 +42,17 @@ describe('the OpenAPI document', () => {
   afterAll(() => api.close());
 
   it('validates as OpenAPI 3.1 with @seriousme/openapi-schema-validator', async () => {
-    const output = execFileSync(process.execPath, [join(__dirname, '../support/validate-openapi.mjs')], { input: JSON.stringify(doc), cwd: join(__dirname, '../..') });
+    const output = execFileSync(process.execPath, [join(__dirname, '../support/validate-openapi.mjs')], {
+      input: JSON.stringify(doc),
+      cwd: join(__dirname, '../..'),
+    });
     const result = JSON.parse(output.toString('utf8')) as { valid: boolean; errors: unknown[] };
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
     // the validator does catch a broken document
-    const broken = execFileSync(process.execPath, [join(__dirname, '../support/validate-openapi.mjs')], { input: JSON.stringify({ ...doc, paths: { '/x': { get: { responses: 'none' } } } }) });
+    const broken = execFileSync(process.execPath, [join(__dirname, '../support/validate-openapi.mjs')], {
+      input: JSON.stringify({ ...doc, paths: { '/x': { get: { responses: 'none' } } } }),
+    });
     expect(JSON.parse(broken.toString('utf8')).valid).toBe(false);
   });
 
@@ -59,8 +64,10 @@ describe('the OpenAPI document', () => {
       for (const [type, media] of Object.entries((body?.content ?? {}) as Record<string, Json>)) emptySchemas(media.schema, `${name} body ${type}`, empty);
       for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
         if (response.$ref) continue;
-        for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>)) emptySchemas(media.schema, `${name} ${status} ${type}`, empty);
-        for (const [header, h] of Object.entries((response.headers ?? {}) as Record<string, Json>)) emptySchemas(h.schema, `${name} ${status} header ${header}`, empty);
+        for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>))
+          emptySchemas(media.schema, `${name} ${status} ${type}`, empty);
+        for (const [header, h] of Object.entries((response.headers ?? {}) as Record<string, Json>))
+          emptySchemas(h.schema, `${name} ${status} header ${header}`, empty);
       }
     }
     for (const [name, schema] of Object.entries((doc.components as Json).schemas as Json)) emptySchemas(schema, `components.schemas.${name}`, empty);
@@ -130,7 +137,12 @@ describe('the OpenAPI document', () => {
     const image = (doc.paths as Record<string, Json>)['/v1/courses/{courseId}/graphics/images/{subject}/{format}'].get as Json;
     const [subject, format] = ['subject', 'format'].map((n) => (image.parameters as Json[]).find((p) => p.name === n && p.in === 'path') as Json);
     expect((format.schema as Json).enum).toEqual(['webp', 'png', 'jpeg', 'jpg']);
-    expect(((subject.schema as Json).anyOf as Json[]).map((v) => v.const ?? v.pattern)).toEqual(['course', '^hole-[1-9][0-9]*$', '^green-[1-9][0-9]*$', '^profile-elevation-[1-9][0-9]*$']);
+    expect(((subject.schema as Json).anyOf as Json[]).map((v) => v.const ?? v.pattern)).toEqual([
+      'course',
+      '^hole-[1-9][0-9]*$',
+      '^green-[1-9][0-9]*$',
+      '^profile-elevation-[1-9][0-9]*$',
+    ]);
   });
 
   it('documents overlay items by type from the overlay declarations, and the descriptor and overlay answer in full', () => {
@@ -145,7 +157,9 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(measurements)).toContain('endCapSize');
     const answer = (((overlays.responses as Json)['200'] as Json).content as Json)['application/json'] as Json;
     expect(JSON.stringify(answer.schema)).toContain('instructions');
-    const created = ((((paths['/v1/courses/{courseId}/graphics/images'].post as Json).responses as Json)['201'] as Json).content as Json)['application/json'] as Json;
+    const created = ((((paths['/v1/courses/{courseId}/graphics/images'].post as Json).responses as Json)['201'] as Json).content as Json)[
+      'application/json'
+    ] as Json;
     expect((created.schema as Json).required).toEqual(['request', 'artifact', 'render', 'service', 'renderer']);
   });
 });

@@ -84,14 +84,26 @@ describe('the OpenAPI examples against the demo courses', () => {
         else if (parameter.in === 'header') headers[parameter.name] = String(value);
       }
       const payload = body(example);
-      const request = () => api.request({ method: example.method as 'GET', url: `${url}${query.size ? `?${query}` : ''}`, headers, ...(payload ? { payload } : {}) });
+      const request = () =>
+        api.request({ method: example.method as 'GET', url: `${url}${query.size ? `?${query}` : ''}`, headers, ...(payload ? { payload } : {}) });
       let response = await request();
       // a 503 with Retry-After (the map archive still building on a fresh start) is retried as the document says
-      for (const giveUpAt = Date.now() + retryForMs; response.statusCode === 503 && response.headers['retry-after'] && Date.now() < giveUpAt; response = await request()) {
+      for (
+        const giveUpAt = Date.now() + retryForMs;
+        response.statusCode === 503 && response.headers['retry-after'] && Date.now() < giveUpAt;
+        response = await request()
+      ) {
         await sleep(Number(response.headers['retry-after']) * 1000);
       }
-      const success = Object.keys(example.operation.responses).filter((status) => status.startsWith('2')).map(Number);
-      return { response, success, retryLater: response.statusCode === 503 && Boolean(response.headers['retry-after']), outcome: `${example.method} ${example.path}: ${response.statusCode}${success.includes(response.statusCode) ? '' : ` (documented ${success.join('/')}) ${response.body.slice(0, 160)}`}` };
+      const success = Object.keys(example.operation.responses)
+        .filter((status) => status.startsWith('2'))
+        .map(Number);
+      return {
+        response,
+        success,
+        retryLater: response.statusCode === 503 && Boolean(response.headers['retry-after']),
+        outcome: `${example.method} ${example.path}: ${response.statusCode}${success.includes(response.statusCode) ? '' : ` (documented ${success.join('/')}) ${response.body.slice(0, 160)}`}`,
+      };
     };
     const byId = (id: string) => examples.find((e) => e.operationId === id)!;
 

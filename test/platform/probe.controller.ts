@@ -14,29 +14,51 @@ export class ProbeController {
   }
 
   @Get('courses')
-  @Operation({ operationId: 'probeCourses', summary: 'probe', tags: ['Probe'], access: 'key', scope: 'courses:read', responses: { 200: { description: 'ok' } } })
+  @Operation({
+    operationId: 'probeCourses',
+    summary: 'probe',
+    tags: ['Probe'],
+    access: 'key',
+    scope: 'courses:read',
+    responses: { 200: { description: 'ok' } },
+  })
   courses() {
     return { ok: true };
   }
 
   @Get('graphics')
   @Operation({
-    operationId: 'probeGraphics', summary: 'probe', tags: ['Probe'], access: 'key', scope: 'course-graphics:read',
-    browserScope: 'course-graphics:browser', responses: { 200: { description: 'ok' } },
+    operationId: 'probeGraphics',
+    summary: 'probe',
+    tags: ['Probe'],
+    access: 'key',
+    scope: 'course-graphics:read',
+    browserScope: 'course-graphics:browser',
+    responses: { 200: { description: 'ok' } },
   })
   graphics() {
     return { ok: true };
   }
 
   @Get('private')
-  @Operation({ operationId: 'probePrivate', summary: 'probe', tags: ['Probe'], access: 'private-key', scope: 'scorecards:process', responses: { 200: { description: 'ok' } } })
+  @Operation({
+    operationId: 'probePrivate',
+    summary: 'probe',
+    tags: ['Probe'],
+    access: 'private-key',
+    scope: 'scorecards:process',
+    responses: { 200: { description: 'ok' } },
+  })
   privateOnly() {
     return { ok: true };
   }
 
   @Post('validate')
   @Operation({
-    operationId: 'probeValidate', summary: 'probe', tags: ['Probe'], access: 'public',
+    operationId: 'probeValidate',
+    summary: 'probe',
+    tags: ['Probe'],
+    access: 'public',
     query: z.strictObject({ n: z.coerce.number().int().min(1).max(9).optional() }),
     body: z.strictObject({ name: z.string().min(1), count: z.number().int() }),
     responses: { 200: { description: 'ok' } },
@@ -47,8 +69,12 @@ export class ProbeController {
 
   @Get('slow')
   @Operation({
-    operationId: 'probeSlow', summary: 'probe', tags: ['Probe'], access: 'public',
-    query: z.strictObject({ ms: z.coerce.number().int().min(0).max(60_000) }), responses: { 200: { description: 'ok' } },
+    operationId: 'probeSlow',
+    summary: 'probe',
+    tags: ['Probe'],
+    access: 'public',
+    query: z.strictObject({ ms: z.coerce.number().int().min(0).max(60_000) }),
+    responses: { 200: { description: 'ok' } },
   })
   async slow(@ValidQuery() query: { ms: number }) {
     await sleep(query.ms);
@@ -57,8 +83,13 @@ export class ProbeController {
 
   @Post('slow')
   @Operation({
-    operationId: 'probeSlowBody', summary: 'probe', tags: ['Probe'], access: 'public',
-    query: z.strictObject({ ms: z.coerce.number().int().min(0).max(60_000) }), body: z.strictObject({ name: z.string() }), responses: { 200: { description: 'ok' } },
+    operationId: 'probeSlowBody',
+    summary: 'probe',
+    tags: ['Probe'],
+    access: 'public',
+    query: z.strictObject({ ms: z.coerce.number().int().min(0).max(60_000) }),
+    body: z.strictObject({ name: z.string() }),
+    responses: { 200: { description: 'ok' } },
   })
   async slowWithBody(@ValidQuery() query: { ms: number }) {
     await sleep(query.ms);

@@ -16,13 +16,18 @@ describe('request deadline against the receive timeout (real socket)', () => {
   let api: ApiHarness;
   let port: number;
   beforeAll(async () => {
-    api = await startApi({ extraModules: [ProbeModule], env: { REQUEST_RECEIVE_TIMEOUT_MS: String(RECEIVE_MS), HEADERS_TIMEOUT_MS: '1000' }, requestBudgetMs: BUDGET_MS });
+    api = await startApi({
+      extraModules: [ProbeModule],
+      env: { REQUEST_RECEIVE_TIMEOUT_MS: String(RECEIVE_MS), HEADERS_TIMEOUT_MS: '1000' },
+      requestBudgetMs: BUDGET_MS,
+    });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     port = (api.app.getHttpServer().address() as AddressInfo).port;
   });
   afterAll(() => api.close());
 
-  const head = (method: string, path: string, length: number) => `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+  const head = (method: string, path: string, length: number) =>
+    `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
   it('answers a body that trickles and stops with 408 request-timeout at the receive timeout', async () => {
     const started = Date.now();

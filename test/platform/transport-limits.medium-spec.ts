@@ -27,7 +27,9 @@ describe('transport errors as problem documents (real socket)', () => {
   });
 
   it('answers an unparsable Content-Length with 400 invalid-content-length', async () => {
-    const answer = await rawExchange(port, ['POST /v1/scorecards/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 12abc\r\n\r\n{}']);
+    const answer = await rawExchange(port, [
+      'POST /v1/scorecards/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 12abc\r\n\r\n{}',
+    ]);
     expectRawProblem(answer, 400, 'invalid-content-length');
   });
 
@@ -36,7 +38,11 @@ describe('transport errors as problem documents (real socket)', () => {
   });
 
   it('answers a body that never completes with 408 request-timeout instead of waiting forever', async () => {
-    const answer = await rawExchange(port, ['POST /v1/scorecards/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"'], { waitMs: 6000 });
+    const answer = await rawExchange(
+      port,
+      ['POST /v1/scorecards/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"'],
+      { waitMs: 6000 },
+    );
     expectRawProblem(answer, 408, 'request-timeout');
   });
 
@@ -46,7 +52,12 @@ describe('transport errors as problem documents (real socket)', () => {
   });
 
   it('answers an oversized scorecard JSON body with 413 scorecard-request-too-large', async () => {
-    const response = await api.request({ method: 'POST', url: '/v1/scorecards/normalize', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ image: { url: `https://example.com/${'a'.repeat(3000)}` } }) });
+    const response = await api.request({
+      method: 'POST',
+      url: '/v1/scorecards/normalize',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ image: { url: `https://example.com/${'a'.repeat(3000)}` } }),
+    });
     expect({ status: response.statusCode, code: response.json().code }).toEqual({ status: 413, code: 'scorecard-request-too-large' });
   });
 });

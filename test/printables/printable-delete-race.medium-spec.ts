@@ -52,7 +52,12 @@ describe.each(['sqlite', 'postgres'] as const)('printable create racing a delete
   });
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    api.request({ method, url, headers: { 'x-api-key': owner, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    api.request({
+      method,
+      url,
+      headers: { 'x-api-key': owner, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   const create = (headers: Record<string, string> = {}) => call('POST', `/v1/courses/${COURSE}/printables`, SMALL, headers);
 
   /** The status of every link of a ready printable (signed URLs served by this API). */
@@ -99,7 +104,9 @@ describe.each(['sqlite', 'postgres'] as const)('printable create racing a delete
     const made = (await call('POST', `/v1/courses/${COURSE}/printables`, { template: 'hole-sheet@1', options: { hole: 6, dpi: 100 } })).json() as Printable;
     expect(made.status).toBe('ready');
     const organizationId = (await api.app.get(ApiKeysService).registry.findByPlaintext(owner))!.organizationId;
-    const { contentKey } = (await call('POST', `/v1/courses/${COURSE}/printables/compile`, { template: 'hole-sheet@1', options: { hole: 6, dpi: 100 }, previewPages: 0 })).json() as { contentKey: string };
+    const { contentKey } = (
+      await call('POST', `/v1/courses/${COURSE}/printables/compile`, { template: 'hole-sheet@1', options: { hole: 6, dpi: 100 }, previewPages: 0 })
+    ).json() as { contentKey: string };
     for (const key of printablePackageObjects(organizationId, contentKey, 1)) await artifacts.delete(key);
 
     const read = (await call('GET', `/v1/printables/${made.id}`)).json() as Printable;

@@ -6,7 +6,16 @@ import { FlowProducer, Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { LocalDiskArtifactStore } from '@caddie/artifacts';
 import type { Course } from '@caddie/catalog';
 import Redis from 'ioredis';
-import { closeWithin, openQueueEvents, PrintableFlowSubmitter, printableDeletedKey, printablePackageKeys, printablePackageObjects, redisOptionsFromUrl, type PrintableJobBase } from '@caddie/jobs';
+import {
+  closeWithin,
+  openQueueEvents,
+  PrintableFlowSubmitter,
+  printableDeletedKey,
+  printablePackageKeys,
+  printablePackageObjects,
+  redisOptionsFromUrl,
+  type PrintableJobBase,
+} from '@caddie/jobs';
 import type { CourseStore } from '@caddie/persistence';
 import { PrintableDataMissingError, type PrintableManifest } from '@caddie/printables';
 import type { PrintableEngine } from '../../apps/render-worker/src/printable-engine';
@@ -53,7 +62,12 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
   const store = new LocalDiskArtifactStore(mkdtempSync(join(tmpdir(), 'caddie-flow-')));
   const engine = new FakeEngine();
   const redis = new Redis(REDIS_URL);
-  const handler = new PrintableRenderHandler(catalog, store, engine, async (b) => (await redis.exists(printableDeletedKey(prefix, b.organizationId, b.contentKey))) > 0);
+  const handler = new PrintableRenderHandler(
+    catalog,
+    store,
+    engine,
+    async (b) => (await redis.exists(printableDeletedKey(prefix, b.organizationId, b.contentKey))) > 0,
+  );
   const queue = new Queue('render', { connection, prefix });
   const flows = new FlowProducer({ connection, prefix });
   const events = openQueueEvents('render', { connection, prefix });
@@ -62,7 +76,12 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
   const workers: Worker[] = [];
 
   const base = (organizationId: string, pages: number, contentKey = `sha256:${randomBytes(32).toString('hex')}`): PrintableJobBase => ({
-    organizationId, contentKey, courseId: 'demo-pine-hollow', courseRevision: REVISION, template: 'yardage-book@1', options: { pages },
+    organizationId,
+    contentKey,
+    courseId: 'demo-pine-hollow',
+    courseRevision: REVISION,
+    template: 'yardage-book@1',
+    options: { pages },
   });
 
   beforeAll(async () => {
@@ -85,7 +104,10 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
 
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.close()));
-    await closeWithin(() => events.close(), () => events.disconnect());
+    await closeWithin(
+      () => events.close(),
+      () => events.disconnect(),
+    );
     await flows.close();
     await queue.obliterate({ force: true });
     await queue.close();
@@ -156,7 +178,7 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     expect(await store.head(printablePackageKeys('org_b', contentKey).zip)).not.toBeNull();
   });
 
-  it('fails the whole printable with the failing page\'s own reason, without retrying data that is missing', async () => {
+  it("fails the whole printable with the failing page's own reason, without retrying data that is missing", async () => {
     engine.pageDelayMs = 0;
     engine.failOnPage = 2;
     const { jobId } = await submitter.submit(base('org_a', 4), 4);
@@ -168,7 +190,7 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     expect(failedPage?.attemptsMade).toBe(1);
   });
 
-  it('does not retry a page the renderer refuses, and keeps the refusal\'s internals out of the reason', async () => {
+  it("does not retry a page the renderer refuses, and keeps the refusal's internals out of the reason", async () => {
     engine.failOnPage = 1;
     engine.failWith = () => Object.assign(new Error('Invalid graphics request: output.width: 316 is outside 320..8000'), { name: 'GraphicsRequestError' });
     const { jobId } = await submitter.submit(base('org_a', 3), 3);
@@ -186,7 +208,10 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     const assembledBefore = engine.assembledOrders.length;
     const { jobId } = await submitter.submit(job, 8);
     // deleted once a page is done and others are rendering
-    await waitUntil(async () => { const s = await submitter.state(jobId); return s.state === 'rendering' && s.pagesDone >= 1; });
+    await waitUntil(async () => {
+      const s = await submitter.state(jobId);
+      return s.state === 'rendering' && s.pagesDone >= 1;
+    });
     const active = (await queue.getJobs(['active'])).filter((j) => j.data.contentKey === job.contentKey).map((j) => j.id);
     expect(active.length).toBeGreaterThan(0);
     const removed = await submitter.cancel(job, jobId, 8);
@@ -195,7 +220,9 @@ describe('printable flows on the render queue (real Redis, fake page renderer)',
     // the jobs that were running end on the mark (each sleeps 400 ms, then checks before it writes)
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
-    const left = (await queue.getJobs(['waiting', 'delayed', 'waiting-children', 'active', 'completed', 'failed', 'prioritized'])).filter((j) => j.data.contentKey === job.contentKey);
+    const left = (await queue.getJobs(['waiting', 'delayed', 'waiting-children', 'active', 'completed', 'failed', 'prioritized'])).filter(
+      (j) => j.data.contentKey === job.contentKey,
+    );
     const byState = await Promise.all(left.map(async (j) => `${j.name}:${await j.getState()}`));
     // only jobs that were running remain (the parent too, when a running child kept it from removal),
     // all failed on the deletion: nothing waits, nothing completed, nothing was assembled

@@ -37,31 +37,54 @@ describe('printable previews through POST /v1/courses/{id}/printables/compile', 
 
   const templates = listTemplates().map((t) => t.id);
 
-  it.each(templates)('%s previews for every course (200, PNG pages)', async (template) => {
-    for (const courseId of courseIds) {
-      const response = await api.request({ method: 'POST', url: `/v1/courses/${courseId}/printables/compile`, headers: { 'x-api-key': key }, payload: { template, previewPages: PREVIEW_PAGES } });
-      expect({ courseId, template, status: response.statusCode, body: response.statusCode === 200 ? '' : response.body }).toEqual({ courseId, template, status: 200, body: '' });
-      const body = response.json();
-      expect(body.previews.length).toBe(Math.min(PREVIEW_PAGES, body.manifest.pages.length));
-      for (const preview of body.previews) {
-        const png = Buffer.from(preview.dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
-        const meta = await sharp(png).metadata();
-        expect(meta.format).toBe('png');
-        expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(600);
+  it.each(templates)(
+    '%s previews for every course (200, PNG pages)',
+    async (template) => {
+      for (const courseId of courseIds) {
+        const response = await api.request({
+          method: 'POST',
+          url: `/v1/courses/${courseId}/printables/compile`,
+          headers: { 'x-api-key': key },
+          payload: { template, previewPages: PREVIEW_PAGES },
+        });
+        expect({ courseId, template, status: response.statusCode, body: response.statusCode === 200 ? '' : response.body }).toEqual({
+          courseId,
+          template,
+          status: 200,
+          body: '',
+        });
+        const body = response.json();
+        expect(body.previews.length).toBe(Math.min(PREVIEW_PAGES, body.manifest.pages.length));
+        for (const preview of body.previews) {
+          const png = Buffer.from(preview.dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
+          const meta = await sharp(png).metadata();
+          expect(meta.format).toBe('png');
+          expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(600);
+        }
       }
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 
-  it.each(templates)('%s previews with every value of each of its choice options', async (template) => {
-    const schema = describeTemplate(template)!.options as { properties: Record<string, { enum?: unknown[]; type?: string }> };
-    for (const [name, option] of Object.entries(schema.properties)) {
-      const values = option.enum ?? (option.type === 'boolean' ? [true, false] : []);
-      for (const value of values) {
-        const response = await api.request({ method: 'POST', url: `/v1/courses/demo-pine-hollow/printables/compile`, headers: { 'x-api-key': key }, payload: { template, options: { [name]: value }, previewPages: PREVIEW_PAGES } });
-        // a display template asked to follow Rule 4.3 is refused by design, with the rule named
-        const refusedByRule = response.statusCode === 422 && response.json().code === 'printable-rule-4.3-violation';
-        expect({ template, [name]: value, status: refusedByRule ? 200 : response.statusCode }).toEqual({ template, [name]: value, status: 200 });
+  it.each(templates)(
+    '%s previews with every value of each of its choice options',
+    async (template) => {
+      const schema = describeTemplate(template)!.options as { properties: Record<string, { enum?: unknown[]; type?: string }> };
+      for (const [name, option] of Object.entries(schema.properties)) {
+        const values = option.enum ?? (option.type === 'boolean' ? [true, false] : []);
+        for (const value of values) {
+          const response = await api.request({
+            method: 'POST',
+            url: `/v1/courses/demo-pine-hollow/printables/compile`,
+            headers: { 'x-api-key': key },
+            payload: { template, options: { [name]: value }, previewPages: PREVIEW_PAGES },
+          });
+          // a display template asked to follow Rule 4.3 is refused by design, with the rule named
+          const refusedByRule = response.statusCode === 422 && response.json().code === 'printable-rule-4.3-violation';
+          expect({ template, [name]: value, status: refusedByRule ? 200 : response.statusCode }).toEqual({ template, [name]: value, status: 200 });
+        }
       }
-    }
-  }, 600_000);
+    },
+    600_000,
+  );
 });

@@ -39,7 +39,8 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, key: string, payload?: unknown, headers: Record<string, string> = {}) =>
     api.request({ method, url, headers: { 'x-api-key': key, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-  const create = (payload: unknown, headers: Record<string, string> = {}, key = owner) => call('POST', `/v1/courses/${COURSE}/printables`, key, payload, headers);
+  const create = (payload: unknown, headers: Record<string, string> = {}, key = owner) =>
+    call('POST', `/v1/courses/${COURSE}/printables`, key, payload, headers);
 
   it('lists templates with their option schemas and answers 404 for an unknown version', async () => {
     const list = await call('GET', '/v1/printables/templates', reader);
@@ -61,13 +62,25 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
     expect((await sharp(png).metadata()).format).toBe('png');
     expect((await call('GET', `/v1/courses/${COURSE}/printables`, reader)).json().items).toEqual([]);
 
-    const unknownOption = expectProblem(await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'yardage-book@1', options: { glitter: true } }), 400, 'unknown-printable-option');
+    const unknownOption = expectProblem(
+      await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'yardage-book@1', options: { glitter: true } }),
+      400,
+      'unknown-printable-option',
+    );
     expect(unknownOption.detail).toContain('glitter');
     expectProblem(await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'nope@1' }), 404, 'printable-template-not-found');
     expectProblem(await call('POST', '/v1/courses/no-such-course/printables/compile', reader, { template: 'yardage-book@1' }), 404, 'course-not-found');
-    expectProblem(await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'hole-sheet@1', options: { rules: 'rule-4.3' } }), 422, 'printable-rule-4.3-violation');
+    expectProblem(
+      await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'hole-sheet@1', options: { rules: 'rule-4.3' } }),
+      422,
+      'printable-rule-4.3-violation',
+    );
     // options the render could not honour are refused here, at compile, not by a render worker later
-    const unrenderable = expectProblem(await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'hole-sheet@1', options: { dpi: 72 } }), 422, 'printable-options-unrenderable');
+    const unrenderable = expectProblem(
+      await call('POST', `/v1/courses/${COURSE}/printables/compile`, reader, { template: 'hole-sheet@1', options: { dpi: 72 } }),
+      422,
+      'printable-options-unrenderable',
+    );
     expect((unrenderable.reasons as string[]).join(' ')).toMatch(/hole artwork.*below the renderer's 320 px/);
   });
 
@@ -87,7 +100,13 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
     const first = await create(SMALL, { 'idempotency-key': `key-${database}-0001` });
     expect(first.statusCode).toBe(201);
     const printable = first.json();
-    expect(printable).toMatchObject({ courseId: COURSE, template: 'hole-sheet@1', options: { hole: 2, dpi: 100 }, status: 'ready', pages: { done: 1, total: 1 } });
+    expect(printable).toMatchObject({
+      courseId: COURSE,
+      template: 'hole-sheet@1',
+      options: { hole: 2, dpi: 100 },
+      status: 'ready',
+      pages: { done: 1, total: 1 },
+    });
     expect(first.headers.location).toBe(`/v1/printables/${printable.id}`);
     const pdf = await api.request({ method: 'GET', url: printable.links.pdf.replace('http://api.test', '') });
     expect(pdf.statusCode).toBe(200);
@@ -158,7 +177,9 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
       row = await inFlight();
     }
     expect(row).toBeDefined();
-    const { contentKey } = (await call('POST', `/v1/courses/${COURSE}/printables/compile`, owner, { template: 'green-book@1', options: { rules: 'none', dpi: 300 }, previewPages: 0 })).json() as { contentKey: string };
+    const { contentKey } = (
+      await call('POST', `/v1/courses/${COURSE}/printables/compile`, owner, { template: 'green-book@1', options: { rules: 'none', dpi: 300 }, previewPages: 0 })
+    ).json() as { contentKey: string };
     expect(contentKey).toMatch(/^sha256:/);
     expect((await call('DELETE', `/v1/printables/${row!.id}`, owner)).statusCode).toBe(204);
     const answered = await pending;
@@ -168,7 +189,9 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     const queue = new Queue('render', { connection: redisOptionsFromUrl(api.config.env.REDIS_URL), prefix: api.config.env.REDIS_PREFIX });
     try {
-      const jobs = (await queue.getJobs(['waiting', 'delayed', 'active', 'waiting-children', 'prioritized', 'completed'])).filter((j) => j.data?.contentKey === contentKey);
+      const jobs = (await queue.getJobs(['waiting', 'delayed', 'active', 'waiting-children', 'prioritized', 'completed'])).filter(
+        (j) => j.data?.contentKey === contentKey,
+      );
       expect(jobs.map((j) => j.name)).toEqual([]);
     } finally {
       await queue.close();
@@ -176,7 +199,8 @@ describe.each(['sqlite', 'postgres'] as const)('printables API with a render wor
     // nothing of the package is in the store
     const store = api.app.get<ArtifactStore>(ARTIFACT_STORE);
     const organizationId = (await api.app.get(ApiKeysService).registry.findByPlaintext(owner))!.organizationId;
-    for (const key of printablePackageObjects(organizationId, contentKey, 9)) expect({ key, stored: Boolean(await store.head(key)) }).toEqual({ key, stored: false });
+    for (const key of printablePackageObjects(organizationId, contentKey, 9))
+      expect({ key, stored: Boolean(await store.head(key)) }).toEqual({ key, stored: false });
     expectProblem(await call('GET', `/v1/printables/${row!.id}`, owner), 404, 'printable-not-found');
   }, 60_000);
 

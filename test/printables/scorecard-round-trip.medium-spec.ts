@@ -53,8 +53,18 @@ describe('scorecard@1 printables round trip through /v1/scorecards/process', () 
     expect(written.length).toBeGreaterThan(9);
 
     const scene = await synthesizeScene(7100 + DESIGNS.indexOf(design), {
-      course, pageCount: 1, captureIds: [capture.captureId], printedCard: (c) => (c.captureId === capture.captureId ? card : undefined),
-      handwriting: false, occlusion: 'none', maxTiltDegrees: 10, jpegQuality: 90, blurSigma: 0.5, noiseSigma: 2, width: 2400, height: 1800,
+      course,
+      pageCount: 1,
+      captureIds: [capture.captureId],
+      printedCard: (c) => (c.captureId === capture.captureId ? card : undefined),
+      handwriting: false,
+      occlusion: 'none',
+      maxTiltDegrees: 10,
+      jpegQuality: 90,
+      blurSigma: 0.5,
+      noiseSigma: 2,
+      width: 2400,
+      height: 1800,
     });
     const upload = imageUpload(scene.jpeg!);
     const response = await api.request({

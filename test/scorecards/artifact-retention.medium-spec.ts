@@ -18,7 +18,8 @@ describe('scorecard artifact retention on S3 (s3rver) and its cluster schedule',
   });
   afterAll(() => s3.close());
 
-  const keysInBucket = async () => ((await store.client.send(new ListObjectsV2Command({ Bucket: 'caddie-retention' }))).Contents ?? []).map((o) => o.Key!).sort();
+  const keysInBucket = async () =>
+    ((await store.client.send(new ListObjectsV2Command({ Bucket: 'caddie-retention' }))).Contents ?? []).map((o) => o.Key!).sort();
 
   it('deletes the objects under the bucket prefix after their retentionUntil and nothing younger', async () => {
     const created = ['2025-03-10T08:00:00Z', '2025-03-10T22:00:00Z', '2025-03-11T09:30:00Z'].map((iso) => new Date(iso));
@@ -26,7 +27,8 @@ describe('scorecard artifact retention on S3 (s3rver) and its cluster schedule',
     for (const [i, at] of created.entries()) {
       const folder = `${scorecardArtifactFolder(at)}request-${i}/`;
       const keys = [`${folder}page-1-normalized.png`, `${folder}page-1-markers.jpg`];
-      for (const key of keys) await store.put(key, Buffer.from(key), key.endsWith('.png') ? 'image/png' : 'image/jpeg', { retentionUntil: retentionUntil(at).toISOString() });
+      for (const key of keys)
+        await store.put(key, Buffer.from(key), key.endsWith('.png') ? 'image/png' : 'image/jpeg', { retentionUntil: retentionUntil(at).toISOString() });
       written.push(keys);
     }
     await store.put('graphics/ab/hole.webp', Buffer.from('webp'), 'image/webp');
@@ -53,7 +55,9 @@ describe('scorecard artifact retention on S3 (s3rver) and its cluster schedule',
       await Promise.all(queues.map((q) => ArtifactRetention.schedule(q)));
       await ArtifactRetention.schedule(queues[0]);
       const schedulers = await queues[0].getJobSchedulers();
-      expect(schedulers).toEqual([expect.objectContaining({ key: SCORECARD_SWEEP_SCHEDULER_ID, name: 'scorecard.sweep-artifacts', every: RETENTION_SWEEP_INTERVAL_MS })]);
+      expect(schedulers).toEqual([
+        expect.objectContaining({ key: SCORECARD_SWEEP_SCHEDULER_ID, name: 'scorecard.sweep-artifacts', every: RETENTION_SWEEP_INTERVAL_MS }),
+      ]);
       const pending = await queues[0].getJobs(['delayed', 'waiting']);
       expect(pending.map((j) => j.name)).toEqual(['scorecard.sweep-artifacts']);
     } finally {

@@ -33,7 +33,11 @@ export class FakeVisionProvider {
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
         this.requests++;
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { store: unknown; model: unknown; messages: { content: { type: string; text?: string }[] }[] };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          store: unknown;
+          model: unknown;
+          messages: { content: { type: string; text?: string }[] }[];
+        };
         const cells = body.messages[0].content
           .filter((p) => p.type === 'text' && p.text?.startsWith('id '))
           .map((p) => /^id (\S+) \((digits|text)/.exec(p.text!)!)

@@ -17,9 +17,11 @@ describe('the first upload burst after a start', () => {
   }, 90_000);
   afterAll(() => stopProcesses([started?.api, worker]), 60_000);
 
-  it('answers 30 parallel uploads sent before any scorecard worker runs with the worker\'s own answers: none lost', async () => {
+  it("answers 30 parallel uploads sent before any scorecard worker runs with the worker's own answers: none lost", async () => {
     // a photo without markers: the worker answers 422 quickly, so what is measured is the admission
-    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const { base, key, common } = started;
     const send = (name: string) => answerOf(name, normalizeUpload(base, key, photo, name));
     // a client as the docs ask: over the per-process upload limit (16) it waits Retry-After and sends again
@@ -35,7 +37,10 @@ describe('the first upload burst after a start', () => {
     const burst = Promise.all(Array.from({ length: 30 }, (_, i) => upload(`upload-${i}`)));
     worker = startNode('apps/scorecard-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '2' });
     const answers = await burst;
-    const byCode = answers.reduce<Record<string, number>>((acc, a) => ((acc[`${a.status} ${a.code ?? ''}`] = (acc[`${a.status} ${a.code ?? ''}`] ?? 0) + 1), acc), {});
+    const byCode = answers.reduce<Record<string, number>>(
+      (acc, a) => ((acc[`${a.status} ${a.code ?? ''}`] = (acc[`${a.status} ${a.code ?? ''}`] ?? 0) + 1), acc),
+      {},
+    );
     process.stdout.write(`first burst of 30: ${JSON.stringify(byCode)}\n`);
     expect(answers.map(contractBreach).filter(Boolean)).toEqual([]);
     expect(answers.filter((a) => a.code !== 'registration-markers-incomplete').map((a) => `${a.what}: ${a.status} ${a.code}`)).toEqual([]);

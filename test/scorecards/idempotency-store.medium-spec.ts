@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { IDEMPOTENCY_RECORD_TTL_SECONDS, IdempotencyStore, IdempotencyUnavailableError, isValidIdempotencyKey } from '../../apps/api/src/platform/idempotency/idempotency-store';
+import {
+  IDEMPOTENCY_RECORD_TTL_SECONDS,
+  IdempotencyStore,
+  IdempotencyUnavailableError,
+  isValidIdempotencyKey,
+} from '../../apps/api/src/platform/idempotency/idempotency-store';
 import { TEST_REDIS_URL } from '../support/api-harness';
 
 describe('IdempotencyStore on real Redis', () => {

@@ -85,7 +85,10 @@ describe('image URL redirects (local server)', () => {
   it('follows exactly three redirects and refuses a fourth', async () => {
     await expect(fetchImageUrl('https://images.example.com/chain-3', dispatcher)).resolves.toEqual(image);
     seen.length = 0;
-    await expect(fetchImageUrl('https://images.example.com/chain-4', dispatcher)).rejects.toMatchObject({ code: 'image-fetch-failed', detail: expect.stringMatching(/more than 3/) });
+    await expect(fetchImageUrl('https://images.example.com/chain-4', dispatcher)).rejects.toMatchObject({
+      code: 'image-fetch-failed',
+      detail: expect.stringMatching(/more than 3/),
+    });
     expect(seen).toEqual(['chain-4', 'chain-3', 'chain-2', 'chain-1'].map((p) => `images.example.com/${p}`));
   });
 

@@ -89,7 +89,7 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     expect(left.filter((job) => job.name !== 'scorecard.sweep-artifacts')).toEqual([]);
   });
 
-  it('answers 422 scorecard-identity-contradictory for a page with another card\'s identity label lying on it', async () => {
+  it("answers 422 scorecard-identity-contradictory for a page with another card's identity label lying on it", async () => {
     const response = await post(imageUpload(await looseLabelJpeg()));
     expectProblem(response, 422, 'scorecard-identity-contradictory');
     expect(response.json().detail).toMatch(/another card/);
@@ -99,15 +99,28 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     const v2 = await post(imageUpload(m9), { [VERSION]: '2' });
     expect(v2.statusCode).toBe(200);
     expect(v2.headers[VERSION]).toBe('2');
-    expect(v2.json()).toMatchObject({ schema: 'caddie-scorecard-normalization@2', courseId: null, teeBox: null, identifier: null, regions: { panel: 'F9' }, artifacts: { normalizedImage: { contentType: 'image/png' } } });
+    expect(v2.json()).toMatchObject({
+      schema: 'caddie-scorecard-normalization@2',
+      courseId: null,
+      teeBox: null,
+      identifier: null,
+      regions: { panel: 'F9' },
+      artifacts: { normalizedImage: { contentType: 'image/png' } },
+    });
     expect(v2.json().regions.holes).toHaveLength(9);
-    expectProblem(await post(imageUpload(await cardJpeg('M18F/front-nine-page', { width: 1350, height: 1800 })), { [VERSION]: '2' }), 406, 'scorecard-normalization-version-incompatible');
+    expectProblem(
+      await post(imageUpload(await cardJpeg('M18F/front-nine-page', { width: 1350, height: 1800 })), { [VERSION]: '2' }),
+      406,
+      'scorecard-normalization-version-incompatible',
+    );
   });
 
   it('carries worker-side refusals back as their spec codes', async () => {
     expectProblem(await post(imageUpload(await cardJpeg('M9H10/back-nine-page'))), 422, 'scorecard-design-disabled');
     expectProblem(await post(imageUpload(await cardJpeg('M9H1/vertical-spread', { width: 1350, height: 1800 }))), 422, 'scorecard-capture-disabled');
-    const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     expectProblem(await post(imageUpload(blank, {}, 'image/png')), 422, 'registration-markers-incomplete');
     // A JPEG whose header is intact but whose data stops half way decodes only in the worker.
     expectProblem(await post(imageUpload(m9.subarray(0, Math.floor(m9.length / 2)))), 400, 'image-decode-failed');
@@ -152,12 +165,19 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     expectProblem(await post(imageUpload(Buffer.concat([m9, Buffer.alloc(4_000_001 - m9.length)]))), 413, 'image-too-large');
     expectProblem(await post(imageUpload(Buffer.alloc(4_300_000, 0xff))), 413, 'scorecard-request-too-large');
     // 8000 x 6000 = 48 MP of one colour is a tiny PNG over the decoded-pixel limit.
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expectProblem(await post(imageUpload(huge, {}, 'image/png')), 413, 'image-too-large');
   });
 
   it('keeps multipart bodies away from routes that do not read them', async () => {
-    const response = await api.request({ method: 'POST', url: '/v1/courses/osm-way-1/graphics/images', payload: imageUpload(m9).payload, headers: { 'x-api-key': key, ...imageUpload(m9).headers } });
+    const response = await api.request({
+      method: 'POST',
+      url: '/v1/courses/osm-way-1/graphics/images',
+      payload: imageUpload(m9).payload,
+      headers: { 'x-api-key': key, ...imageUpload(m9).headers },
+    });
     expectProblem(response, 415, 'unsupported-content-type');
   });
 
@@ -165,7 +185,11 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     const pk = (await api.createKey({ kind: 'pk_live', scopes: ['scorecards:capture'], origins: [ORIGIN] })).key;
     const other = (await api.createKey({ kind: 'live', scopes: ['courses:read'] })).key;
     const upload = imageUpload(m9);
-    expectProblem(await api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: upload.headers }), 401, 'missing-credential');
+    expectProblem(
+      await api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: upload.headers }),
+      401,
+      'missing-credential',
+    );
     expectProblem(await post(upload, { 'x-api-key': pk, origin: ORIGIN }), 403, 'publishable-key-not-allowed');
     expectProblem(await post(upload, { origin: ORIGIN }), 403, 'browser-origin-not-allowed');
     expectProblem(await post(upload, { 'x-api-key': other }), 403, 'insufficient-scope');
@@ -178,7 +202,15 @@ describe('POST /v1/scorecards/normalize with a scorecard worker', () => {
     expect(operation.responses['200'].headers[VERSION]).toBeDefined();
     expect(operation.responses['200'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['pages', 'discovery', 'issues', 'status']));
     const codes = Object.values(operation.responses).flatMap((r: any) => r['x-problem-codes'] ?? []);
-    expect(codes).toEqual(expect.arrayContaining(['invalid-image-url', 'image-too-large', 'scorecard-normalization-unavailable', 'unsupported-normalization-version', 'registration-markers-incomplete']));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'invalid-image-url',
+        'image-too-large',
+        'scorecard-normalization-unavailable',
+        'unsupported-normalization-version',
+        'registration-markers-incomplete',
+      ]),
+    );
   });
 
   describeWithSharedData('real scorecard photographs without markers')('real photographs', () => {
@@ -202,7 +234,9 @@ describe('POST /v1/scorecards/normalize without a worker', () => {
   afterAll(() => api?.close());
 
   const post = async (key: string) => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const upload = imageUpload(png, {}, 'image/png');
     return api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: { 'x-api-key': key, ...upload.headers } });
   };
@@ -245,9 +279,12 @@ describe('POST /v1/scorecards/normalize at the upload admission limit', () => {
     const idle = await idleConsumer(api, 'scorecard');
     try {
       const key = (await api.createKey({ kind: 'live', scopes: ['scorecards:process'] })).key;
-      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
       const upload = imageUpload(png, {}, 'image/png');
-      const post = () => api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: { 'x-api-key': key, ...upload.headers } });
+      const post = () =>
+        api.request({ method: 'POST', url: '/v1/scorecards/normalize', payload: upload.payload, headers: { 'x-api-key': key, ...upload.headers } });
       const admitted = post();
       // the admitted request holds its slot until its deadline (the idle worker takes nothing)
       await new Promise((resolve) => setTimeout(resolve, 200));

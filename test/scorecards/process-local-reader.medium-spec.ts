@@ -60,7 +60,8 @@ describe('POST /v1/scorecards/process with the local digit model', () => {
     const fields = body.pages[0].processing.fields as { row: string; field: string; decision: string; value: number | string | null; bestGuess?: unknown }[];
     const accepted = fields.filter((f) => f.decision === 'ACCEPTED');
     const written = (f: { row: string; field: string }) => truth.find((t) => t.row === f.row && t.field === f.field);
-    for (const f of accepted) expect({ field: `${f.row}.${f.field}`, value: f.value }).toEqual({ field: `${f.row}.${f.field}`, value: written(f)?.value ?? null });
+    for (const f of accepted)
+      expect({ field: `${f.row}.${f.field}`, value: f.value }).toEqual({ field: `${f.row}.${f.field}`, value: written(f)?.value ?? null });
     // the model accepts readings by itself (a failed totals check sends a whole column to review)
     expect(accepted.filter((f) => f.value !== null).length).toBeGreaterThanOrEqual(1);
     expect(body.summary.acceptedCells + body.summary.reviewCells).toBe(fields.length);

@@ -45,7 +45,8 @@ describe('POST /v1/scorecards/process (worker with an HTTP vision provider on lo
     worker = await startScorecardWorker(api, visionEnv());
     const created = await api.createKey({ kind: 'live', scopes: ['scorecards:process'] });
     key = created.key;
-    organizationId = (await api.app.get<DataSource>(getDataSourceToken()).query('SELECT organization_id FROM api_keys WHERE id = ?', [created.id]))[0].organization_id;
+    organizationId = (await api.app.get<DataSource>(getDataSourceToken()).query('SELECT organization_id FROM api_keys WHERE id = ?', [created.id]))[0]
+      .organization_id;
     m9 = await cardJpeg('M9H1/front-nine-page');
   });
   afterAll(async () => {
@@ -85,7 +86,13 @@ describe('POST /v1/scorecards/process (worker with an HTTP vision provider on lo
     const validate = new Ajv2020({ strict: false }).compile(processingV3Schema);
     expect(validate(body) || validate.errors).toBe(true);
     expect(() => processingResponseV3Schema.parse(body)).not.toThrow();
-    expect(body).toMatchObject({ requestId: response.headers['x-request-id'], courseId: 'osm-way-1', teeBox: 'white', identifier: 'round-7', schema: 'caddie-scorecard-processing@3' });
+    expect(body).toMatchObject({
+      requestId: response.headers['x-request-id'],
+      courseId: 'osm-way-1',
+      teeBox: 'white',
+      identifier: 'round-7',
+      schema: 'caddie-scorecard-processing@3',
+    });
     expect(body.pages).toHaveLength(1);
     const [page] = body.pages;
     expect(page.design).toEqual({ designId: 'SM9H1', panel: 'F9' });
@@ -109,7 +116,14 @@ describe('POST /v1/scorecards/process (worker with an HTTP vision provider on lo
   it('flags a totals row that disagrees with the holes and never corrects it', async () => {
     vision.mode = { kind: 'read', digits: (id) => (id === 'totals.score' ? '35' : consistentCard(id)) };
     const body = (await post(nextKey())).json();
-    const fields = body.pages[0].processing.fields as { row: string; field: string; decision: string; value: unknown; bestGuess?: unknown; reasonCodes: string[] }[];
+    const fields = body.pages[0].processing.fields as {
+      row: string;
+      field: string;
+      decision: string;
+      value: unknown;
+      bestGuess?: unknown;
+      reasonCodes: string[];
+    }[];
     const totals = fields.find((f) => f.row === 'totals' && f.field === 'score')!;
     expect(totals).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, bestGuess: 35 });
     expect(totals.reasonCodes).toContain('total-mismatch');
@@ -333,7 +347,12 @@ describe('POST /v1/scorecards/process on PostgreSQL', () => {
     const created = await api.createKey({ kind: 'live', scopes: ['scorecards:process'] });
     const upload = imageUpload(await cardJpeg('M9H10GG/back-nine-page'));
     const send = () =>
-      api.request({ method: 'POST', url: '/v1/scorecards/process', payload: upload.payload, headers: { 'x-api-key': created.key, 'idempotency-key': 'pg-metering-0001', ...upload.headers } });
+      api.request({
+        method: 'POST',
+        url: '/v1/scorecards/process',
+        payload: upload.payload,
+        headers: { 'x-api-key': created.key, 'idempotency-key': 'pg-metering-0001', ...upload.headers },
+      });
     const first = await send();
     expect(first.statusCode).toBe(200);
     expect(first.json().pages[0].design).toEqual({ designId: 'SM9H10GG', panel: 'B9' });

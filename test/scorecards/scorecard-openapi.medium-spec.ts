@@ -14,7 +14,12 @@ describe('the scorecard operations in /v1/openapi.json', () => {
   it('declares the normalization version header as a parameter of normalize', async () => {
     const normalize = await operation('/v1/scorecards/normalize');
     expect(headerParameters(normalize)).toEqual([
-      expect.objectContaining({ name: 'fairway-scorecard-normalization-version', in: 'header', required: false, schema: { type: 'string', enum: ['2', '3', '4'], default: '4' } }),
+      expect.objectContaining({
+        name: 'fairway-scorecard-normalization-version',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', enum: ['2', '3', '4'], default: '4' },
+      }),
     ]);
     expect(Object.keys(normalize.responses['200'].headers).sort()).toEqual(['Cache-Control', 'fairway-scorecard-normalization-version']);
   });
@@ -37,7 +42,12 @@ describe('the scorecard operations in /v1/openapi.json', () => {
 
   it('reads the same declared header on the wire', async () => {
     const { key } = await api.createKey({ kind: 'live', scopes: ['scorecards:process'] });
-    const response = await api.request({ method: 'POST', url: '/v1/scorecards/normalize', headers: { 'x-api-key': key, 'fairway-scorecard-normalization-version': '5', 'content-type': 'application/json' }, payload: '{}' });
+    const response = await api.request({
+      method: 'POST',
+      url: '/v1/scorecards/normalize',
+      headers: { 'x-api-key': key, 'fairway-scorecard-normalization-version': '5', 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(response.statusCode).toBe(406);
     expect(response.json().code).toBe('unsupported-normalization-version');
   });

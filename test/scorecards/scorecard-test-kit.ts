@@ -33,7 +33,11 @@ export async function startScorecardWorker(api: ApiHarness, extraEnv: Record<str
 
 /** A JPEG of one printed card photographed at a slight angle. */
 export async function cardJpeg(captureId: string, size = { width: 1800, height: 1350 }): Promise<Buffer> {
-  const card = await placeCard(captureId, { center: { x: size.width / 2, y: size.height / 2 }, widthPx: Math.min(size.width, size.height) * 0.7, tiltDegrees: 15, rotationDegrees: 4 }, { courseCode: 'K7M2Q' });
+  const card = await placeCard(
+    captureId,
+    { center: { x: size.width / 2, y: size.height / 2 }, widthPx: Math.min(size.width, size.height) * 0.7, tiltDegrees: 15, rotationDegrees: 4 },
+    { courseCode: 'K7M2Q' },
+  );
   return sceneJpeg([card], size);
 }
 
@@ -44,7 +48,9 @@ export async function looseLabelJpeg(): Promise<Buffer> {
 
 async function sceneJpeg(cards: PlacedCard[], size?: { width: number; height: number }): Promise<Buffer> {
   const photo = await photograph(cards, size);
-  return sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: photo.channels } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: photo.channels } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 export interface MultipartPart {

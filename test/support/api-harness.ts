@@ -19,7 +19,13 @@ export interface ApiHarness {
   app: NestFastifyApplication;
   config: ApiConfig;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
-  createKey(input: { kind: string; scopes: string[]; origins?: string[]; datasets?: string[]; rateLimitPerMinute?: number }): Promise<{ key: string; id: string }>;
+  createKey(input: {
+    kind: string;
+    scopes: string[];
+    origins?: string[];
+    datasets?: string[];
+    rateLimitPerMinute?: number;
+  }): Promise<{ key: string; id: string }>;
   revokeKey(id: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -83,7 +89,15 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
   const body = response.json() as Record<string, unknown>;
   expect({ status: response.statusCode, code: body.code }).toEqual({ status, code });
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(body).toMatchObject({ status, code, type: expect.stringContaining(`/v1/problems/${code}`), title: expect.any(String), detail: expect.any(String), instance: expect.any(String), requestId: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    code,
+    type: expect.stringContaining(`/v1/problems/${code}`),
+    title: expect.any(String),
+    detail: expect.any(String),
+    instance: expect.any(String),
+    requestId: expect.any(String),
+  });
   expect(JSON.stringify(body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
   return body;
 }

@@ -5,16 +5,7 @@
  */
 import type { CaptureDefinition, PixelImage } from '@caddie/fiducials';
 import { mnistGlyph, mnistItems, type MnistItemRange } from '@caddie/handwriting';
-import {
-  placedGlyphWidth,
-  planFilledCard,
-  SceneRandom,
-  SeededRandom,
-  stampGlyph,
-  type FieldToWrite,
-  type InkCanvas,
-  type PenStroke,
-} from '@caddie/synthesis';
+import { placedGlyphWidth, planFilledCard, SceneRandom, SeededRandom, stampGlyph, type FieldToWrite, type InkCanvas, type PenStroke } from '@caddie/synthesis';
 
 export interface WrittenValue {
   row: string;
@@ -26,7 +17,13 @@ export interface WrittenValue {
  * Writes every digit field the filling plan chooses into `card` (RGBA, covering the capture
  * surface), in place. Text fields are left blank. Returns what was written.
  */
-export function fillCardByHand(card: PixelImage, capture: CaptureDefinition, parOf: (hole: number) => number | null | undefined, seed: number, range: MnistItemRange): WrittenValue[] {
+export function fillCardByHand(
+  card: PixelImage,
+  capture: CaptureDefinition,
+  parOf: (hole: number) => number | null | undefined,
+  seed: number,
+  range: MnistItemRange,
+): WrittenValue[] {
   const random = new SeededRandom(seed);
   const fields: FieldToWrite[] = planFilledCard(capture, parOf, new SceneRandom(seed + 1));
   const ink: InkCanvas = {
@@ -39,7 +36,13 @@ export function fillCardByHand(card: PixelImage, capture: CaptureDefinition, par
   const c = card.channels;
   for (let i = 0; i < ink.lum.length; i++) ink.lum[i] = 0.299 * card.data[i * c] + 0.587 * card.data[i * c + 1] + 0.114 * card.data[i * c + 2];
   const before = Float32Array.from(ink.lum);
-  const pen: PenStroke = { luminance: random.uniform(20, 60), width: Math.max(2, card.width / 400), pressure: random.uniform(0.85, 1), wobble: random.uniform(0, 0.15), phase: random.uniform(0, Math.PI * 2) };
+  const pen: PenStroke = {
+    luminance: random.uniform(20, 60),
+    width: Math.max(2, card.width / 400),
+    pressure: random.uniform(0.85, 1),
+    wobble: random.uniform(0, 0.15),
+    phase: random.uniform(0, Math.PI * 2),
+  };
   const written: WrittenValue[] = [];
   for (const field of fields) {
     if (field.content !== 'digits' || field.value === null) continue;
@@ -50,7 +53,7 @@ export function fillCardByHand(card: PixelImage, capture: CaptureDefinition, par
     const glyphs = String(field.value)
       .split('')
       .map((d) => mnistGlyph(Number(d), random.pick(mnistItems(Number(d), range)), range));
-    let height = (field.area === 'cell' ? h * random.uniform(0.55, 0.75) : Math.min(h * 0.7, w * 0.5));
+    let height = field.area === 'cell' ? h * random.uniform(0.55, 0.75) : Math.min(h * 0.7, w * 0.5);
     const gap = 0.15 * height;
     const span = (hh: number) => glyphs.reduce((sum, g, i) => sum + placedGlyphWidth(g, { height: hh, xScale: 1 }) + (i > 0 ? 0.15 * hh : 0), 0);
     if (span(height) > 0.8 * w) height *= (0.8 * w) / span(height);
@@ -59,7 +62,20 @@ export function fillCardByHand(card: PixelImage, capture: CaptureDefinition, par
     glyphs.forEach((glyph, i) => {
       const gw = placedGlyphWidth(glyph, { height, xScale: 1 });
       if (i > 0) x += gap;
-      stampGlyph(ink, glyph, { cx: x + gw / 2, cy: cy + random.uniform(-0.04, 0.04) * height, height, xScale: 1, shear: random.uniform(-0.05, 0.2), rotation: random.uniform(-0.04, 0.04) }, pen, i);
+      stampGlyph(
+        ink,
+        glyph,
+        {
+          cx: x + gw / 2,
+          cy: cy + random.uniform(-0.04, 0.04) * height,
+          height,
+          xScale: 1,
+          shear: random.uniform(-0.05, 0.2),
+          rotation: random.uniform(-0.04, 0.04),
+        },
+        pen,
+        i,
+      );
       x += gw;
     });
     written.push({ row: field.row, field: field.field, value: field.value });

@@ -45,7 +45,10 @@ export function trafficAgainst(launched: Launched, { withScorecards = false }: {
         answerOf('services', fetch(`${launched.base}/v1/services`)),
         answerOf('course', fetch(`${launched.base}/v1/courses/demo-pine-hollow`, { headers })),
         // a new graphic each round, so each one needs the render worker
-        answerOf('graphic', fetch(`${launched.base}/v1/courses/demo-pine-hollow/graphics/images/green-${(round % 9) + 1}/png?width=${320 + round}&height=320`, { headers })),
+        answerOf(
+          'graphic',
+          fetch(`${launched.base}/v1/courses/demo-pine-hollow/graphics/images/green-${(round % 9) + 1}/png?width=${320 + round}&height=320`, { headers }),
+        ),
       ];
       if (withScorecards) {
         const form = new FormData();
@@ -92,7 +95,10 @@ export async function queuePinger(connection: ConnectionOptions, prefix: string,
       const outcome = await waiter.wait<WorkerPingResult>(job.id!, timeoutMs);
       if (outcome.state === 'done') return outcome.result;
       const state = await queue.getJobState(job.id!).catch((error: Error) => `unreadable (${error.message})`);
-      const workers = await queue.getWorkers().then((list) => list.map((w) => w.name).join(', ') || 'none', (error: Error) => `unreadable (${error.message})`);
+      const workers = await queue.getWorkers().then(
+        (list) => list.map((w) => w.name).join(', ') || 'none',
+        (error: Error) => `unreadable (${error.message})`,
+      );
       const reason = outcome.state === 'failed' ? `failed: ${outcome.reason}` : `${outcome.state} after ${timeoutMs} ms`;
       throw new Error(`${queueName} ping ${job.id} ${reason}; job state ${state}; connected workers: ${workers}`);
     },
@@ -111,7 +117,13 @@ export async function queuePinger(connection: ConnectionOptions, prefix: string,
  * Milliseconds from `since` until a worker.ping job on `queueName` is answered by process `pid`
  * (a worker that is consuming its queue again), or a timeout error after `timeoutMs`.
  */
-export async function pingAnsweredBy(launched: Launched, queueName: 'render' | 'scorecard', pid: () => number | undefined, since: number, timeoutMs: number): Promise<number> {
+export async function pingAnsweredBy(
+  launched: Launched,
+  queueName: 'render' | 'scorecard',
+  pid: () => number | undefined,
+  since: number,
+  timeoutMs: number,
+): Promise<number> {
   const pinger = await queuePinger(launched.connection, launched.prefix, queueName);
   try {
     const deadline = since + timeoutMs;

@@ -14,6 +14,8 @@ export function loadAllowance(cap = 3): number {
 export function boundUnderLoad(idleBoundMs: number, what: string): number {
   const allowance = loadAllowance();
   const bound = Math.round(idleBoundMs * allowance);
-  process.stdout.write(`${what}: bound ${idleBoundMs} ms on an idle machine, ${bound} ms at load x${allowance.toFixed(2)} (1-min load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)\n`);
+  process.stdout.write(
+    `${what}: bound ${idleBoundMs} ms on an idle machine, ${bound} ms at load x${allowance.toFixed(2)} (1-min load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)\n`,
+  );
   return bound;
 }

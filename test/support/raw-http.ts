@@ -37,7 +37,10 @@ export function rawExchange(port: number, pieces: string[], { gapMs = 0, waitMs 
 }
 
 export function expectRawProblem(answer: { status: number; headers: string; body: string }, status: number, code: string): void {
-  expect({ status: answer.status, type: /content-type: ([^\r\n]+)/i.exec(answer.headers)?.[1] }).toEqual({ status, type: 'application/problem+json; charset=utf-8' });
+  expect({ status: answer.status, type: /content-type: ([^\r\n]+)/i.exec(answer.headers)?.[1] }).toEqual({
+    status,
+    type: 'application/problem+json; charset=utf-8',
+  });
   const body = JSON.parse(answer.body) as Record<string, unknown>;
   expect(body).toMatchObject({ status, code, title: expect.any(String), detail: expect.any(String), requestId: expect.any(String) });
   expect(answer.body).not.toMatch(/FST_|Client Error|statusCode/);

@@ -16,12 +16,19 @@ export interface S3rverBucket {
 /** s3rver on a free loopback port, in a fresh folder, with one bucket and a store on it. */
 export async function startS3rverBucket(bucket: string): Promise<S3rverBucket> {
   const server: { run(): Promise<AddressInfo>; close(): Promise<void> } = new S3rver({
-    port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 's3rver-')),
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: mkdtempSync(join(tmpdir(), 's3rver-')),
   });
   const { port } = await server.run();
   const store = new S3ArtifactStore({
-    bucket, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
+    bucket,
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
   });
   await store.client.send(new CreateBucketCommand({ Bucket: bucket }));
   return {

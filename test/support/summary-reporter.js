@@ -21,9 +21,7 @@ class SummaryReporter {
       process.stdout.write(`\nskipped tests (${skippedTests.length}):\n${skippedTests.map((t) => `  ${t}`).join('\n')}\n`);
     }
     const skipped = results.numPendingTests + results.numTodoTests;
-    process.stdout.write(
-      `\ntests: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped\n`,
-    );
+    process.stdout.write(`\ntests: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped\n`);
   }
 }
 module.exports = SummaryReporter;

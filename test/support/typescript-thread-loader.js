@@ -12,7 +12,14 @@ Module._resolveFilename = function (request, ...rest) {
   const target = lib ? path.join(root, lib[1] === 'synthesis' ? 'test/synthesis/index.ts' : `libs/${lib[1]}/src/index.ts`) : request;
   return resolveFilename.call(this, target, ...rest);
 };
-const compilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, experimentalDecorators: true, useDefineForClassFields: false, inlineSourceMap: true };
+const compilerOptions = {
+  module: ts.ModuleKind.CommonJS,
+  target: ts.ScriptTarget.ES2022,
+  esModuleInterop: true,
+  experimentalDecorators: true,
+  useDefineForClassFields: false,
+  inlineSourceMap: true,
+};
 Module._extensions['.ts'] = (module, filename) => {
   const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), { fileName: filename, compilerOptions });
   module._compile(outputText, filename);

@@ -5,13 +5,7 @@
  * production libs; production code never imports `@caddie/synthesis`. Handwriting comes only
  * through the MNIST gate of `@caddie/handwriting`, so items 750+ stay out of reach here too.
  */
-export {
-  synthesizeScene,
-  type Scene,
-  type SceneOptions,
-  type SceneTruthPage,
-  type OcclusionMode,
-} from './photos/scene-synthesizer';
+export { synthesizeScene, type Scene, type SceneOptions, type SceneTruthPage, type OcclusionMode } from './photos/scene-synthesizer';
 export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, PEN_KINDS, type PenKind, type WrittenField } from './photos/handwriting';
 export { foldFactor, type CardFold } from './photos/card-folds';
 export { planFilledCard, type FieldToWrite } from './photos/card-filling';

@@ -40,7 +40,9 @@ function main(): void {
   const train = exportRange(`${out}.train.bin`, TRAINING_SEEDS + seed * 100_000, cells, 'training');
   process.stdout.write(`training: ${train.glyphs} glyphs from ${cells} cells (MNIST items 0..599) [${((Date.now() - started) / 1000).toFixed(0)}s]\n`);
   const validation = exportRange(`${out}.validation.bin`, VALIDATION_SEEDS + seed * 100_000, validationCells, 'calibration');
-  process.stdout.write(`validation: ${validation.glyphs} glyphs from ${validationCells} cells (MNIST items 600..749) [${((Date.now() - started) / 1000).toFixed(0)}s]\n`);
+  process.stdout.write(
+    `validation: ${validation.glyphs} glyphs from ${validationCells} cells (MNIST items 600..749) [${((Date.now() - started) / 1000).toFixed(0)}s]\n`,
+  );
   writeFileSync(`${out}.json`, `${JSON.stringify({ seed, cells, validationCells, glyphBytes: GLYPH_BYTES, train, validation }, null, 2)}\n`);
 }
 

@@ -60,7 +60,11 @@ async function main(): Promise<void> {
     });
     let crops: readonly CellImage[] = [];
     try {
-      await processPhoto(scene.image, capturingProvider((cells) => (crops = cells)), { requestId: `photo-glyphs-${seed}` });
+      await processPhoto(
+        scene.image,
+        capturingProvider((cells) => (crops = cells)),
+        { requestId: `photo-glyphs-${seed}` },
+      );
     } catch {
       continue; // a photo the pipeline cannot normalize has no crops to learn from
     }
@@ -79,7 +83,9 @@ async function main(): Promise<void> {
     if ((i + 1) % 100 === 0) process.stdout.write(`${i + 1}/${photos} photos, ${chunks.length} glyphs [${((Date.now() - started) / 1000).toFixed(0)}s]\n`);
   }
   writeFileSync(out, Buffer.concat(chunks));
-  process.stdout.write(`photo glyphs: ${chunks.length} from ${labelledCells} of ${writtenCells} written digit cells of ${photos} photos (seeds ${first}..${first + photos - 1}, sizes ${sizes.map((s) => `${s.width}x${s.height}`).join(',')}, MNIST items ${items === 'training' ? '0..599' : '600..749'}), classes ${classes.join(',')}\n`);
+  process.stdout.write(
+    `photo glyphs: ${chunks.length} from ${labelledCells} of ${writtenCells} written digit cells of ${photos} photos (seeds ${first}..${first + photos - 1}, sizes ${sizes.map((s) => `${s.width}x${s.height}`).join(',')}, MNIST items ${items === 'training' ? '0..599' : '600..749'}), classes ${classes.join(',')}\n`,
+  );
 }
 
 main().catch((error) => {

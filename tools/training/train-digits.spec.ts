@@ -9,7 +9,10 @@ import { required } from '../../test/support/requirements';
 /** The trainer runs on Debian's python3-torch; where it is not installed these tests say so and skip. */
 const PYTHON = '/usr/bin/python3';
 const TRAINING = join(__dirname);
-const torchAvailable = required(`PyTorch for ${PYTHON} (apt-get install python3-torch)`, spawnSync(PYTHON, ['-c', 'import torch'], { stdio: 'ignore' }).status === 0);
+const torchAvailable = required(
+  `PyTorch for ${PYTHON} (apt-get install python3-torch)`,
+  spawnSync(PYTHON, ['-c', 'import torch'], { stdio: 'ignore' }).status === 0,
+);
 const withTorch = torchAvailable ? describe : describe.skip;
 
 interface Manifest {
@@ -54,7 +57,11 @@ withTorch('train_digits.py --init (fine-tuning a committed network)', () => {
   }, 60_000);
 
   it('refuses to fine-tune what is not one network, saying what to do', () => {
-    const run = spawnSync(PYTHON, [join(TRAINING, 'train_digits.py'), '--data', join(work, 'none'), '--out', join(work, 'refused'), '--init', defaultModelDirectory()], { encoding: 'utf8' });
+    const run = spawnSync(
+      PYTHON,
+      [join(TRAINING, 'train_digits.py'), '--data', join(work, 'none'), '--out', join(work, 'refused'), '--init', defaultModelDirectory()],
+      { encoding: 'utf8' },
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--init: .*not a single network .*split_ensemble\.py/);
   }, 60_000);
@@ -79,7 +86,9 @@ withTorch('train_digits.py --init (fine-tuning a committed network)', () => {
     writeFileSync(`${data}.train.bin`, Buffer.concat(records));
     writeFileSync(`${data}.validation.bin`, Buffer.concat(records.slice(0, 64)));
     const out = join(work, 'tuned');
-    execFileSync(PYTHON, [join(TRAINING, 'train_digits.py'), '--data', data, '--out', out, '--epochs', '1', '--rate', '5e-4', '--init', member], { stdio: 'ignore' });
+    execFileSync(PYTHON, [join(TRAINING, 'train_digits.py'), '--data', data, '--out', out, '--epochs', '1', '--rate', '5e-4', '--init', member], {
+      stdio: 'ignore',
+    });
     const base = manifest(member);
     const tuned = manifest(out);
     expect(tuned.layers).toEqual(base.layers);
@@ -89,9 +98,13 @@ withTorch('train_digits.py --init (fine-tuning a committed network)', () => {
     // At a vanishing rate the network comes back as it went in: the folded batch norms neither
     // take batch statistics nor move their running ones, so fine-tuning starts from this network.
     const still = join(work, 'still');
-    execFileSync(PYTHON, [join(TRAINING, 'train_digits.py'), '--data', data, '--out', still, '--epochs', '1', '--rate', '1e-12', '--init', member], { stdio: 'ignore' });
+    execFileSync(PYTHON, [join(TRAINING, 'train_digits.py'), '--data', data, '--out', still, '--epochs', '1', '--rate', '1e-12', '--init', member], {
+      stdio: 'ignore',
+    });
     const recorded = base.check.logits.flat();
-    const drift = manifest(still).check.logits.flat().map((v, i) => Math.abs(v - recorded[i]));
+    const drift = manifest(still)
+      .check.logits.flat()
+      .map((v, i) => Math.abs(v - recorded[i]));
     expect(Math.max(...drift)).toBeLessThan(1e-3);
   }, 120_000);
 });

@@ -22,8 +22,19 @@ import { DEFAULT_SCORECARD_TIMING } from './scorecards/scorecard-timing';
 import { applyServerTimeouts, clientErrorResponder, frameworkErrorProblem, TIMEOUT_CHECK_INTERVAL_MS } from './platform/http/transport-limits';
 
 const EXPOSED_HEADERS = [
-  'x-request-id', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After',
-  'ETag', 'Cache-Status', 'Content-Range', 'Accept-Ranges', 'Deprecation', 'Link', 'X-Caddie-Catalog-Change',
+  'x-request-id',
+  'RateLimit-Policy',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+  'ETag',
+  'Cache-Status',
+  'Content-Range',
+  'Accept-Ranges',
+  'Deprecation',
+  'Link',
+  'X-Caddie-Catalog-Change',
 ].join(', ');
 
 /**
@@ -73,7 +84,19 @@ export async function createApiApp(
     // Publishable keys are checked against their exact origins by the AccessGuard; CORS only lets browsers read answers.
     // CORS headers go on CORS requests (those with an Origin) only; Vary: Origin on every answer.
     origin: (origin: string | undefined, answer: (error: Error | null, allow: boolean) => void) => answer(null, Boolean(origin)),
-    allowedHeaders: ['x-api-key', 'authorization', 'content-type', 'x-request-id', 'idempotency-key', 'range', 'if-match', 'if-range', 'if-none-match', `${config.operatorToken}-scorecard-normalization-version`, `${config.operatorToken}-scorecard-processing-version`],
+    allowedHeaders: [
+      'x-api-key',
+      'authorization',
+      'content-type',
+      'x-request-id',
+      'idempotency-key',
+      'range',
+      'if-match',
+      'if-range',
+      'if-none-match',
+      `${config.operatorToken}-scorecard-normalization-version`,
+      `${config.operatorToken}-scorecard-processing-version`,
+    ],
     // one string: @fastify/cors would join an array on every request
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
@@ -98,7 +121,8 @@ export async function createApiApp(
     });
   });
   responder = app.get(ProblemResponder);
-  const budgetMs = Math.max(config.env.RENDER_WAIT_MS, DEFAULT_SCORECARD_TIMING.processDeadlineMs, DEFAULT_SCORECARD_TIMING.normalizeDeadlineMs) + REQUEST_BUDGET_MARGIN_MS;
+  const budgetMs =
+    Math.max(config.env.RENDER_WAIT_MS, DEFAULT_SCORECARD_TIMING.processDeadlineMs, DEFAULT_SCORECARD_TIMING.normalizeDeadlineMs) + REQUEST_BUDGET_MARGIN_MS;
   installRequestDeadline(fastify, options.requestBudgetMs ?? budgetMs, (problem, request, reply) => responder!.send(problem, request, reply));
   const metrics = app.get(MetricsService);
   // callback hooks: they run on every request, and an async hook costs a promise each time

@@ -54,7 +54,11 @@ export async function getJson<T>(path: string): Promise<T> {
 }
 
 export async function sendJson<T>(path: string, method: string, body?: unknown): Promise<T | null> {
-  const response = await call(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await call(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return response.status === 204 ? null : ((await response.json()) as T);
 }
 

@@ -1,11 +1,35 @@
 import { holeFlagInWords } from '../../../libs/catalog/src/browser';
 
-interface TeeSet { id: string; name: string; color: string }
-interface ScorecardHole { number: number; par: number | null; handicap: number | null; yardsByTeeSet: Record<string, number | null> }
-export interface HoleSummary { number: number; name?: string | null; par?: number | null; handicap?: number | null; yardsByTeeSet?: Record<string, number | null>; flags: string[] }
-export interface Scorecard { teeSets: TeeSet[]; yardage: { unit: string; basis: string }; totalsByTeeSet: Record<string, { yards: number }>; holes: ScorecardHole[] }
+interface TeeSet {
+  id: string;
+  name: string;
+  color: string;
+}
+interface ScorecardHole {
+  number: number;
+  par: number | null;
+  handicap: number | null;
+  yardsByTeeSet: Record<string, number | null>;
+}
+export interface HoleSummary {
+  number: number;
+  name?: string | null;
+  par?: number | null;
+  handicap?: number | null;
+  yardsByTeeSet?: Record<string, number | null>;
+  flags: string[];
+}
+export interface Scorecard {
+  teeSets: TeeSet[];
+  yardage: { unit: string; basis: string };
+  totalsByTeeSet: Record<string, { yards: number }>;
+  holes: ScorecardHole[];
+}
 /** A dataset the bundle could not give: not available for the course (todo) or not granted (denied). */
-export interface DatasetStatus { status: 'todo' | 'denied'; detail?: string }
+export interface DatasetStatus {
+  status: 'todo' | 'denied';
+  detail?: string;
+}
 
 const statusOf = (value: unknown): DatasetStatus | null =>
   value && typeof value === 'object' && !Array.isArray(value) && typeof (value as DatasetStatus).status === 'string' ? (value as DatasetStatus) : null;

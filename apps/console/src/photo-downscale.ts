@@ -17,7 +17,9 @@ function encode(bitmap: ImageBitmap, scale: number, quality: number): Promise<Bl
   canvas.width = Math.max(1, Math.round(bitmap.width * scale));
   canvas.height = Math.max(1, Math.round(bitmap.height * scale));
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('this browser could not encode the photo'))), 'image/jpeg', quality));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('this browser could not encode the photo'))), 'image/jpeg', quality),
+  );
 }
 
 /**
@@ -43,7 +45,10 @@ export async function photoForUpload(file: File): Promise<UploadPhoto> {
     }
     const width = Math.round(bitmap.width * scale);
     const height = Math.round(bitmap.height * scale);
-    return { blob, note: `The ${megabytes(file.size)} photo was downscaled in this browser to ${width}×${height} (${megabytes(blob.size)}) before upload; the limit is ${megabytes(UPLOAD_LIMIT_BYTES)}.` };
+    return {
+      blob,
+      note: `The ${megabytes(file.size)} photo was downscaled in this browser to ${width}×${height} (${megabytes(blob.size)}) before upload; the limit is ${megabytes(UPLOAD_LIMIT_BYTES)}.`,
+    };
   } finally {
     bitmap.close();
   }

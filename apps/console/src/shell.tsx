@@ -23,7 +23,17 @@ export function ProblemPanel({ problem }: { problem: Problem }) {
 }
 
 /** The labelled course picker the studio, scorecards and printables pages share. */
-export function CourseSelect({ id, value, courses, onChange }: { id: string; value: string; courses: { id: string; name: string }[]; onChange: (courseId: string) => void }) {
+export function CourseSelect({
+  id,
+  value,
+  courses,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  courses: { id: string; name: string }[];
+  onChange: (courseId: string) => void;
+}) {
   return (
     <>
       <label for={id}>Course</label>
@@ -70,8 +80,7 @@ function SignedOut({ problem }: { problem?: Problem }) {
       <h1>Caddie Console</h1>
       {problem && <ProblemPanel problem={problem} />}
       <p>
-        Sign in with a one-time link: run <code>npm run console -- link</code> (or look for the link <code>npm start</code> prints) and open it
-        in this browser.
+        Sign in with a one-time link: run <code>npm run console -- link</code> (or look for the link <code>npm start</code> prints) and open it in this browser.
       </p>
     </main>
   );
@@ -87,7 +96,11 @@ function Shell({ page, title, children }: { page: string; title: string; childre
   if (signedOut) return <SignedOut />;
   if (problem) return <SignedOut problem={problem} />;
   if (!session) return <Loading what="your session" />;
-  const leave = () => signOut().then(() => setSignedOut(true), (error) => setProblem(asProblem(error)));
+  const leave = () =>
+    signOut().then(
+      () => setSignedOut(true),
+      (error) => setProblem(asProblem(error)),
+    );
   return (
     <>
       <a class="skip" href="#main">

@@ -8,7 +8,6 @@ import type { CourseStore } from '@caddie/persistence';
 import { type NormalizedGraphicRequest } from '@caddie/styles';
 import { renderGraphic } from '@caddie/renderer';
 
-
 /** Errors that name data the course lacks: retrying cannot help, and the API answers 422 with the code. */
 const isDataMissing = (error: unknown): error is Error & { code: string } =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && /DataMissing|GreenDataError/.test(error.name);
@@ -33,7 +32,15 @@ export class GraphicRenderHandler {
     const existing = await this.store.head(objectKey);
     if (existing) {
       // A retry after a crash, or a render that finished elsewhere: the artifact is already complete.
-      return this.result(payload.artifactKey, objectKey, existing.contentType, Number(existing.metadata.width), Number(existing.metadata.height), existing.metadata.sha256, existing.size);
+      return this.result(
+        payload.artifactKey,
+        objectKey,
+        existing.contentType,
+        Number(existing.metadata.width),
+        Number(existing.metadata.height),
+        existing.metadata.sha256,
+        existing.size,
+      );
     }
     const doc = await this.courses.document(payload.courseId);
     if (!doc) throw new UnrecoverableError(JSON.stringify({ code: 'render-not-found', detail: `course ${payload.courseId} is gone` }));
@@ -61,7 +68,15 @@ export class GraphicRenderHandler {
     return this.result(payload.artifactKey, objectKey, rendered.contentType, rendered.width, rendered.height, sha256, rendered.bytes.length);
   }
 
-  private result(artifactKey: string, objectKey: string, contentType: string, width: number, height: number, sha256: string, sizeBytes: number): RenderGraphicResult {
+  private result(
+    artifactKey: string,
+    objectKey: string,
+    contentType: string,
+    width: number,
+    height: number,
+    sha256: string,
+    sizeBytes: number,
+  ): RenderGraphicResult {
     return { artifactKey, objectKey, contentType, width, height, sha256, sizeBytes, worker: this.workerId };
   }
 }

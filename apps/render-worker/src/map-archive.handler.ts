@@ -19,7 +19,16 @@ import {
 } from '@caddie/jobs';
 import { Compression, decodeTileBundle, encodeTileBundle, PmtilesWriter, TileType, type BundledTile } from '@caddie/pmtiles';
 import type { CourseStore } from '@caddie/persistence';
-import { courseAttribution, courseTileCoverage, renderTile, RENDERER_VERSION, TILE_CONTENT_TYPES, TileCoverageError, tileInCoverage, type TileCoverage } from '@caddie/renderer';
+import {
+  courseAttribution,
+  courseTileCoverage,
+  renderTile,
+  RENDERER_VERSION,
+  TILE_CONTENT_TYPES,
+  TileCoverageError,
+  tileInCoverage,
+  type TileCoverage,
+} from '@caddie/renderer';
 
 const COURSE_CACHE_SIZE = 4;
 
@@ -44,7 +53,8 @@ export class MapArchiveHandler {
 
   async renderBlock(payload: RenderMapTilesPayload): Promise<RenderMapTilesResult> {
     const key = mapTileBlockKey(payload, payload.block);
-    const done = (await this.store.head(mapArchiveKey(payload.courseId, payload.courseRevision, payload.tileSize, payload.format))) ?? (await this.store.head(key));
+    const done =
+      (await this.store.head(mapArchiveKey(payload.courseId, payload.courseRevision, payload.tileSize, payload.format))) ?? (await this.store.head(key));
     if (done) return { tiles: 0, bytes: 0, worker: this.workerId };
     const { course } = await this.course(payload);
     const tiles: BundledTile[] = [];
@@ -60,7 +70,9 @@ export class MapArchiveHandler {
     if (stored) return { objectKey, bytes: stored.size, worker: this.workerId };
     const { course, coverage } = await this.course(payload);
     if (!tileInCoverage(coverage, payload.z, payload.x, payload.y)) {
-      throw new UnrecoverableError(JSON.stringify({ code: 'tile-not-found', detail: `tile ${payload.z}/${payload.x}/${payload.y} lies outside the map coverage` }));
+      throw new UnrecoverableError(
+        JSON.stringify({ code: 'tile-not-found', detail: `tile ${payload.z}/${payload.x}/${payload.y} lies outside the map coverage` }),
+      );
     }
     const bytes = await renderTile(course, payload.z, payload.x, payload.y, payload.tileSize, payload.format);
     await this.store.put(objectKey, bytes, TILE_CONTENT_TYPES[payload.format]);
@@ -97,11 +109,19 @@ export class MapArchiveHandler {
       for (const tile of decodeTileBundle(bundle.body)) writer.addTile(tile.z, tile.x, tile.y, tile.bytes);
     }
     if (writer.tileCount !== coverage.tileCount) {
-      throw new UnrecoverableError(JSON.stringify({ code: 'map-archive-failed', detail: `the blocks hold ${writer.tileCount} of ${coverage.tileCount} tiles` }));
+      throw new UnrecoverableError(
+        JSON.stringify({ code: 'map-archive-failed', detail: `the blocks hold ${writer.tileCount} of ${coverage.tileCount} tiles` }),
+      );
     }
     const archive = await writer.finish();
     const sha256 = `sha256:${createHash('sha256').update(archive).digest('hex')}`;
-    const metadata = { sha256, tileCount: String(coverage.tileCount), minZoom: String(coverage.minZoom), maxZoom: String(coverage.maxZoom), courseRevision: payload.courseRevision };
+    const metadata = {
+      sha256,
+      tileCount: String(coverage.tileCount),
+      minZoom: String(coverage.minZoom),
+      maxZoom: String(coverage.maxZoom),
+      courseRevision: payload.courseRevision,
+    };
     await this.store.put(objectKey, archive, 'application/vnd.pmtiles', metadata);
     // The blocks were only the hand-over between jobs, the tiles rendered on demand a stand-in for the archive.
     await Promise.all(blockKeys.map((key) => this.store.delete(key).catch(() => undefined)));
@@ -110,7 +130,15 @@ export class MapArchiveHandler {
   }
 
   private result(objectKey: string, sha256: string, sizeBytes: number, metadata: Record<string, string>): RenderMapArchiveResult {
-    return { objectKey, sha256, sizeBytes, tileCount: Number(metadata.tileCount), minZoom: Number(metadata.minZoom), maxZoom: Number(metadata.maxZoom), worker: this.workerId };
+    return {
+      objectKey,
+      sha256,
+      sizeBytes,
+      tileCount: Number(metadata.tileCount),
+      minZoom: Number(metadata.minZoom),
+      maxZoom: Number(metadata.maxZoom),
+      worker: this.workerId,
+    };
   }
 
   /** The course at the payload's revision and its coverage; permanent failures are unrecoverable. */

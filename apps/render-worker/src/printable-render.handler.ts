@@ -55,7 +55,9 @@ export class PrintableRenderHandler {
       } catch (error) {
         // the page asked the renderer for a graphic it refuses: the same request fails on every attempt
         if (error instanceof Error && error.name === 'GraphicsRequestError') {
-          throw new UnrecoverableError(JSON.stringify({ code: 'printable-render-failed', detail: `page ${payload.pageIndex + 1} cannot be drawn with these options` }));
+          throw new UnrecoverableError(
+            JSON.stringify({ code: 'printable-render-failed', detail: `page ${payload.pageIndex + 1} cannot be drawn with these options` }),
+          );
         }
         throw error;
       }
@@ -78,7 +80,8 @@ export class PrintableRenderHandler {
     for (let index = 0; index < payload.pageCount; index++) {
       const [pdf, png] = await Promise.all([this.store.get(keys.pagePdf(index)), this.store.get(keys.pagePng(index))]);
       // A page missing here was lost from the store after its job finished: a retry cannot bring it back.
-      if (!pdf || !png) throw new UnrecoverableError(JSON.stringify({ code: 'printable-render-failed', detail: `page ${index + 1} is missing from the store` }));
+      if (!pdf || !png)
+        throw new UnrecoverableError(JSON.stringify({ code: 'printable-render-failed', detail: `page ${index + 1} is missing from the store` }));
       pages.push({ index, pdf: pdf.body, png: png.body });
     }
     const bundle = await this.engine.assemble(manifest, pages);
@@ -111,7 +114,9 @@ export class PrintableRenderHandler {
       const doc = await this.catalog.document(payload.courseId);
       if (!doc) throw new UnrecoverableError(JSON.stringify({ code: 'course-not-found', detail: `course ${payload.courseId} is gone` }));
       if (doc.revision !== payload.courseRevision) {
-        throw new UnrecoverableError(JSON.stringify({ code: 'printable-course-changed', detail: 'the course changed since the printable was requested; create it again' }));
+        throw new UnrecoverableError(
+          JSON.stringify({ code: 'printable-course-changed', detail: 'the course changed since the printable was requested; create it again' }),
+        );
       }
       course = doc.course;
       if (this.courses.size >= COURSE_CACHE_SIZE) this.courses.delete(this.courses.keys().next().value!);

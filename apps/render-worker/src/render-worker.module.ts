@@ -58,7 +58,10 @@ export class RenderWorkerModule {
       imports: [BullModule.forRoot(bull.root), BullModule.registerQueue({ name: 'render' }, { name: 'render-batch' })],
       providers: [
         // workers read the catalog; the API owns migrations
-        { provide: DATABASE, useFactory: () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false }) },
+        {
+          provide: DATABASE,
+          useFactory: () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false }),
+        },
         // graphics' coalescing bookkeeping: bounded commands, one retry
         { provide: REDIS, useFactory: () => new Redis({ ...workerRedisOptions(env.REDIS_URL), maxRetriesPerRequest: 1 }) },
         { provide: BULL_CONNECTION, useValue: bull.client },
@@ -67,13 +70,21 @@ export class RenderWorkerModule {
           inject: [DATABASE, REDIS],
           useFactory: (db: DataSource, redis: Redis) => new GraphicRenderHandler(new CourseStore(db), createArtifactStore(env), redis, env.REDIS_PREFIX),
         },
-        { provide: MapArchiveHandler, inject: [DATABASE], useFactory: (db: DataSource) => new MapArchiveHandler(new CourseStore(db), createArtifactStore(env)) },
+        {
+          provide: MapArchiveHandler,
+          inject: [DATABASE],
+          useFactory: (db: DataSource) => new MapArchiveHandler(new CourseStore(db), createArtifactStore(env)),
+        },
         {
           provide: PrintableRenderHandler,
           inject: [DATABASE, REDIS],
           useFactory: (db: DataSource, redis: Redis) =>
-            new PrintableRenderHandler(new CourseStore(db), createArtifactStore(env), printablesLibraryEngine, async (base) =>
-              (await redis.exists(printableDeletedKey(env.REDIS_PREFIX, base.organizationId, base.contentKey))) > 0),
+            new PrintableRenderHandler(
+              new CourseStore(db),
+              createArtifactStore(env),
+              printablesLibraryEngine,
+              async (base) => (await redis.exists(printableDeletedKey(env.REDIS_PREFIX, base.organizationId, base.contentKey))) > 0,
+            ),
         },
         processor,
         batchProcessor,

@@ -21,7 +21,11 @@ describe('ArtifactRetention on the local store, with a fake clock', () => {
   beforeAll(async () => {
     const card = await placeCard('M9H1GG/front-nine-page', { center: { x: 800, y: 600 }, widthPx: 1100 });
     const photo = await photograph([card], { width: 1600, height: 1200 });
-    imageBase64 = (await sharp(photo.data, { raw: { width: 1600, height: 1200, channels: 1 } }).jpeg().toBuffer()).toString('base64');
+    imageBase64 = (
+      await sharp(photo.data, { raw: { width: 1600, height: 1200, channels: 1 } })
+        .jpeg()
+        .toBuffer()
+    ).toString('base64');
   });
 
   async function normalizeAt(iso: string): Promise<StoredScorecardArtifact[]> {

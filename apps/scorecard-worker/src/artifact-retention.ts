@@ -18,11 +18,15 @@ export class ArtifactRetention {
   ) {}
 
   static schedule(queue: Pick<Queue, 'upsertJobScheduler'>, everyMs = RETENTION_SWEEP_INTERVAL_MS): Promise<unknown> {
-    return queue.upsertJobScheduler(SCORECARD_SWEEP_SCHEDULER_ID, { every: everyMs }, {
-      name: 'scorecard.sweep-artifacts',
-      data: {},
-      opts: { removeOnComplete: { age: JOB_RETENTION.completedAgeSeconds, count: 100 }, removeOnFail: { age: JOB_RETENTION.failedAgeSeconds } },
-    });
+    return queue.upsertJobScheduler(
+      SCORECARD_SWEEP_SCHEDULER_ID,
+      { every: everyMs },
+      {
+        name: 'scorecard.sweep-artifacts',
+        data: {},
+        opts: { removeOnComplete: { age: JOB_RETENTION.completedAgeSeconds, count: 100 }, removeOnFail: { age: JOB_RETENTION.failedAgeSeconds } },
+      },
+    );
   }
 
   async sweep(): Promise<ScorecardSweepResult> {

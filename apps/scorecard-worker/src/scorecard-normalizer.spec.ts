@@ -42,7 +42,10 @@ class MemoryStore implements ArtifactStore {
 }
 
 async function failureOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (e: Error) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: Error) => e,
+  );
   expect(error?.name).toBe('UnrecoverableError');
   return decodeScorecardFailure(error!.message);
 }
@@ -52,7 +55,11 @@ describe('ScorecardNormalizer', () => {
   beforeAll(async () => {
     const card = await placeCard('M9H1GG/front-nine-page', { center: { x: 800, y: 600 }, widthPx: 1100 });
     const photo = await photograph([card], { width: 1600, height: 1200 });
-    imageBase64 = (await sharp(photo.data, { raw: { width: 1600, height: 1200, channels: 1 } }).jpeg().toBuffer()).toString('base64');
+    imageBase64 = (
+      await sharp(photo.data, { raw: { width: 1600, height: 1200, channels: 1 } })
+        .jpeg()
+        .toBuffer()
+    ).toString('base64');
   });
   const payload = (deadline = Date.now() + 30_000) => ({ imageBase64, version: 4 as const, deadline, requestId: 'r1' });
 
@@ -62,7 +69,11 @@ describe('ScorecardNormalizer', () => {
     expect(result.artifactKeys).toHaveLength(2);
     expect([...store.objects.keys()].sort()).toEqual([...result.artifactKeys].sort());
     const artifacts = (result.body.pages as Record<string, any>[])[0].artifacts;
-    expect(artifacts.normalizedImage).toMatchObject({ contentType: 'image/png', retentionUntil: '2025-03-12T00:00:00.000Z', key: expect.stringMatching(/^scorecards\/expires-2025-03-12\/[0-9a-f-]{36}\/page-1-normalized\.png$/) });
+    expect(artifacts.normalizedImage).toMatchObject({
+      contentType: 'image/png',
+      retentionUntil: '2025-03-12T00:00:00.000Z',
+      key: expect.stringMatching(/^scorecards\/expires-2025-03-12\/[0-9a-f-]{36}\/page-1-normalized\.png$/),
+    });
     expect(store.objects.get(artifacts.debugImage.key)?.metadata).toEqual({ sha256: artifacts.debugImage.sha256, retentionUntil: '2025-03-12T00:00:00.000Z' });
   });
 
@@ -84,9 +95,17 @@ describe('ScorecardNormalizer', () => {
   });
 
   it('carries marker and decode problems as their spec codes', async () => {
-    const blank = (await sharp({ create: { width: 400, height: 300, channels: 3, background: '#777' } }).png().toBuffer()).toString('base64');
-    expect(await failureOf(new ScorecardNormalizer(new MemoryStore()).handle({ ...payload(), imageBase64: blank }))).toMatchObject({ code: 'registration-markers-incomplete' });
+    const blank = (
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#777' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    expect(await failureOf(new ScorecardNormalizer(new MemoryStore()).handle({ ...payload(), imageBase64: blank }))).toMatchObject({
+      code: 'registration-markers-incomplete',
+    });
     const truncated = Buffer.from(imageBase64, 'base64').subarray(0, 5000).toString('base64');
-    expect(await failureOf(new ScorecardNormalizer(new MemoryStore()).handle({ ...payload(), imageBase64: truncated }))).toMatchObject({ code: 'image-decode-failed' });
+    expect(await failureOf(new ScorecardNormalizer(new MemoryStore()).handle({ ...payload(), imageBase64: truncated }))).toMatchObject({
+      code: 'image-decode-failed',
+    });
   });
 });

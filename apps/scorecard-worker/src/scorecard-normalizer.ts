@@ -4,7 +4,16 @@ import { UnrecoverableError } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { FiducialError, OpenCvUnavailableError } from '@caddie/fiducials';
 import { encodeScorecardFailure, type ScorecardNormalizePayload, type ScorecardNormalizeResult, type StoredScorecardArtifact } from '@caddie/jobs';
-import { decodePhoto, mapArtifactSlots, normalizePhoto, retentionUntil, scorecardArtifactFolder, ScorecardError, type ArtifactPair, type EncodedImage } from '@caddie/scorecards';
+import {
+  decodePhoto,
+  mapArtifactSlots,
+  normalizePhoto,
+  retentionUntil,
+  scorecardArtifactFolder,
+  ScorecardError,
+  type ArtifactPair,
+  type EncodedImage,
+} from '@caddie/scorecards';
 
 /** A failure the API answers with `code`; never retried (the request deadline would pass anyway). */
 function fail(code: string, detail: string): UnrecoverableError {
@@ -69,12 +78,23 @@ export class ScorecardNormalizer {
       if (!head || head.size !== image.bytes.length || head.metadata.sha256 !== sha256) {
         throw fail('scorecard-artifact-verification-failed', `stored image ${name} does not read back as written`);
       }
-      return { key, contentType: image.contentType, sizeBytes: image.bytes.length, sha256, width: image.width, height: image.height, retentionUntil: retention };
+      return {
+        key,
+        contentType: image.contentType,
+        sizeBytes: image.bytes.length,
+        sha256,
+        width: image.width,
+        height: image.height,
+        retentionUntil: retention,
+      };
     };
     try {
       const stored: ArtifactPair<StoredScorecardArtifact>[] = [];
       for (const [i, pair] of pairs.entries()) {
-        stored.push({ normalizedImage: await put(pair.normalizedImage, `page-${i + 1}-normalized`), debugImage: await put(pair.debugImage, `page-${i + 1}-markers`) });
+        stored.push({
+          normalizedImage: await put(pair.normalizedImage, `page-${i + 1}-normalized`),
+          debugImage: await put(pair.debugImage, `page-${i + 1}-markers`),
+        });
       }
       return { pairs: stored, keys };
     } catch (error) {

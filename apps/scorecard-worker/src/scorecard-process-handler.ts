@@ -99,7 +99,8 @@ export class ScorecardProcessHandler {
     } catch {
       return;
     }
-    if (reader.runtime === 'typescript') this.logger.warn('the local digit reader runs on the TypeScript forward pass (onnxruntime-node did not load here): reading is several times slower');
+    if (reader.runtime === 'typescript')
+      this.logger.warn('the local digit reader runs on the TypeScript forward pass (onnxruntime-node did not load here): reading is several times slower');
     else this.logger.log(`the local digit reader runs on ${reader.runtime}`);
   }
 

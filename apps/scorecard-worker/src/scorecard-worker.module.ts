@@ -15,7 +15,10 @@ const BULL_CONNECTION = Symbol('BULL_CONNECTION');
  */
 @Injectable()
 class WorkerConnections implements OnApplicationShutdown {
-  constructor(@Inject(BULL_CONNECTION) private readonly bull: Redis, @Inject(SCORECARD_PROCESSOR) private readonly processor: { host: WorkerHost }) {}
+  constructor(
+    @Inject(BULL_CONNECTION) private readonly bull: Redis,
+    @Inject(SCORECARD_PROCESSOR) private readonly processor: { host: WorkerHost },
+  ) {}
   async onApplicationShutdown(): Promise<void> {
     let worker;
     try {

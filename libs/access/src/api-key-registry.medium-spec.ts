@@ -50,7 +50,13 @@ describe('ApiKeyRegistry (SQLite)', () => {
   it('keeps dataset grants on the organization: a key widens them, revoking it takes nothing away', async () => {
     const organization = await registry.createOrganization(`grants ${Date.now()}`);
     expect(await registry.organizationGrants(organization.id)).toEqual(['identity']);
-    const { summary } = await registry.create({ organizationId: organization.id, name: 'pars', kind: 'test', scopes: ['course-data:read'], datasets: ['scorecard', 'geometry.greens'] });
+    const { summary } = await registry.create({
+      organizationId: organization.id,
+      name: 'pars',
+      kind: 'test',
+      scopes: ['course-data:read'],
+      datasets: ['scorecard', 'geometry.greens'],
+    });
     expect(await registry.organizationGrants(organization.id)).toEqual(['identity', 'scorecard', 'geometry.greens']);
     await registry.revoke(summary.id);
     expect(await registry.organizationGrants(organization.id)).toEqual(['identity', 'scorecard', 'geometry.greens']);

@@ -88,7 +88,10 @@ export class ApiKeyRegistry {
     const grantedBy = input.grantedBy ?? 'organization';
     const operatorOnly = scopes.filter((scope) => SCOPES[scope].grantor === 'operator');
     if (grantedBy === 'organization' && operatorOnly.length) {
-      throw new AccessError('scope-reserved-for-operator', `${operatorOnly.join(', ')} can only be granted by the operator (npm run keys), never by an organization`);
+      throw new AccessError(
+        'scope-reserved-for-operator',
+        `${operatorOnly.join(', ')} can only be granted by the operator (npm run keys), never by an organization`,
+      );
     }
     for (const scope of scopes) {
       const audience = SCOPES[scope].audience;

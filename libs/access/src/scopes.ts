@@ -17,14 +17,18 @@ export const SCOPES = {
   'course-graphics:browser': {
     grantor: 'organization',
     audience: 'publishable',
-    description: 'Separately licensed browser use of graphics, from the key\'s exact allowed origins.',
+    description: "Separately licensed browser use of graphics, from the key's exact allowed origins.",
   },
   'course-maps:read': { grantor: 'organization', audience: 'any', description: 'Tile plans, XYZ tiles, static maps and PMTiles archives.' },
   'printables:read': { grantor: 'organization', audience: 'any', description: 'Read printables and their templates.' },
   'printables:write': { grantor: 'organization', audience: 'private', description: 'Create, compile and delete printables.' },
   'scorecards:process': { grantor: 'organization', audience: 'private', description: 'Scorecard normalization and processing.' },
   'scorecards:capture': { grantor: 'organization', audience: 'publishable', description: 'Browser scorecard capture (never the private endpoints).' },
-  'operations:read': { grantor: 'operator', audience: 'private', description: 'Prometheus metrics of the API process (operators and their scrapers only; granted only with npm run keys, never in the console).' },
+  'operations:read': {
+    grantor: 'operator',
+    audience: 'private',
+    description: 'Prometheus metrics of the API process (operators and their scrapers only; granted only with npm run keys, never in the console).',
+  },
 } as const satisfies Record<string, { grantor: ScopeGrantor; audience: KeyAudience; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

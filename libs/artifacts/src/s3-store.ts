@@ -111,7 +111,9 @@ export class S3ArtifactStore implements ArtifactStore {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: folder }));
       const keys = (page.Contents ?? []).map((o) => o.Key!).filter(Boolean);
       if (keys.length === 0) return deleted;
-      const out = await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+      const out = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+      );
       if (out.Errors?.length) throw new Error(`S3 refused to delete ${out.Errors.length} object(s) under ${folder}: ${out.Errors[0].Code ?? 'unknown'}`);
       deleted += keys.length;
     }

@@ -1,12 +1,6 @@
 export * from './model';
 export { canonicalJson, courseRevision } from './course-revision';
-export {
-  importOsm,
-  type OsmImportOptions,
-  type OsmImportProgress,
-  type OsmImportResult,
-  type OsmInput,
-} from './osm/osm-importer';
+export { importOsm, type OsmImportOptions, type OsmImportProgress, type OsmImportResult, type OsmInput } from './osm/osm-importer';
 export type { CourseImportReport, LayerCount, UnplacedFeatures } from './osm/import-report';
 export { OsmImportError, type OsmImportErrorCode } from './osm/osm-import.error';
 export { detectOsmFormat, parseOsmInput, type ParsedInput } from './osm/osm-parser';

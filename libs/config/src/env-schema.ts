@@ -10,8 +10,7 @@ const booleanFromEnv = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
 
-const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number().int().min(1).max(max).default(fallback);
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 export const commonEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,7 +23,10 @@ export const commonEnvSchema = z.object({
     })
     .optional(),
   /** PostgreSQL schema to use (tests isolate themselves with one schema each). */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
   DB_MIGRATE_ON_BOOT: booleanFromEnv(true),
   REDIS_URL: z
     .string()
@@ -38,7 +40,10 @@ export const commonEnvSchema = z.object({
   REDIS_PREFIX: z
     .string()
     .max(64)
-    .regex(/^(?:[A-Za-z0-9:_-]+|[A-Za-z0-9:_-]*\{[A-Za-z0-9:_-]+\}[A-Za-z0-9:_-]*)$/, 'letters, digits, colon, underscore and hyphen, with at most one {hash tag}')
+    .regex(
+      /^(?:[A-Za-z0-9:_-]+|[A-Za-z0-9:_-]*\{[A-Za-z0-9:_-]+\}[A-Za-z0-9:_-]*)$/,
+      'letters, digits, colon, underscore and hyphen, with at most one {hash tag}',
+    )
     .default('caddie'),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),

@@ -55,7 +55,8 @@ describe('resolveSigningSecret', () => {
   });
 
   it('takes a Redis prefix with one Redis Cluster hash tag, and refuses others', () => {
-    for (const prefix of ['caddie', 'prod:eu-1', '{caddie}', 'eu:{caddie}:v2']) expect(loadEnv(workerEnvSchema, { REDIS_PREFIX: prefix }).REDIS_PREFIX).toBe(prefix);
+    for (const prefix of ['caddie', 'prod:eu-1', '{caddie}', 'eu:{caddie}:v2'])
+      expect(loadEnv(workerEnvSchema, { REDIS_PREFIX: prefix }).REDIS_PREFIX).toBe(prefix);
     for (const prefix of ['{}', '{a}{b}', 'a{b', 'a}b', 'has space', '*', 'x'.repeat(65)]) {
       expect(() => loadEnv(workerEnvSchema, { REDIS_PREFIX: prefix })).toThrow(ConfigError);
     }

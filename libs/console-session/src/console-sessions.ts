@@ -66,7 +66,8 @@ export class ConsoleSessions {
       return found;
     }
     const all = await this.organizations.find({ order: { createdAt: 'ASC' }, take: 50 });
-    if (all.length === 0) throw new ConsoleSessionError('no-organization', 'there is no organization yet: run npm start once, or create a key with npm run keys');
+    if (all.length === 0)
+      throw new ConsoleSessionError('no-organization', 'there is no organization yet: run npm start once, or create a key with npm run keys');
     if (all.length === 1) return all[0];
     const development = all.find((o) => o.name === 'Development organization');
     if (development) return development;

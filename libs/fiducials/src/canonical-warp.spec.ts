@@ -11,7 +11,7 @@ describe('warpToCanonical', () => {
   const sourceToCanonical: Homography = [2, 0, 0.5, 0, 2, 0.5, 0, 0, 1];
   const darkest = (image: { data: Uint8Array; width: number }, row: number) => Math.min(...image.data.subarray(row * image.width, (row + 1) * image.width));
 
-  it('keeps more of a thin stroke\'s darkness with the cubic kernel than with the linear one', async () => {
+  it("keeps more of a thin stroke's darkness with the cubic kernel than with the linear one", async () => {
     const options = { canonicalWidth: 2 * width, canonicalHeight: 2 * height };
     const linear = await warpToCanonical(photo, sourceToCanonical, options);
     const cubic = await warpToCanonical(photo, sourceToCanonical, { ...options, interpolation: 'cubic' });

@@ -3,15 +3,7 @@ import { HOLE_CELL_NAMES, type DesignProfile, type HoleCellName, type RectMm } f
 export type CaptureTopology = 'single-page' | 'horizontal-spread' | 'vertical-spread';
 export const CAPTURE_TOPOLOGIES: readonly CaptureTopology[] = ['single-page', 'horizontal-spread', 'vertical-spread'];
 
-export type MarkerRole =
-  | 'top-left'
-  | 'top-right'
-  | 'bottom-right'
-  | 'bottom-left'
-  | 'fold-top'
-  | 'fold-bottom'
-  | 'fold-left'
-  | 'fold-right';
+export type MarkerRole = 'top-left' | 'top-right' | 'bottom-right' | 'bottom-left' | 'fold-top' | 'fold-bottom' | 'fold-left' | 'fold-right';
 /** `index` is the unique lower-left marker beside which the S label is printed. */
 export type MarkerKind = 'corner' | 'index' | 'fold';
 
@@ -120,16 +112,46 @@ export function buildCaptureGeometry(profile: DesignProfile, topology: CaptureTo
   const pages: CapturePage[] = [];
   if (horizontal) {
     pages.push(
-      { pageId: 'left', rectMm: rect(0, 0), frame: box(0, 0, 0.5, 1), markerRoles: ['top-left', 'fold-top', 'fold-bottom', 'bottom-left'], carriesDesign: designFirst },
-      { pageId: 'right', rectMm: rect(page.widthMm, 0), frame: box(0.5, 0, 1, 1), markerRoles: ['fold-top', 'top-right', 'bottom-right', 'fold-bottom'], carriesDesign: !designFirst },
+      {
+        pageId: 'left',
+        rectMm: rect(0, 0),
+        frame: box(0, 0, 0.5, 1),
+        markerRoles: ['top-left', 'fold-top', 'fold-bottom', 'bottom-left'],
+        carriesDesign: designFirst,
+      },
+      {
+        pageId: 'right',
+        rectMm: rect(page.widthMm, 0),
+        frame: box(0.5, 0, 1, 1),
+        markerRoles: ['fold-top', 'top-right', 'bottom-right', 'fold-bottom'],
+        carriesDesign: !designFirst,
+      },
     );
   } else if (vertical) {
     pages.push(
-      { pageId: 'top', rectMm: rect(0, 0), frame: box(0, 0, 1, 0.5), markerRoles: ['top-left', 'top-right', 'fold-right', 'fold-left'], carriesDesign: designFirst },
-      { pageId: 'bottom', rectMm: rect(0, page.heightMm), frame: box(0, 0.5, 1, 1), markerRoles: ['fold-left', 'fold-right', 'bottom-right', 'bottom-left'], carriesDesign: !designFirst },
+      {
+        pageId: 'top',
+        rectMm: rect(0, 0),
+        frame: box(0, 0, 1, 0.5),
+        markerRoles: ['top-left', 'top-right', 'fold-right', 'fold-left'],
+        carriesDesign: designFirst,
+      },
+      {
+        pageId: 'bottom',
+        rectMm: rect(0, page.heightMm),
+        frame: box(0, 0.5, 1, 1),
+        markerRoles: ['fold-left', 'fold-right', 'bottom-right', 'bottom-left'],
+        carriesDesign: !designFirst,
+      },
     );
   } else {
-    pages.push({ pageId: 'page', rectMm: rect(0, 0), frame: box(0, 0, 1, 1), markerRoles: ['top-left', 'top-right', 'bottom-right', 'bottom-left'], carriesDesign: true });
+    pages.push({
+      pageId: 'page',
+      rectMm: rect(0, 0),
+      frame: box(0, 0, 1, 1),
+      markerRoles: ['top-left', 'top-right', 'bottom-right', 'bottom-left'],
+      carriesDesign: true,
+    });
   }
 
   const indexMarker = markers[3];

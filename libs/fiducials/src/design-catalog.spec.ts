@@ -1,14 +1,6 @@
 import { sha256Digest } from './canonical-json';
 import { CAPTURE_TOPOLOGIES, type Box } from './capture-geometry';
-import {
-  DESIGN_CATALOG,
-  REVISION_MANIFEST_HASH,
-  assignMarker,
-  findCapture,
-  findDesign,
-  isProductionRoutable,
-  processorFor,
-} from './design-catalog';
+import { DESIGN_CATALOG, REVISION_MANIFEST_HASH, assignMarker, findCapture, findDesign, isProductionRoutable, processorFor } from './design-catalog';
 
 const inside = (b: Box) => b.x1 >= 0 && b.y1 >= 0 && b.x2 <= 1 && b.y2 <= 1 && b.x1 < b.x2 && b.y1 < b.y2;
 const overlaps = (a: Box, b: Box) => a.x1 < b.x2 - 1e-9 && b.x1 < a.x2 - 1e-9 && a.y1 < b.y2 - 1e-9 && b.y1 < a.y2 - 1e-9;
@@ -19,7 +11,11 @@ describe('design catalog scorecard-design-catalog@3', () => {
   });
 
   it('routes only the rollout designs to their processors', () => {
-    expect(DESIGN_CATALOG.filter((d) => isProductionRoutable(d.designCode)).map((d) => d.designId).sort()).toEqual(['SM18B', 'SM18F', 'SM9H1', 'SM9H10GG', 'SM9H1GG']);
+    expect(
+      DESIGN_CATALOG.filter((d) => isProductionRoutable(d.designCode))
+        .map((d) => d.designId)
+        .sort(),
+    ).toEqual(['SM18B', 'SM18F', 'SM9H1', 'SM9H10GG', 'SM9H1GG']);
     expect(processorFor('M9H1')).toBe('M9H1/front-nine-page');
     expect(processorFor('SM9H1GG')).toBe('M9H1GG/front-nine-page');
     expect(processorFor('M9H10GG')).toBe('M9H10GG/back-nine-page');
@@ -54,7 +50,12 @@ describe('design catalog scorecard-design-catalog@3', () => {
     for (const design of DESIGN_CATALOG) {
       for (const topology of CAPTURE_TOPOLOGIES) {
         const c = design.captures[topology];
-        const markerBoxes = c.markers.map((m) => ({ x1: m.xMm / c.widthMm, y1: m.yMm / c.heightMm, x2: (m.xMm + m.sizeMm) / c.widthMm, y2: (m.yMm + m.sizeMm) / c.heightMm }));
+        const markerBoxes = c.markers.map((m) => ({
+          x1: m.xMm / c.widthMm,
+          y1: m.yMm / c.heightMm,
+          x2: (m.xMm + m.sizeMm) / c.widthMm,
+          y2: (m.yMm + m.sizeMm) / c.heightMm,
+        }));
         markerBoxes.forEach((b) => expect(inside(b)).toBe(true));
         const regions = c.regions;
         expect(regions.coordinateSpace).toEqual({ origin: 'top-left', unit: 'normalized-0-to-1', canonicalPixels: c.canonicalPixels });

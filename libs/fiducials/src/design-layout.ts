@@ -7,16 +7,7 @@ export type DesignCode = 'M18B' | 'M18F' | 'M9H1' | 'M9H10' | 'M9H10GG' | 'M9H1G
 export type PanelCode = 'F9' | 'B9';
 export type PageCapture = 'front-nine-page' | 'back-nine-page';
 
-export const HOLE_CELL_NAMES = [
-  'hole',
-  'score',
-  'putts',
-  'teeFir',
-  'teeClub',
-  'approachGir',
-  'approachClub',
-  'approachDistance',
-] as const;
+export const HOLE_CELL_NAMES = ['hole', 'score', 'putts', 'teeFir', 'teeClub', 'approachGir', 'approachClub', 'approachDistance'] as const;
 export type HoleCellName = (typeof HOLE_CELL_NAMES)[number];
 
 /** Rectangle in millimetres on the printed page, origin top-left. */

@@ -13,7 +13,10 @@ export abstract class FiducialError extends Error {
   /** HTTP status the spec pairs with the code (all 422 here). */
   readonly status = 422;
 
-  constructor(message: string, readonly details: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = new.target.name;
   }

@@ -6,8 +6,14 @@ describe('homography', () => {
   const grid = Array.from({ length: 16 }, (_, i) => ({ x: (i % 4) * 100, y: Math.floor(i / 4) * 80 }));
 
   it('recovers a projective transform from exact correspondences', () => {
-    const h = fitHomography(grid, grid.map((p) => applyHomography(truth, p)))!;
-    for (const p of [{ x: 17, y: 300 }, { x: 420, y: -30 }]) {
+    const h = fitHomography(
+      grid,
+      grid.map((p) => applyHomography(truth, p)),
+    )!;
+    for (const p of [
+      { x: 17, y: 300 },
+      { x: 420, y: -30 },
+    ]) {
       const a = applyHomography(h, p);
       const b = applyHomography(truth, p);
       expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeLessThan(1e-6);
@@ -20,7 +26,10 @@ describe('homography', () => {
   it('averages noisy correspondences', () => {
     let seed = 9;
     const jitter = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 0.6;
-    const h = fitHomography(grid, grid.map((p) => applyHomography(truth, p)).map((q) => ({ x: q.x + jitter(), y: q.y + jitter() })))!;
+    const h = fitHomography(
+      grid,
+      grid.map((p) => applyHomography(truth, p)).map((q) => ({ x: q.x + jitter(), y: q.y + jitter() })),
+    )!;
     const a = applyHomography(h, { x: 150, y: 120 });
     const b = applyHomography(truth, { x: 150, y: 120 });
     expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeLessThan(0.3);

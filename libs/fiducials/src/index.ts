@@ -11,14 +11,7 @@ export {
   renderMarker,
   type MarkerModules,
 } from './marker-dictionary';
-export {
-  detectMarkers,
-  quadCenter,
-  DEFAULT_MAX_DETECTION_SIDE,
-  type DetectedMarker,
-  type MarkerDetection,
-  type DetectMarkersOptions,
-} from './marker-detector';
+export { detectMarkers, quadCenter, DEFAULT_MAX_DETECTION_SIDE, type DetectedMarker, type MarkerDetection, type DetectMarkersOptions } from './marker-detector';
 export { refineCorner } from './corner-refinement';
 export { measureMarker, type MarkerSignal } from './marker-sampling';
 export { fitHomography, applyHomography, invertHomography, multiplyHomographies, type Homography } from './homography';
@@ -97,14 +90,7 @@ export { readLabel, LABEL_GLYPHS, type LabelReading, type LabelCharacter } from 
 export { warpToCanonical, type CanonicalWarpOptions } from './canonical-warp';
 export { readPageIdentity, MIN_LABEL_SOURCE_HEIGHT_PX, type PageIdentity } from './page-identity';
 export { renderCaptureSurface, type RenderCaptureOptions } from './capture-renderer';
-export {
-  synthesizePhoto,
-  perspectiveQuad,
-  surfaceToPhoto,
-  type PlacedSurface,
-  type SyntheticPhotoOptions,
-  type PerspectiveView,
-} from './synthetic-photo';
+export { synthesizePhoto, perspectiveQuad, surfaceToPhoto, type PlacedSurface, type SyntheticPhotoOptions, type PerspectiveView } from './synthetic-photo';
 export {
   FiducialError,
   RegistrationMarkersIncompleteError,
@@ -116,12 +102,5 @@ export {
   DesignContradictoryError,
   type FiducialErrorCode,
 } from './fiducial-errors';
-export {
-  renderPrintableCard,
-  renderCardRaster,
-  PrintableCardError,
-  PRINT_DPI,
-  type PrintableCard,
-  type PrintableCardOptions,
-} from './cards/printable-card';
+export { renderPrintableCard, renderCardRaster, PrintableCardError, PRINT_DPI, type PrintableCard, type PrintableCardOptions } from './cards/printable-card';
 export { courseCodeFor } from './cards/course-code';

@@ -68,7 +68,11 @@ describe('label rendering and reading by font', () => {
   it('reads a blurred, noisy label and decodes it in any chunk order', () => {
     const printed = formatIdentityLabel({ designCode: 'M9H10GG', courseCode: 'K7M2Q' });
     const [s, c, e] = printed.split('-');
-    for (const order of [[s, c, e], [e, s, c], [c, e, s]]) {
+    for (const order of [
+      [s, c, e],
+      [e, s, c],
+      [c, e, s],
+    ]) {
       const reading = readLabel(degrade(renderLabel(order.join('-'), 26), 30));
       expect(reading.text).toBe(order.join('-'));
       expect(decodeIdentityLabel(reading.text)).toMatchObject({ designCode: 'M9H10GG', courseToken: 'K7M2Q', correctionCount: 0 });

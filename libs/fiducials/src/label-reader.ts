@@ -366,7 +366,9 @@ export function readLabelOfLength(photographed: GreyImage, length: number): Labe
   // The search scores cells against the templates of the crop's blur alone (six times fewer):
   // the blur whose templates fit a middle grid best.
   const middle = (shortest + longest) / 2;
-  const blurred = TEMPLATE_BLUR_RADII.map((radius) => glyphs.filter((g) => g.radius === radius)).reduce((a, b) => (fit(b, middle, 0) > fit(a, middle, 0) ? b : a));
+  const blurred = TEMPLATE_BLUR_RADII.map((radius) => glyphs.filter((g) => g.radius === radius)).reduce((a, b) =>
+    fit(b, middle, 0) > fit(a, middle, 0) ? b : a,
+  );
   let best: { score: number; pitch: number; offset: number } | undefined;
   for (let step = 0; step < LENGTH_FIT_PITCHES; step++) {
     const pitch = shortest + ((longest - shortest) * step) / (LENGTH_FIT_PITCHES - 1);

@@ -49,7 +49,10 @@ export async function detectMarkers(image: PixelImage, options: DetectMarkersOpt
   const raw = withCvScope((keep) => {
     const source = keep(new cv.Mat(grey.height, grey.width, cv.CV_8UC1));
     source.data.set(grey.data);
-    const target = scale < 1 ? reduceForDetection(cv, keep, source, grey, Math.max(1, Math.round(grey.width * scale)), Math.max(1, Math.round(grey.height * scale))) : source;
+    const target =
+      scale < 1
+        ? reduceForDetection(cv, keep, source, grey, Math.max(1, Math.round(grey.width * scale)), Math.max(1, Math.round(grey.height * scale)))
+        : source;
     const arucoDictionary = keep(cv.getPredefinedDictionary(cv.DICT_6X6_250));
     const parameters = keep(new cv.aruco_DetectorParameters());
     // Corners are refined below at full resolution, not on the downscaled copy.
@@ -107,7 +110,14 @@ export async function detectMarkers(image: PixelImage, options: DetectMarkersOpt
  * step. Odd sizes, or a factor above 0.5, take one area resampling as before. The detection
  * scale stays `target / source` per side (halvings map pixel centres exactly).
  */
-function reduceForDetection(cv: OpenCv, keep: <M extends { delete(): void }>(object: M) => M, source: CvMat, grey: GreyImage, width: number, height: number): CvMat {
+function reduceForDetection(
+  cv: OpenCv,
+  keep: <M extends { delete(): void }>(object: M) => M,
+  source: CvMat,
+  grey: GreyImage,
+  width: number,
+  height: number,
+): CvMat {
   let current = source;
   let w = grey.width;
   let h = grey.height;

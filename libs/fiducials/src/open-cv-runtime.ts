@@ -51,26 +51,18 @@ export interface OpenCv {
   Scalar: new (...values: number[]) => unknown;
   matFromArray(rows: number, cols: number, type: number, values: ArrayLike<number>): CvMat;
   resize(src: CvMat, dst: CvMat, size: unknown, fx: number, fy: number, interpolation: number): void;
-  warpPerspective(
-    src: CvMat,
-    dst: CvMat,
-    transform: CvMat,
-    size: unknown,
-    flags: number,
-    borderMode: number,
-    borderValue: unknown,
-  ): void;
+  warpPerspective(src: CvMat, dst: CvMat, transform: CvMat, size: unknown, flags: number, borderMode: number, borderValue: unknown): void;
   GaussianBlur(src: CvMat, dst: CvMat, size: unknown, sigmaX: number, sigmaY: number, border: number): void;
   getPredefinedDictionary(name: number): CvArucoDictionary;
   aruco_DetectorParameters: new () => CvArucoDetectorParameters;
-  aruco_RefineParameters: new (minRepDistance: number, errorCorrectionRate: number, checkAllOrders: boolean) => {
+  aruco_RefineParameters: new (
+    minRepDistance: number,
+    errorCorrectionRate: number,
+    checkAllOrders: boolean,
+  ) => {
     delete(): void;
   };
-  aruco_ArucoDetector: new (
-    dictionary: CvArucoDictionary,
-    parameters: CvArucoDetectorParameters,
-    refine: unknown,
-  ) => CvArucoDetector;
+  aruco_ArucoDetector: new (dictionary: CvArucoDictionary, parameters: CvArucoDetectorParameters, refine: unknown) => CvArucoDetector;
   CV_8UC1: number;
   CV_32FC1: number;
   CV_64FC1: number;

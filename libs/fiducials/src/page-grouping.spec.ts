@@ -20,13 +20,28 @@ function markersThrough(capture: CaptureDefinition, toPhoto: Homography, placeme
   return placements.map((placement) => {
     const corners = markerCanonicalCorners(capture, placement).map((p) => applyHomography(toPhoto, p)) as DetectedMarker['corners'];
     const side = corners.reduce((s, p, i) => s + distance(p, corners[(i + 1) % 4]), 0) / 4;
-    return { id: placement.id, role: placement.role, kind: placement.kind, captureId: capture.captureId, corners, center: quadCenter(corners), bitErrors: 0, contrast: 0.8, pixelsPerModule: side / 8 };
+    return {
+      id: placement.id,
+      role: placement.role,
+      kind: placement.kind,
+      captureId: capture.captureId,
+      corners,
+      center: quadCenter(corners),
+      bitErrors: 0,
+      contrast: 0.8,
+      pixelsPerModule: side / 8,
+    };
   });
 }
 
 function viewTransform(capture: CaptureDefinition, tiltDegrees: number): Homography {
   const quad = perspectiveQuad({ center: { x: 1000, y: 800 }, widthPx: 1400, aspect: capture.widthMm / capture.heightMm, tiltDegrees });
-  const corners = [canonicalPoint(capture, 0, 0), canonicalPoint(capture, capture.widthMm, 0), canonicalPoint(capture, capture.widthMm, capture.heightMm), canonicalPoint(capture, 0, capture.heightMm)];
+  const corners = [
+    canonicalPoint(capture, 0, 0),
+    canonicalPoint(capture, capture.widthMm, 0),
+    canonicalPoint(capture, capture.widthMm, capture.heightMm),
+    canonicalPoint(capture, 0, capture.heightMm),
+  ];
   return fitHomography(corners, quad)!;
 }
 
@@ -48,7 +63,9 @@ describe('groupPages on synthetic photographs', () => {
     const truth = surfaceCornersTruth(placed);
     const found = [page.sourceCorners.topLeft, page.sourceCorners.topRight, page.sourceCorners.bottomRight, page.sourceCorners.bottomLeft];
     const worst = Math.max(...found.map((p, i) => distance(p, truth[i])));
-    measured.push(`tilt ${tiltDegrees}: page corners max ${worst.toFixed(2)}, reprojection rms ${page.reprojectionRmsPixels.toFixed(2)} max ${page.reprojectionMaxPixels.toFixed(2)}`);
+    measured.push(
+      `tilt ${tiltDegrees}: page corners max ${worst.toFixed(2)}, reprojection rms ${page.reprojectionRmsPixels.toFixed(2)} max ${page.reprojectionMaxPixels.toFixed(2)}`,
+    );
     expect(worst).toBeLessThan(2);
     expect(page.reprojectionRmsPixels).toBeLessThan(1);
     expect(page.matched.map((m) => m.placement.role).sort()).toEqual(['bottom-left', 'bottom-right', 'top-left', 'top-right']);
@@ -183,4 +200,3 @@ describe('groupPages geometry rules', () => {
     expect(grouping.issues.map((i) => i.code)).toEqual(['page-limit-exceeded']);
   });
 });
-

@@ -10,11 +10,7 @@ export const MAX_RETAINED_BIT_ERRORS = 6;
 const MAX_COMBINATIONS_PER_CAPTURE = 4096;
 
 export type GroupingIssueCode =
-  | 'registration-markers-incomplete'
-  | 'scorecard-perspective-invalid'
-  | 'unassigned-marker'
-  | 'unreliable-marker'
-  | 'page-limit-exceeded';
+  'registration-markers-incomplete' | 'scorecard-perspective-invalid' | 'unassigned-marker' | 'unreliable-marker' | 'page-limit-exceeded';
 
 export interface GroupingIssue {
   code: GroupingIssueCode;
@@ -59,7 +55,12 @@ export function groupPages(detection: MarkerDetection): PageGrouping {
       continue;
     }
     if (marker.bitErrors > MAX_RETAINED_BIT_ERRORS) {
-      issues.push({ code: 'unreliable-marker', message: `marker ${marker.id} re-reads with ${marker.bitErrors} wrong modules`, captureId: marker.captureId, markerIds: [marker.id] });
+      issues.push({
+        code: 'unreliable-marker',
+        message: `marker ${marker.id} re-reads with ${marker.bitErrors} wrong modules`,
+        captureId: marker.captureId,
+        markerIds: [marker.id],
+      });
       continue;
     }
     retained++;
@@ -85,7 +86,9 @@ export function groupPages(detection: MarkerDetection): PageGrouping {
       if (candidate.markers.some((m) => used.has(m))) continue;
       // Another valid grouping that shares markers with this one: the markers fit more than one
       // surface and choosing would be a guess.
-      const rival = candidates.find((c) => c !== candidate && !chosen.includes(c) && c.markers.some((m) => candidate.markers.includes(m)) && !c.markers.some((m) => used.has(m)));
+      const rival = candidates.find(
+        (c) => c !== candidate && !chosen.includes(c) && c.markers.some((m) => candidate.markers.includes(m)) && !c.markers.some((m) => used.has(m)),
+      );
       if (rival) {
         throw new CaptureAmbiguousError(`markers of ${captureId} fit more than one page surface`, {
           captureId,
@@ -114,7 +117,12 @@ export function groupPages(detection: MarkerDetection): PageGrouping {
   // Larger pages first: when more than four are visible, the nearest (best resolved) are kept.
   pages.sort((a, b) => meanMarkerSide(b) - meanMarkerSide(a));
   for (const extra of pages.splice(MAX_PAGES_PER_PHOTO)) {
-    issues.push({ code: 'page-limit-exceeded', message: `more than ${MAX_PAGES_PER_PHOTO} pages in one photo`, captureId: extra.capture.captureId, markerIds: extra.matched.map((m) => m.marker.id) });
+    issues.push({
+      code: 'page-limit-exceeded',
+      message: `more than ${MAX_PAGES_PER_PHOTO} pages in one photo`,
+      captureId: extra.capture.captureId,
+      markerIds: extra.matched.map((m) => m.marker.id),
+    });
   }
   inReadingOrder(pages);
   const matched = pages.reduce((s, p) => s + p.matched.length, 0);
@@ -129,7 +137,12 @@ export function groupPages(detection: MarkerDetection): PageGrouping {
   if (pages.length === 0) {
     const steep = failures.find((f) => f.failure.reason === 'too-steep' || f.failure.reason === 'not-convex' || f.failure.reason === 'degenerate');
     if (steep) {
-      throw new PerspectiveInvalidError(`${steep.captureId}: ${steep.failure.detail}`, { captureId: steep.captureId, reason: steep.failure.reason, discovery, issues });
+      throw new PerspectiveInvalidError(`${steep.captureId}: ${steep.failure.detail}`, {
+        captureId: steep.captureId,
+        reason: steep.failure.reason,
+        discovery,
+        issues,
+      });
     }
     throw new RegistrationMarkersIncompleteError('no complete page could be registered from the visible markers', { discovery, issues });
   }

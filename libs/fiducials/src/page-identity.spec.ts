@@ -28,9 +28,13 @@ describe('readPageIdentity', () => {
     expect(identity).toMatchObject({ text: printed, designCode: 'M9H10GG', courseToken: 'K7M2Q', correctionCount: 1 });
   });
 
-  it('reads a label that blur fused into runs against the layout its markers\' design prints', async () => {
+  it("reads a label that blur fused into runs against the layout its markers' design prints", async () => {
     const printed = formatIdentityLabel({ designCode: 'M18F', courseCode: '8D496' });
-    const placed = await placeCapture('M18F/front-nine-page', { center: { x: 800, y: 600 }, tiltDegrees: 20, rotationDegrees: -8, widthPx: 650 }, { labelText: printed });
+    const placed = await placeCapture(
+      'M18F/front-nine-page',
+      { center: { x: 800, y: 600 }, tiltDegrees: 20, rotationDegrees: -8, widthPx: 650 },
+      { labelText: printed },
+    );
     const photo = await synthesizePhoto({ width: 1600, height: 1800 * (1600 / 2400), surfaces: [placed.surface], blurSigma: 2, noiseSigma: 4 });
     const [page] = groupPages(await detectMarkers(photo)).pages;
     const { identity, reading } = await readPageIdentity(photo, page);
@@ -42,7 +46,11 @@ describe('readPageIdentity', () => {
   });
 
   it('normalizes the page into canonical space with the markers where the design puts them', async () => {
-    const { photo, page } = await photographed('M18B/back-nine-page', formatIdentityLabel({ designCode: 'M18B' }), { tiltDegrees: 30, rotationDegrees: -8, widthPx: 1000 });
+    const { photo, page } = await photographed('M18B/back-nine-page', formatIdentityLabel({ designCode: 'M18B' }), {
+      tiltDegrees: 30,
+      rotationDegrees: -8,
+      widthPx: 1000,
+    });
     const { width, height } = page.capture.canonicalPixels;
     const image = await warpToCanonical(photo, page.sourceToCanonical, { canonicalWidth: width, canonicalHeight: height });
     expect([image.width, image.height]).toEqual([width, height]);

@@ -30,10 +30,13 @@ export async function readPageIdentity(image: PixelImage, page: CaptureRegistrat
   const bottom = applyHomography(page.canonicalToSource, { x: box.x1 * width, y: box.y2 * height });
   const labelSourceHeightPx = Math.hypot(bottom.x - top.x, bottom.y - top.y);
   if (labelSourceHeightPx < MIN_LABEL_SOURCE_HEIGHT_PX) {
-    throw new DesignUnreadableError(`the label spans ${labelSourceHeightPx.toFixed(1)} source pixels, below the ${MIN_LABEL_SOURCE_HEIGHT_PX} px detail floor`, {
-      captureId: capture.captureId,
-      reason: 'below-detail-floor',
-    });
+    throw new DesignUnreadableError(
+      `the label spans ${labelSourceHeightPx.toFixed(1)} source pixels, below the ${MIN_LABEL_SOURCE_HEIGHT_PX} px detail floor`,
+      {
+        captureId: capture.captureId,
+        reason: 'below-detail-floor',
+      },
+    );
   }
   // A little margin around the printed box tolerates residual registration error.
   const marginY = (box.y2 - box.y1) * 0.35;

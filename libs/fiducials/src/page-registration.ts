@@ -166,7 +166,9 @@ export function registerCapture(
   for (const page of capture.pages) {
     const fit = capture.pages.length === 1 ? whole : fitMarkers(capture, markers, page.markerRoles);
     if (!fit) return { failure: { reason: 'degenerate', detail: `page ${page.pageId} markers do not determine a homography` } };
-    const corners = rectCorners(capture, page.rectMm.x, page.rectMm.y, page.rectMm.width, page.rectMm.height).map((p) => applyHomography(fit.canonicalToSource, p));
+    const corners = rectCorners(capture, page.rectMm.x, page.rectMm.y, page.rectMm.width, page.rectMm.height).map((p) =>
+      applyHomography(fit.canonicalToSource, p),
+    );
     const problem = quadShapeProblem(corners);
     if (problem) return { failure: { reason: 'not-convex', detail: problem } };
     let max = 0;

@@ -77,7 +77,7 @@ function scoredCells(printed: string, misreads: Record<number, { as: string; ran
   });
 }
 
-describe('a label decoded against the layout its markers\' design prints', () => {
+describe("a label decoded against the layout its markers' design prints", () => {
   const printed = formatIdentityLabel({ designCode: 'M18F', courseCode: '8D496' });
   const at = (chunk: string, offset: number) => printed.indexOf(chunk) + offset;
 
@@ -105,7 +105,7 @@ describe('a label decoded against the layout its markers\' design prints', () =>
     expect(decodeExpectedLabel(scoredCells(printed, { [at('M18F', 2)]: { as: '4' } }), 'M18F')).toBeUndefined();
   });
 
-  it('does not read another design\'s label as the markers\' design', () => {
+  it("does not read another design's label as the markers' design", () => {
     // M18B and M18F differ in one design character; their checksums differ in the rest.
     const other = formatIdentityLabel({ designCode: 'M18B', courseCode: '8D496' });
     expect(decodeExpectedLabel(scoredCells(other), 'M18F')).toBeUndefined();

@@ -172,7 +172,8 @@ export function decodeExpectedLabel(cells: readonly ScoredLabelCell[], designCod
       score += found.confidence;
     }
     if (corrections > MAX_EXPECTED_LAYOUT_CORRECTIONS) return;
-    if (!best || corrections < best.corrections || (corrections === best.corrections && score > best.score)) best = { course, check, corrections, changed, score };
+    if (!best || corrections < best.corrections || (corrections === best.corrections && score > best.score))
+      best = { course, check, corrections, changed, score };
   };
   choose(0, '');
   if (!best) return undefined;

@@ -33,9 +33,7 @@ export function destinationPoint(origin: LonLat, bearingDegrees: number, distanc
   const lambda1 = degreesToRadians(origin[0]);
   const sinPhi2 = sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta);
   const phi2 = asin(max(-1, min(1, sinPhi2)));
-  const lambda2 =
-    lambda1 +
-    atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sinPhi2);
+  const lambda2 = lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sinPhi2);
   return [normalizeLongitude(radiansToDegrees(lambda2)), radiansToDegrees(phi2)];
 }
 

@@ -21,17 +21,11 @@ export class LocalProjection {
   }
 
   toMeters(point: LonLat): Meters2 {
-    return [
-      (point[0] - this.origin[0]) * this.metersPerDegreeLon,
-      (point[1] - this.origin[1]) * this.metersPerDegreeLat,
-    ];
+    return [(point[0] - this.origin[0]) * this.metersPerDegreeLon, (point[1] - this.origin[1]) * this.metersPerDegreeLat];
   }
 
   toLonLat(point: Meters2): LonLat {
-    return [
-      this.origin[0] + point[0] / this.metersPerDegreeLon,
-      this.origin[1] + point[1] / this.metersPerDegreeLat,
-    ];
+    return [this.origin[0] + point[0] / this.metersPerDegreeLon, this.origin[1] + point[1] / this.metersPerDegreeLat];
   }
 
   /** Metres per degree of longitude at the origin latitude. */

@@ -1,12 +1,4 @@
-import {
-  WEB_MERCATOR_MAX_LATITUDE,
-  lonLatToWorldPixel,
-  metersPerPixel,
-  tileBounds,
-  tileForLonLat,
-  tileRangeForBBox,
-  worldPixelToLonLat,
-} from './web-mercator';
+import { WEB_MERCATOR_MAX_LATITUDE, lonLatToWorldPixel, metersPerPixel, tileBounds, tileForLonLat, tileRangeForBBox, worldPixelToLonLat } from './web-mercator';
 
 describe('Web Mercator', () => {
   it('puts 0,0 at the centre of the zoom-0 tile for both tile sizes', () => {
@@ -38,9 +30,7 @@ describe('Web Mercator', () => {
     expect(s).toBeLessThanOrEqual(55.9533);
     expect(n).toBeGreaterThan(55.9533);
     expect(e - w).toBeCloseTo(360 / 1024, 12);
-    expect(tileBounds(0, 0, 0)).toEqual([-180, -WEB_MERCATOR_MAX_LATITUDE, 180, WEB_MERCATOR_MAX_LATITUDE].map((v, i) =>
-      expect.closeTo(v, i % 2 ? 9 : 12),
-    ));
+    expect(tileBounds(0, 0, 0)).toEqual([-180, -WEB_MERCATOR_MAX_LATITUDE, 180, WEB_MERCATOR_MAX_LATITUDE].map((v, i) => expect.closeTo(v, i % 2 ? 9 : 12)));
     const range = tileRangeForBBox([w + 1e-6, s + 1e-6, e + (e - w) / 2, n - 1e-6], 10);
     expect(range).toEqual({ zoom: 10, minX: 502, maxX: 503, minY: 319, maxY: 319 });
     expect(tileRangeForBBox([-180, -85, 180, 85], 2)).toEqual({ zoom: 2, minX: 0, maxX: 3, minY: 0, maxY: 3 });

@@ -23,7 +23,10 @@ describe('chooseAcceptThreshold', () => {
     expect(choice.precisionLowerBound).toBeGreaterThanOrEqual(0.995);
     expect(choice.threshold).toBeLessThan(0.99 + 1e-9);
     // One more step down would break the bound.
-    const lower = readings.map((r) => r.confidence).filter((c) => c < choice.threshold).sort((a, b) => b - a)[0];
+    const lower = readings
+      .map((r) => r.confidence)
+      .filter((c) => c < choice.threshold)
+      .sort((a, b) => b - a)[0];
     expect(measureAtThreshold(readings, lower).precisionLowerBound).toBeLessThan(0.995);
     expect(measureAtThreshold(readings, choice.threshold)).toMatchObject({ accepted: choice.accepted, precision: choice.precision });
   });
@@ -33,7 +36,10 @@ describe('chooseAcceptThreshold', () => {
   });
 
   it('never accepts a reading of no confidence, however clean the readings above it are', () => {
-    const readings = [...Array.from({ length: 3000 }, (_, k) => ({ confidence: 0.5 + k / 10_000, correct: true })), ...Array.from({ length: 20 }, () => ({ confidence: 0, correct: true }))];
+    const readings = [
+      ...Array.from({ length: 3000 }, (_, k) => ({ confidence: 0.5 + k / 10_000, correct: true })),
+      ...Array.from({ length: 20 }, () => ({ confidence: 0, correct: true })),
+    ];
     const choice = chooseAcceptThreshold(readings, 0.995)!;
     expect(choice.threshold).toBe(0.5);
     expect(choice.accepted).toBe(3000);
@@ -67,10 +73,14 @@ describe('recordedThreshold', () => {
 describe('chooseAcceptThreshold with shared sources', () => {
   // 20,000 correct readings spread over 1,500 sources, and 20 confident errors.
   const correct = Array.from({ length: 20_000 }, (_, k) => ({ confidence: 0.9 + (k / 20_000) * 0.1, correct: true, sources: [`d:${k % 1500}`] }));
-  const errors = (source: (k: number) => string) => Array.from({ length: 20 }, (_, k) => ({ confidence: 0.95 + k * 0.0015, correct: false, sources: [source(k)] }));
+  const errors = (source: (k: number) => string) =>
+    Array.from({ length: 20 }, (_, k) => ({ confidence: 0.95 + k * 0.0015, correct: false, sources: [source(k)] }));
 
   it('is the plain Wilson bound when no source is shared', () => {
-    const plain = [...correct.map(({ confidence }) => ({ confidence, correct: true })), ...errors(() => '').map(({ confidence }) => ({ confidence, correct: false }))];
+    const plain = [
+      ...correct.map(({ confidence }) => ({ confidence, correct: true })),
+      ...errors(() => '').map(({ confidence }) => ({ confidence, correct: false })),
+    ];
     const distinct = [...correct.map((r, k) => ({ ...r, sources: [`own:${k}`] })), ...errors((k) => `err:${k}`)];
     const a = measureAtThreshold(plain, 0.9);
     const b = measureAtThreshold(distinct, 0.9);

@@ -168,7 +168,13 @@ function acceptedSets(readings: readonly ScoredReading[], z: number): AcceptedSe
     const clusteredVariance = sumWW - 2 * errorShare * sumWA + errorShare * errorShare * sumAA;
     const designEffect = errorShare > 0 && errorShare < 1 ? Math.max(1, clusteredVariance / (n * errorShare * (1 - errorShare))) : 1;
     const effective = n / designEffect;
-    sets.push({ threshold: reading.confidence, accepted: n, correct, designEffect, precisionLowerBound: wilsonLowerBound(effective * (correct / n), effective, z) });
+    sets.push({
+      threshold: reading.confidence,
+      accepted: n,
+      correct,
+      designEffect,
+      precisionLowerBound: wilsonLowerBound(effective * (correct / n), effective, z),
+    });
   });
   return sets;
 }
@@ -192,7 +198,13 @@ export function chooseAcceptThreshold(readings: readonly ScoredReading[], target
   let best: ThresholdChoice | null = null;
   for (const set of acceptedSets(readings, z)) {
     if (set.threshold > 0 && set.precisionLowerBound >= targetPrecision) {
-      best = { threshold: set.threshold, accepted: set.accepted, coverage: set.accepted / readings.length, precision: set.correct / set.accepted, precisionLowerBound: set.precisionLowerBound };
+      best = {
+        threshold: set.threshold,
+        accepted: set.accepted,
+        coverage: set.accepted / readings.length,
+        precision: set.correct / set.accepted,
+        precisionLowerBound: set.precisionLowerBound,
+      };
     }
   }
   return best;

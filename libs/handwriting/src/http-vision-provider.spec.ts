@@ -46,7 +46,14 @@ function provider(overrides: Partial<HttpVisionProviderOptions> = {}): HttpVisio
 function answerWith(content: unknown, status = 200): void {
   handler = (_request, _body, response) => {
     response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ id: 'cmpl-1', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) } }] }));
+    response.end(
+      JSON.stringify({
+        id: 'cmpl-1',
+        choices: [
+          { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) } },
+        ],
+      }),
+    );
   };
 }
 
@@ -88,7 +95,9 @@ describe('HttpVisionProvider', () => {
     for (const image of images) {
       const url: string = image.image_url.url;
       expect(url.startsWith('data:image/png;base64,')).toBe(true);
-      expect(Buffer.from(url.slice('data:image/png;base64,'.length), 'base64').subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(Buffer.from(url.slice('data:image/png;base64,'.length), 'base64').subarray(0, 8)).toEqual(
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      );
     }
     expect(body.messages[0].content[0]).toMatchObject({ type: 'text' });
     expect(body.messages[0].content[0].text).toContain('"cells"');
@@ -165,7 +174,16 @@ describe('HttpVisionProvider', () => {
     ['content that is not JSON', () => answerWith('the cell says 4')],
     ['a cell missing from the answer', () => answerWith({ cells: [] })],
     ['an id that was not sent', () => answerWith({ cells: [{ id: 'b', blank: true, text: null, confidence: 0.9 }] })],
-    ['a cell answered twice', () => answerWith({ cells: [{ id: 'a', blank: true, text: null, confidence: 0.9 }, { id: 'a', blank: true, text: null, confidence: 0.9 }] })],
+    [
+      'a cell answered twice',
+      () =>
+        answerWith({
+          cells: [
+            { id: 'a', blank: true, text: null, confidence: 0.9 },
+            { id: 'a', blank: true, text: null, confidence: 0.9 },
+          ],
+        }),
+    ],
     ['a confidence outside 0..1', () => answerWith({ cells: [{ id: 'a', blank: false, text: '4', confidence: 1.5 }] })],
     ['a blank cell with text', () => answerWith({ cells: [{ id: 'a', blank: true, text: '4', confidence: 0.9 }] })],
     ['a written cell without text', () => answerWith({ cells: [{ id: 'a', blank: false, text: null, confidence: 0.9 }] })],

@@ -48,7 +48,17 @@ const answerSchema = z.object({
 });
 
 /** Connection failures that happen before a request can have reached the provider. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 /**
  * Reads cells with a vision model behind the OpenAI-compatible Chat Completions API (off by
@@ -72,7 +82,8 @@ export class HttpVisionProvider implements HandwritingProvider {
     } catch {
       throw new HandwritingProviderError('provider-misconfigured', 'the vision provider URL is not a URL');
     }
-    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new HandwritingProviderError('provider-misconfigured', 'the vision provider URL must be http(s)');
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+      throw new HandwritingProviderError('provider-misconfigured', 'the vision provider URL must be http(s)');
     this.endpoint = `${options.url.replace(/\/+$/, '')}/chat/completions`;
     this.acceptThreshold = options.acceptThreshold;
     this.fetchImpl = options.fetchImpl ?? fetch;
@@ -135,7 +146,10 @@ export class HttpVisionProvider implements HandwritingProvider {
       }
       if (response.status === 400 || response.status === 404 || response.status === 405 || response.status === 413 || response.status === 422) {
         await discard(response);
-        throw new HandwritingProviderError('provider-misconfigured', `the vision provider rejected the request (HTTP ${response.status}); check the URL and model`);
+        throw new HandwritingProviderError(
+          'provider-misconfigured',
+          `the vision provider rejected the request (HTTP ${response.status}); check the URL and model`,
+        );
       }
       if (response.status !== 200) {
         await discard(response);
@@ -176,7 +190,11 @@ function parseAnswer(content: string, cells: readonly CellImage[]): CellReading[
     throw new HandwritingProviderError('provider-invalid-response', 'the vision model did not answer a JSON object');
   }
   const answer = answerSchema.safeParse(json);
-  if (!answer.success) throw new HandwritingProviderError('provider-invalid-response', `the vision model answer does not match the schema (${answer.error.issues[0]?.path.join('.')})`);
+  if (!answer.success)
+    throw new HandwritingProviderError(
+      'provider-invalid-response',
+      `the vision model answer does not match the schema (${answer.error.issues[0]?.path.join('.')})`,
+    );
   const byId = new Map<string, (typeof answer.data.cells)[number]>();
   for (const entry of answer.data.cells) {
     if (byId.has(entry.id)) throw new HandwritingProviderError('provider-invalid-response', 'the vision model answered a cell twice');
@@ -202,7 +220,8 @@ function parseAnswer(content: string, cells: readonly CellImage[]): CellReading[
 function mapFetchFailure(error: unknown, aborted: boolean): HandwritingProviderError {
   const code = errorCode(error);
   if (code && NOT_SENT_CODES.has(code)) return new HandwritingProviderError('provider-unavailable', `the vision provider cannot be reached (${code})`);
-  if (aborted) return new HandwritingProviderError('provider-outcome-unknown', 'the vision provider did not answer in time; the request may have been processed');
+  if (aborted)
+    return new HandwritingProviderError('provider-outcome-unknown', 'the vision provider did not answer in time; the request may have been processed');
   return new HandwritingProviderError('provider-outcome-unknown', `the connection to the vision provider failed after sending (${describe(error)})`);
 }
 

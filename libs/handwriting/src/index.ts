@@ -1,4 +1,13 @@
-export { mnistGlyph, mnistItems, mnistRangeSize, MNIST_ITEM_RANGES, MNIST_LABEL_ERRATA, MNIST_SIDE, MnistItemOutOfRangeError, type MnistItemRange } from './mnist-source';
+export {
+  mnistGlyph,
+  mnistItems,
+  mnistRangeSize,
+  MNIST_ITEM_RANGES,
+  MNIST_LABEL_ERRATA,
+  MNIST_SIDE,
+  MnistItemOutOfRangeError,
+  type MnistItemRange,
+} from './mnist-source';
 export {
   HandwritingProviderError,
   type CellAlternative,
@@ -48,7 +57,16 @@ export { ensembleOnnxModel } from './reading/onnx-graph';
 export { segmentCell, type CellBox, type CellSegmentation, type GlyphCandidate, type SegmentationHypothesis } from './reading/cell-segmentation';
 export { normalizeGlyph } from './reading/glyph-normalization';
 export { decideDigitCell, decideTextCell, blankCertainty, type DigitCellDecision } from './reading/cell-reading';
-export { DigitEnsemble, DigitNetwork, DigitNetworkError, type ConvLayer, type DenseLayer, type DigitClassifier, type DigitRuntime, type NetworkLayer } from './reading/digit-network';
+export {
+  DigitEnsemble,
+  DigitNetwork,
+  DigitNetworkError,
+  type ConvLayer,
+  type DenseLayer,
+  type DigitClassifier,
+  type DigitRuntime,
+  type NetworkLayer,
+} from './reading/digit-network';
 export { DIGIT_CLASSES, NOT_A_DIGIT, softmax } from './reading/glyph-classes';
 // Exported for the test-side cell synthesis (test/synthesis/cells), which stamps and blurs glyphs with them.
 export { distanceToMask, gaussianBlur, median, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from './raster-ops';

@@ -47,18 +47,22 @@ describe('LocalDigitReader', () => {
     expect(entry.number.acceptThreshold).not.toBeNull();
   });
 
-  it('runs its networks with ONNX Runtime by default, the TypeScript pass when asked, and reads alike with both', async () => {
-    const typescript = new LocalDigitReader({ runtime: 'typescript' });
-    const cells = synthesizeCells(CHECK_SEEDS, 40, { range: 'calibration' }).map((c) => c.cell);
-    const [fast, plain] = await Promise.all([reader.readCells(cells), typescript.readCells(cells)]);
-    expect(reader.runtime).toBe('onnxruntime');
-    expect(typescript.runtime).toBe('typescript');
-    fast.forEach((reading, k) => {
-      expect([reading.blank, reading.literal]).toEqual([plain[k].blank, plain[k].literal]);
-      expect(Math.abs(reading.confidence - plain[k].confidence)).toBeLessThan(1e-4);
-    });
-    // The TypeScript pass of the ten networks takes seconds for 40 cells, longer on a busy machine.
-  }, MODEL_EVALUATION_TIMEOUT_MS);
+  it(
+    'runs its networks with ONNX Runtime by default, the TypeScript pass when asked, and reads alike with both',
+    async () => {
+      const typescript = new LocalDigitReader({ runtime: 'typescript' });
+      const cells = synthesizeCells(CHECK_SEEDS, 40, { range: 'calibration' }).map((c) => c.cell);
+      const [fast, plain] = await Promise.all([reader.readCells(cells), typescript.readCells(cells)]);
+      expect(reader.runtime).toBe('onnxruntime');
+      expect(typescript.runtime).toBe('typescript');
+      fast.forEach((reading, k) => {
+        expect([reading.blank, reading.literal]).toEqual([plain[k].blank, plain[k].literal]);
+        expect(Math.abs(reading.confidence - plain[k].confidence)).toBeLessThan(1e-4);
+      });
+      // The TypeScript pass of the ten networks takes seconds for 40 cells, longer on a busy machine.
+    },
+    MODEL_EVALUATION_TIMEOUT_MS,
+  );
 
   describe('on fixed calibration cells', () => {
     let evaluation: Awaited<ReturnType<typeof evaluateCells>>;
@@ -94,7 +98,9 @@ describe('LocalDigitReader', () => {
     });
 
     it('never accepts a written cell as blank: entries in light pencil, too faint for ink, go to review', () => {
-      const missed = evaluation.readings.map((reading, k) => ({ reading, cell: cells[k] })).filter(({ reading, cell }) => reading.blank && cell.literal !== null);
+      const missed = evaluation.readings
+        .map((reading, k) => ({ reading, cell: cells[k] }))
+        .filter(({ reading, cell }) => reading.blank && cell.literal !== null);
       // Whatever a light entry the ink thresholds miss reads as, its blank reading is never accepted
       // (no floor on how many there are: that would pin a defect the reader should lose).
       for (const { reading, cell } of missed) {
@@ -156,32 +162,36 @@ describe('LocalDigitReader', () => {
     expect(w.literal).toBe('87');
   });
 
-  it('conditions a digit cell on its range and refuses a range that is no range', async () => {
-    // Realistic calibration cells carry their field's range; the same crops without it read the
-    // same literal, never more surely than with it, or one the range rules out (conditioning
-    // scales every reading the field can hold alike, so it never reorders them).
-    const cells = synthesizeCells(9_600_000, 200, { range: 'calibration' }).map((c) => c.cell);
-    expect(cells.every((c) => c.range !== undefined)).toBe(true);
-    const conditioned = await reader.readCells(cells);
-    const free = await reader.readCells(cells.map(({ range: _range, ...cell }) => cell));
-    let surer = 0;
-    conditioned.forEach((reading, k) => {
-      const range = cells[k].range!;
-      const inRange = (literal: string) => Number(literal) >= range.min && Number(literal) <= range.max;
-      if (reading.literal !== null) expect(inRange(reading.literal)).toBe(true);
-      if (reading.literal === free[k].literal && reading.blank === free[k].blank) {
-        expect(reading.confidence).toBeGreaterThanOrEqual(free[k].confidence - 1e-12);
-        if (reading.confidence > free[k].confidence + 0.01) surer++;
-      } else {
-        expect(free[k].literal).not.toBeNull();
-        expect(inRange(free[k].literal!)).toBe(false);
-      }
-    });
-    // Some split hypotheses spelled numbers the fields cannot hold.
-    expect(surer).toBeGreaterThan(0);
-    const bad = { ...cells[0], range: { min: 5, max: 2 } };
-    await expect(reader.readCells([bad])).rejects.toThrow(RangeError);
-  }, MODEL_EVALUATION_TIMEOUT_MS);
+  it(
+    'conditions a digit cell on its range and refuses a range that is no range',
+    async () => {
+      // Realistic calibration cells carry their field's range; the same crops without it read the
+      // same literal, never more surely than with it, or one the range rules out (conditioning
+      // scales every reading the field can hold alike, so it never reorders them).
+      const cells = synthesizeCells(9_600_000, 200, { range: 'calibration' }).map((c) => c.cell);
+      expect(cells.every((c) => c.range !== undefined)).toBe(true);
+      const conditioned = await reader.readCells(cells);
+      const free = await reader.readCells(cells.map(({ range: _range, ...cell }) => cell));
+      let surer = 0;
+      conditioned.forEach((reading, k) => {
+        const range = cells[k].range!;
+        const inRange = (literal: string) => Number(literal) >= range.min && Number(literal) <= range.max;
+        if (reading.literal !== null) expect(inRange(reading.literal)).toBe(true);
+        if (reading.literal === free[k].literal && reading.blank === free[k].blank) {
+          expect(reading.confidence).toBeGreaterThanOrEqual(free[k].confidence - 1e-12);
+          if (reading.confidence > free[k].confidence + 0.01) surer++;
+        } else {
+          expect(free[k].literal).not.toBeNull();
+          expect(inRange(free[k].literal!)).toBe(false);
+        }
+      });
+      // Some split hypotheses spelled numbers the fields cannot hold.
+      expect(surer).toBeGreaterThan(0);
+      const bad = { ...cells[0], range: { min: 5, max: 2 } };
+      await expect(reader.readCells([bad])).rejects.toThrow(RangeError);
+    },
+    MODEL_EVALUATION_TIMEOUT_MS,
+  );
 
   it('refuses a cancelled request as retryable', async () => {
     await expect(reader.readCells([], { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'provider-unavailable' });
@@ -237,7 +247,8 @@ function tallField(seed: number, literal: string): CellImage {
   const data = new Uint8Array(width * height).fill(235);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const rule = x - margin === 0 || x - margin === 1 || width - margin - x === 1 || width - margin - x === 2 || height - margin - y === 1 || height - margin - y === 2;
+      const rule =
+        x - margin === 0 || x - margin === 1 || width - margin - x === 1 || width - margin - x === 2 || height - margin - y === 1 || height - margin - y === 2;
       if (rule) data[y * width + x] = 50;
     }
   }

@@ -1,6 +1,14 @@
 import type { HandwritingCalibration } from './calibration';
 import { defaultModelDirectory, loadDigitClassifier, readCalibration, type DigitRuntimeChoice } from './model-files';
-import { HandwritingProviderError, type CellAlternative, type CellImage, type CellReading, type FieldRole, type HandwritingProvider, type RoleThresholds } from './provider';
+import {
+  HandwritingProviderError,
+  type CellAlternative,
+  type CellImage,
+  type CellReading,
+  type FieldRole,
+  type HandwritingProvider,
+  type RoleThresholds,
+} from './provider';
 import { decideDigitCell, decideTextCell, type DigitCellDecision } from './reading/cell-reading';
 import { segmentCell, type CellSegmentation } from './reading/cell-segmentation';
 import type { DigitClassifier, DigitRuntime } from './reading/digit-network';

@@ -49,7 +49,8 @@ export function readCalibration(directory: string): HandwritingCalibration {
     throw new HandwritingProviderError('provider-misconfigured', `handwriting calibration ${path} is not JSON`);
   }
   const parsed = calibrationSchema.safeParse(json);
-  if (!parsed.success) throw new HandwritingProviderError('provider-misconfigured', `handwriting calibration ${path} is invalid: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new HandwritingProviderError('provider-misconfigured', `handwriting calibration ${path} is invalid: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 
@@ -140,7 +141,10 @@ export function readDigitNetwork(directory: string, expectedSha256?: string): Di
   let offset = 0;
   const take = (spec: WeightSpec | undefined, shape: number[]): Float32Array => {
     if (!spec || spec.dtype !== 'float32' || !Array.isArray(spec.shape) || spec.shape.join(',') !== shape.join(',')) {
-      throw new HandwritingProviderError('provider-misconfigured', `the digit model weight ${spec?.name ?? offset} does not have the shape [${shape.join(', ')}] its layer needs`);
+      throw new HandwritingProviderError(
+        'provider-misconfigured',
+        `the digit model weight ${spec?.name ?? offset} does not have the shape [${shape.join(', ')}] its layer needs`,
+      );
     }
     const size = shape.reduce((a, b) => a * b, 1);
     if (offset + size > floats.length) throw new HandwritingProviderError('provider-misconfigured', 'the digit model weights are shorter than their manifest');
@@ -158,16 +162,19 @@ export function readDigitNetwork(directory: string, expectedSha256?: string): Di
       const u = units as number;
       if (type === 'conv3x3') {
         // Pooled 2x2 where the manifest says maxPool 2; a convolution without maxPool keeps its size.
-        if (layer.maxPool !== undefined && layer.maxPool !== 2) throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has a pool other than 2x2`);
+        if (layer.maxPool !== undefined && layer.maxPool !== 2)
+          throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has a pool other than 2x2`);
         return { type, kernel: take(specs[2 * k], [u, i, 3, 3]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u, pooled: layer.maxPool === 2 };
       }
-      if (type === 'dense') return { type, kernel: take(specs[2 * k], [i, u]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u, relu: layer.relu === true };
+      if (type === 'dense')
+        return { type, kernel: take(specs[2 * k], [i, u]), bias: take(specs[2 * k + 1], [u]), inputs: i, units: u, relu: layer.relu === true };
       throw new HandwritingProviderError('provider-misconfigured', `layer ${k} of the digit model has an unknown type`);
     });
     try {
       return new DigitNetwork(parsed);
     } catch (error) {
-      if (error instanceof DigitNetworkError) throw new HandwritingProviderError('provider-misconfigured', `the digit model does not fit the reader: ${error.message}`);
+      if (error instanceof DigitNetworkError)
+        throw new HandwritingProviderError('provider-misconfigured', `the digit model does not fit the reader: ${error.message}`);
       throw error;
     }
   });

@@ -118,8 +118,14 @@ export function thin(mask: Uint8Array, width: number, height: number): Uint8Arra
           const neighbours = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9;
           if (neighbours < 2 || neighbours > 6) continue;
           const transitions =
-            (p2 === 0 && p3 === 1 ? 1 : 0) + (p3 === 0 && p4 === 1 ? 1 : 0) + (p4 === 0 && p5 === 1 ? 1 : 0) + (p5 === 0 && p6 === 1 ? 1 : 0) +
-            (p6 === 0 && p7 === 1 ? 1 : 0) + (p7 === 0 && p8 === 1 ? 1 : 0) + (p8 === 0 && p9 === 1 ? 1 : 0) + (p9 === 0 && p2 === 1 ? 1 : 0);
+            (p2 === 0 && p3 === 1 ? 1 : 0) +
+            (p3 === 0 && p4 === 1 ? 1 : 0) +
+            (p4 === 0 && p5 === 1 ? 1 : 0) +
+            (p5 === 0 && p6 === 1 ? 1 : 0) +
+            (p6 === 0 && p7 === 1 ? 1 : 0) +
+            (p7 === 0 && p8 === 1 ? 1 : 0) +
+            (p8 === 0 && p9 === 1 ? 1 : 0) +
+            (p9 === 0 && p2 === 1 ? 1 : 0);
           if (transitions !== 1) continue;
           if (pass === 0 ? p2 * p4 * p6 === 0 && p4 * p6 * p8 === 0 : p2 * p4 * p8 === 0 && p2 * p6 * p8 === 0) remove.push(y * width + x);
         }

@@ -7,7 +7,10 @@
 export async function closeWithin(close: () => Promise<unknown>, drop: () => unknown, graceMs = 2000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const gave = await Promise.race([
-    close().then(() => false, () => true),
+    close().then(
+      () => false,
+      () => true,
+    ),
     new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
   ]);
   clearTimeout(timer);

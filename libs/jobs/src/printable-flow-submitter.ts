@@ -84,7 +84,8 @@ export class PrintableFlowSubmitter {
     if (state === 'failed') {
       const reason = await flowFailureReason(this.queue, job.failedReason ?? '');
       // cancel() may remove the page that failed the flow on the deletion mark after it failed it: the mark still says why
-      if (reason.startsWith('child ') && (await (await this.queue.client).get(this.deletedKey(job.data))) !== null) return { state: 'failed', reason: PRINTABLE_DELETED_REASON };
+      if (reason.startsWith('child ') && (await (await this.queue.client).get(this.deletedKey(job.data))) !== null)
+        return { state: 'failed', reason: PRINTABLE_DELETED_REASON };
       return { state: 'failed', reason };
     }
     if (state === 'unknown') return { state: 'missing' };

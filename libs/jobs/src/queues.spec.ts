@@ -3,11 +3,16 @@ import { assertEveryJobHasHandler, redisOptionsFromUrl } from '@caddie/jobs';
 describe('job contract', () => {
   it('accepts exactly the declared handlers', () => {
     const both = {
-      'worker.ping': async () => undefined, 'render.graphic': async () => undefined, 'render.map-tile': async () => undefined,
-      'render.printable-page': async () => undefined, 'render.printable-assemble': async () => undefined,
+      'worker.ping': async () => undefined,
+      'render.graphic': async () => undefined,
+      'render.map-tile': async () => undefined,
+      'render.printable-page': async () => undefined,
+      'render.printable-assemble': async () => undefined,
     };
     expect(() => assertEveryJobHasHandler('render', both)).not.toThrow();
-    expect(() => assertEveryJobHasHandler('render', {})).toThrow(/no handler for worker.ping, render.graphic, render.map-tile, render.printable-page, render.printable-assemble/);
+    expect(() => assertEveryJobHasHandler('render', {})).toThrow(
+      /no handler for worker.ping, render.graphic, render.map-tile, render.printable-page, render.printable-assemble/,
+    );
     expect(() => assertEveryJobHasHandler('render', { ...both, 'render.other': 1 })).toThrow(/undeclared jobs render.other/);
     // archive builds are the batch queue's: a render handler for them is refused there
     expect(() => assertEveryJobHasHandler('render', { ...both, 'render.map-tiles': 1 })).toThrow(/undeclared jobs render.map-tiles/);
@@ -21,7 +26,12 @@ describe('redisOptionsFromUrl', () => {
   it('parses host, port, credentials, db and tls', () => {
     expect(redisOptionsFromUrl('redis://127.0.0.1:6379')).toMatchObject({ host: '127.0.0.1', port: 6379, db: 0 });
     expect(redisOptionsFromUrl('rediss://u%40x:p%3Aw@cache.internal:6380/3')).toEqual({
-      host: 'cache.internal', port: 6380, username: 'u@x', password: 'p:w', db: 3, tls: {},
+      host: 'cache.internal',
+      port: 6380,
+      username: 'u@x',
+      password: 'p:w',
+      db: 3,
+      tls: {},
     });
   });
 });

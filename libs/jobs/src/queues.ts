@@ -2,10 +2,24 @@
  * The job contract between the API and the workers: queue names, job names and payloads,
  * in one typed list. Each worker checks at start-up that it handles every job of its queue.
  */
-import type { AssembleMapArchivePayload, RenderMapArchiveResult, RenderMapTilePayload, RenderMapTileResult, RenderMapTilesPayload, RenderMapTilesResult } from './map-jobs';
+import type {
+  AssembleMapArchivePayload,
+  RenderMapArchiveResult,
+  RenderMapTilePayload,
+  RenderMapTileResult,
+  RenderMapTilesPayload,
+  RenderMapTilesResult,
+} from './map-jobs';
 import type { AssemblePrintablePayload, AssemblePrintableResult, RenderPrintablePagePayload, RenderPrintablePageResult } from './printable-jobs';
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
-import type { ScorecardNormalizePayload, ScorecardNormalizeResult, ScorecardProcessPayload, ScorecardProcessResult, ScorecardSweepPayload, ScorecardSweepResult } from './scorecard-jobs';
+import type {
+  ScorecardNormalizePayload,
+  ScorecardNormalizeResult,
+  ScorecardProcessPayload,
+  ScorecardProcessResult,
+  ScorecardSweepPayload,
+  ScorecardSweepResult,
+} from './scorecard-jobs';
 
 /**
  * `render` carries what someone waits for (graphics, tiles on demand, printables);

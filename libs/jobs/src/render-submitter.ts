@@ -4,10 +4,7 @@ import type { JobWaiter } from './job-waiter';
 import { JOB_RETENTION } from './queues';
 import type { RenderGraphicPayload, RenderGraphicResult } from './render-jobs';
 
-export type RenderWait =
-  | { state: 'done'; result: RenderGraphicResult }
-  | { state: 'pending' }
-  | { state: 'failed'; reason: string };
+export type RenderWait = { state: 'done'; result: RenderGraphicResult } | { state: 'pending' } | { state: 'failed'; reason: string };
 
 /** Attempts for transient faults (a worker crash, a store hiccup); bad input fails at once (UnrecoverableError). */
 export const RENDER_ATTEMPTS = 3;

@@ -30,7 +30,12 @@ export class WorkerRedis extends Redis {
 }
 
 export function workerRedisOptions(url: string): RedisOptions {
-  return { ...redisOptionsFromUrl(url), maxRetriesPerRequest: null, commandTimeout: WORKER_REDIS_COMMAND_TIMEOUT_MS, connectTimeout: WORKER_REDIS_CONNECT_TIMEOUT_MS };
+  return {
+    ...redisOptionsFromUrl(url),
+    maxRetriesPerRequest: null,
+    commandTimeout: WORKER_REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: WORKER_REDIS_CONNECT_TIMEOUT_MS,
+  };
 }
 
 /**
@@ -47,8 +52,24 @@ export function workerBullOptions(env: WorkerEnv): { root: { connection: Connect
 }
 
 /** Closes the workers first (their active jobs finish or return to the queue), then their shared client. */
-export async function closeWorkerConnection(workers: { close(): Promise<void> } | undefined | readonly ({ close(): Promise<void> } | undefined)[], connection: Redis): Promise<void> {
+export async function closeWorkerConnection(
+  workers: { close(): Promise<void> } | undefined | readonly ({ close(): Promise<void> } | undefined)[],
+  connection: Redis,
+): Promise<void> {
   const closing = (Array.isArray(workers) ? workers : [workers]) as readonly ({ close(): Promise<void> } | undefined)[];
-  await Promise.all(closing.map((worker) => worker && closeWithin(() => worker.close(), () => undefined, 30_000)));
-  await closeWithin(() => connection.quit(), () => connection.disconnect());
+  await Promise.all(
+    closing.map(
+      (worker) =>
+        worker &&
+        closeWithin(
+          () => worker.close(),
+          () => undefined,
+          30_000,
+        ),
+    ),
+  );
+  await closeWithin(
+    () => connection.quit(),
+    () => connection.disconnect(),
+  );
 }

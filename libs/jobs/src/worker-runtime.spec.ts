@@ -4,13 +4,20 @@ import { JobDispatcher, pingHandler, type JobHandlers } from '@caddie/jobs';
 /** A render dispatcher whose graphic handler echoes its payload (the contract is exercised, not the renderer). */
 const echo = async (p: unknown) => p;
 const handlers = {
-  'worker.ping': pingHandler('render'), 'render.graphic': echo, 'render.map-tile': echo, 'render.printable-page': echo, 'render.printable-assemble': echo,
+  'worker.ping': pingHandler('render'),
+  'render.graphic': echo,
+  'render.map-tile': echo,
+  'render.printable-page': echo,
+  'render.printable-assemble': echo,
 } as unknown as JobHandlers<'render'>;
 
 describe('JobDispatcher', () => {
   it('routes jobs to handlers and refuses unknown names as unrecoverable', async () => {
     const dispatcher = new JobDispatcher('render', handlers);
-    await expect(dispatcher.dispatch({ id: '1', name: 'worker.ping', data: { sentAt: 'x' }, attemptsMade: 0 })).resolves.toMatchObject({ queue: 'render', pid: process.pid });
+    await expect(dispatcher.dispatch({ id: '1', name: 'worker.ping', data: { sentAt: 'x' }, attemptsMade: 0 })).resolves.toMatchObject({
+      queue: 'render',
+      pid: process.pid,
+    });
     await expect(dispatcher.dispatch({ id: '2', name: 'render.nope', data: {}, attemptsMade: 0 })).rejects.toBeInstanceOf(UnrecoverableError);
   });
 

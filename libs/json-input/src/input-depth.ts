@@ -49,7 +49,11 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** `options.hole[0].a`, with the middle of a long path left out so the text stays short. */
 export function formatInputPath(path: InputPath, maxSegments = 8): string {
   const segment = (key: string | number, first: boolean) =>
-    typeof key === 'number' ? `[${key}]` : IDENTIFIER.test(key) ? `${first ? '' : '.'}${key}` : `[${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}]`;
+    typeof key === 'number'
+      ? `[${key}]`
+      : IDENTIFIER.test(key)
+        ? `${first ? '' : '.'}${key}`
+        : `[${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}]`;
   const join = (keys: InputPath, first: boolean) => keys.map((key, i) => segment(key, first && i === 0)).join('');
   if (path.length <= maxSegments) return join(path, true) || '(the body)';
   const head = path.slice(0, maxSegments - 2);

@@ -42,7 +42,17 @@ export function searchWindow(longitude: number, latitude: number, radiusMeters: 
   const west = longitude - degreesLongitude;
   const east = longitude + degreesLongitude;
   const longitudeRanges: [number, number][] =
-    west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
+    west < -180
+      ? [
+          [west + 360, 180],
+          [-180, east],
+        ]
+      : east > 180
+        ? [
+            [west, 180],
+            [-180, east - 360],
+          ]
+        : [[west, east]];
   return { south, north, longitudeRanges };
 }
 
@@ -97,7 +107,12 @@ export class CourseStore {
     };
     await this.dataSource.transaction(async (manager) => {
       // the counter row stays locked until commit: writers take change numbers in commit order
-      await manager.createQueryBuilder().update(CatalogStateEntity).set({ lastChange: () => 'last_change + 1' }).where('id = 1').execute();
+      await manager
+        .createQueryBuilder()
+        .update(CatalogStateEntity)
+        .set({ lastChange: () => 'last_change + 1' })
+        .where('id = 1')
+        .execute();
       row.catalogChange = (await manager.getRepository(CatalogStateEntity).findOneByOrFail({ id: 1 })).lastChange;
       await manager.getRepository(CourseEntity).save(row);
       await manager.getRepository(CourseDocumentEntity).save({ courseId: course.id, revision, document: JSON.stringify(course) });
@@ -194,10 +209,13 @@ export class CourseStore {
       .createQueryBuilder('c')
       .where('c.latitude BETWEEN :south AND :north', { south: window.south, north: window.north })
       .andWhere('c.active = :active', { active: true });
-    const ranges = window.longitudeRanges
-      .map((_, i) => `c.longitude BETWEEN :west${i} AND :east${i}`)
-      .join(' OR ');
-    const parameters = Object.fromEntries(window.longitudeRanges.flatMap(([w, e], i) => [[`west${i}`, w], [`east${i}`, e]]));
+    const ranges = window.longitudeRanges.map((_, i) => `c.longitude BETWEEN :west${i} AND :east${i}`).join(' OR ');
+    const parameters = Object.fromEntries(
+      window.longitudeRanges.flatMap(([w, e], i) => [
+        [`west${i}`, w],
+        [`east${i}`, e],
+      ]),
+    );
     return query.andWhere(`(${ranges})`, parameters);
   }
 }

@@ -31,9 +31,18 @@ describe.each(drivers)('migrations on %s', (_name, settings, cleanup) => {
       expect(await db.showMigrations()).toBe(false);
       await db.getRepository(OrganizationEntity).insert({ id: 'org_1', name: 'Org', createdAt: '2026-01-01T00:00:00.000Z' });
       const key = {
-        id: 'key_1', organizationId: 'org_1', name: 'k', kind: 'test' as const, keyHash: 'a'.repeat(64), keyHint: 'caddie_test_…abcd',
-        scopes: ['courses:read'], origins: [], datasets: ['scorecard'], rateLimitPerMinute: null,
-        createdAt: '2026-01-01T00:00:00.000Z', revokedAt: null,
+        id: 'key_1',
+        organizationId: 'org_1',
+        name: 'k',
+        kind: 'test' as const,
+        keyHash: 'a'.repeat(64),
+        keyHint: 'caddie_test_…abcd',
+        scopes: ['courses:read'],
+        origins: [],
+        datasets: ['scorecard'],
+        rateLimitPerMinute: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        revokedAt: null,
       };
       await db.getRepository(ApiKeyEntity).insert(key);
       const read = await db.getRepository(ApiKeyEntity).findOneByOrFail({ keyHash: 'a'.repeat(64) });

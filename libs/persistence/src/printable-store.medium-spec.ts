@@ -174,10 +174,14 @@ describe.each(drivers)('PrintableStore on %s', (_name, settings, cleanup) => {
     expect(inner).toBe('two+b');
 
     // busy past the wait: a typed error, and the holder keeps its lease
-    await expect(locks.withLease('org_a', 'sha256:one', 1_000, () => locks.withLease('org_a', 'sha256:one', 60, async () => 'never'))).rejects.toThrow(PrintableContentBusyError);
+    await expect(locks.withLease('org_a', 'sha256:one', 1_000, () => locks.withLease('org_a', 'sha256:one', 60, async () => 'never'))).rejects.toThrow(
+      PrintableContentBusyError,
+    );
 
     // a holder that died keeps the row until its lease passes
-    await db.getRepository(PrintableContentLockEntity).insert({ organizationId: 'org_a', contentKey: 'sha256:dead', holder: 'a-process-that-died', expiresAt: new Date(Date.now() + 150).toISOString() });
+    await db
+      .getRepository(PrintableContentLockEntity)
+      .insert({ organizationId: 'org_a', contentKey: 'sha256:dead', holder: 'a-process-that-died', expiresAt: new Date(Date.now() + 150).toISOString() });
     const started = Date.now();
     expect(await locks.withLease('org_a', 'sha256:dead', 5_000, async () => 'taken over')).toBe('taken over');
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);

@@ -94,7 +94,11 @@ export class PrintableStore {
         }),
       );
     }
-    const items = await query.orderBy('p.created_at', 'DESC').addOrderBy('p.id', 'DESC').limit(limit + 1).getMany();
+    const items = await query
+      .orderBy('p.created_at', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .limit(limit + 1)
+      .getMany();
     const more = items.length > limit;
     const pageItems = more ? items.slice(0, limit) : items;
     const last = pageItems[pageItems.length - 1];
@@ -125,7 +129,11 @@ export class PrintableStore {
    * when an earlier DELETE did; `contentShared` says whether a live printable of the organization
    * still uses the same package (which must then stay).
    */
-  async deleteOwned(organizationId: string, id: string, deletedAt: string): Promise<{ deleted: PrintableEntity | null; alreadyDeleted: boolean; contentShared: boolean }> {
+  async deleteOwned(
+    organizationId: string,
+    id: string,
+    deletedAt: string,
+  ): Promise<{ deleted: PrintableEntity | null; alreadyDeleted: boolean; contentShared: boolean }> {
     const row = await this.rows.findOneBy({ organizationId, id });
     if (!row || row.deletedAt) return { deleted: null, alreadyDeleted: Boolean(row), contentShared: false };
     const changed = await this.rows.update({ organizationId, id, deletedAt: IsNull() }, { deletedAt, updatedAt: deletedAt });

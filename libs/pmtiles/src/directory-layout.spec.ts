@@ -18,9 +18,7 @@ function randomEntries(count: number, seed: number): DirectoryEntry[] {
 }
 
 function readLeaves(root: DirectoryEntry[], leaves: Uint8Array): DirectoryEntry[] {
-  return root.flatMap((pointer) =>
-    decodeDirectory(gunzipSync(leaves.subarray(pointer.offset, pointer.offset + pointer.length))),
-  );
+  return root.flatMap((pointer) => decodeDirectory(gunzipSync(leaves.subarray(pointer.offset, pointer.offset + pointer.length))));
 }
 
 describe('layoutDirectories', () => {

@@ -32,10 +32,7 @@ export function gzipDirectory(bytes: Uint8Array): Uint8Array {
  * entry count, with one root entry (run length 0) per leaf, growing the leaves until the root fits.
  * Leaf offsets in the root are relative to the start of the leaf section.
  */
-export function layoutDirectories(
-  entries: readonly DirectoryEntry[],
-  options: DirectoryLayoutOptions = {},
-): DirectoryLayout {
+export function layoutDirectories(entries: readonly DirectoryEntry[], options: DirectoryLayoutOptions = {}): DirectoryLayout {
   const rootByteLimit = options.rootByteLimit ?? ROOT_BYTE_LIMIT - HEADER_LENGTH;
   const rootOnly = gzipDirectory(encodeDirectory(entries));
   if (rootOnly.length <= rootByteLimit) {

@@ -1,13 +1,4 @@
-export {
-  Compression,
-  HEADER_LENGTH,
-  ROOT_BYTE_LIMIT,
-  TileType,
-  decodeHeader,
-  encodeHeader,
-  type ArchiveHeader,
-  type LonLatBounds,
-} from './archive-header';
+export { Compression, HEADER_LENGTH, ROOT_BYTE_LIMIT, TileType, decodeHeader, encodeHeader, type ArchiveHeader, type LonLatBounds } from './archive-header';
 export { inMemoryByteSource, type ByteSource } from './byte-source';
 export { decodeDirectory, encodeDirectory, type DirectoryEntry } from './directory-codec';
 export { MAX_TILE_ZOOM, tileIdToZxy, zxyToTileId } from './hilbert-tile-id';

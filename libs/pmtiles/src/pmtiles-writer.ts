@@ -1,24 +1,10 @@
 import { hash as digest } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import {
-  Compression,
-  HEADER_LENGTH,
-  TileType,
-  encodeHeader,
-  roundToE7,
-  type ArchiveHeader,
-  type LonLatBounds,
-} from './archive-header';
+import { Compression, HEADER_LENGTH, TileType, encodeHeader, roundToE7, type ArchiveHeader, type LonLatBounds } from './archive-header';
 import type { DirectoryEntry } from './directory-codec';
 import { layoutDirectories } from './directory-layout';
 import { zxyToTileId } from './hilbert-tile-id';
-import {
-  DuplicateTileError,
-  EmptyArchiveError,
-  EmptyTileError,
-  InvalidWriterOptionError,
-  WriterFinishedError,
-} from './pmtiles-errors';
+import { DuplicateTileError, EmptyArchiveError, EmptyTileError, InvalidWriterOptionError, WriterFinishedError } from './pmtiles-errors';
 import { tileRangeBounds, unionBounds, type TileRange } from './tile-extent';
 
 export interface ArchiveCenter {
@@ -200,12 +186,7 @@ export class PmtilesWriter {
         contentOrder.push(content);
       }
       const last = entries[entries.length - 1];
-      if (
-        last !== undefined &&
-        content === previousContent &&
-        last.tileId + last.runLength === tileId &&
-        last.runLength < MAX_RUN_LENGTH
-      ) {
+      if (last !== undefined && content === previousContent && last.tileId + last.runLength === tileId && last.runLength < MAX_RUN_LENGTH) {
         last.runLength += 1;
       } else {
         entries.push({ tileId, offset: offsetOf[content], length: contents[content].length, runLength: 1 });

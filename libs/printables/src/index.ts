@@ -4,7 +4,13 @@
 export { listTemplates, describeTemplate, type TemplateRef, type TemplateDescription, type TemplatePurpose } from './templates/template-catalog';
 export { PAGE_SIZES, BLEED_IN, RULE_43_MIN_SCALE_DENOMINATOR, RULE_43_MAX_PAGE_IN, type PageSizeName } from './templates/page-sizes';
 export { parsePrintableRequest, type PrintableRequest } from './compile/printable-request';
-export { PrintableRequestError, PrintableDataMissingError, PrintableRuleViolationError, PrintableUnrenderableError, type PrintableParameterProblem } from './compile/printable-errors';
+export {
+  PrintableRequestError,
+  PrintableDataMissingError,
+  PrintableRuleViolationError,
+  PrintableUnrenderableError,
+  type PrintableParameterProblem,
+} from './compile/printable-errors';
 export { rasterProblems, MAX_PAGE_RASTER_PIXELS } from './compile/raster-plan';
 export { PRINTABLE_MANIFEST_SCHEMA, type PrintableManifest, type ManifestPage, type PageKind, type Rule43PageReport } from './compile/printable-manifest';
 export { compilePrintable } from './compile/compile-printable';

@@ -4,7 +4,14 @@
 export { registerFonts, font, FONT_FAMILY } from './fonts/register-fonts';
 export { RENDERER_VERSION } from './render/renderer-version';
 export { renderGraphic, paintGraphic, type RenderedGraphic, type PaintedGraphic } from './render/render-graphic';
-export { projectWithSidecar, unprojectWithSidecar, SPATIAL_SIDECAR_SCHEMA, SidecarProjectionError, type SpatialSidecar, type SidecarProjection } from './render/spatial-sidecar';
+export {
+  projectWithSidecar,
+  unprojectWithSidecar,
+  SPATIAL_SIDECAR_SCHEMA,
+  SidecarProjectionError,
+  type SpatialSidecar,
+  type SidecarProjection,
+} from './render/spatial-sidecar';
 export { GraphicDataMissingError, type GraphicDataMissingCode } from './render/graphic-data-missing-error';
 export { encodeRgba, checkOutputSize, OutputSizeError, type GraphicContentType, type EncodeSettings } from './render/image-encoder';
 export { REGION_POINT_MIN_SEPARATION_METERS, REGION_POINT_MAX_DISTANCE_METERS } from './composition/region-point-bounds';

@@ -7,7 +7,11 @@ import { photograph, placeCard } from './testing/photo-scenes';
 jest.setTimeout(60_000);
 
 function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
+  let sa = 0,
+    sb = 0,
+    saa = 0,
+    sbb = 0,
+    sab = 0;
   const n = a.length;
   for (let i = 0; i < n; i++) {
     sa += a[i];
@@ -31,7 +35,11 @@ describe('marker diagnostic JPEG', () => {
   });
 
   it('shows the photo under the boxes: correlates with a reduction of the photo, marker boxes enclose dark modules', async () => {
-    const card = await placeCard('M9H1/front-nine-page', { center: { x: 1200, y: 900 }, widthPx: 1500, tiltDegrees: 20, rotationDegrees: 8 }, { courseCode: 'K7M2Q' });
+    const card = await placeCard(
+      'M9H1/front-nine-page',
+      { center: { x: 1200, y: 900 }, widthPx: 1500, tiltDegrees: 20, rotationDegrees: 8 },
+      { courseCode: 'K7M2Q' },
+    );
     const photo = await photograph([card]);
     const { artifacts } = await normalizePhoto(photo, 4);
     const jpeg = await sharp(artifacts[0].debugImage.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -39,9 +47,14 @@ describe('marker diagnostic JPEG', () => {
     expect([width, height, channels]).toEqual([1600, 1200, 3]);
 
     const grey = toGrey(photo);
-    const reduced = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).resize(width, height).toColourspace('b-w').raw().toBuffer();
+    const reduced = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+      .resize(width, height)
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer();
     const luminance = new Uint8Array(width * height);
-    for (let i = 0; i < luminance.length; i++) luminance[i] = Math.round(0.299 * jpeg.data[i * 3] + 0.587 * jpeg.data[i * 3 + 1] + 0.114 * jpeg.data[i * 3 + 2]);
+    for (let i = 0; i < luminance.length; i++)
+      luminance[i] = Math.round(0.299 * jpeg.data[i * 3] + 0.587 * jpeg.data[i * 3 + 1] + 0.114 * jpeg.data[i * 3 + 2]);
     const r = correlation(luminance, reduced);
     console.log(`diagnostic backdrop vs reduced photo: correlation ${r.toFixed(3)}`);
     expect(r).toBeGreaterThan(0.9);
@@ -62,7 +75,8 @@ describe('marker diagnostic JPEG', () => {
       const { xMm: x, yMm: y, sizeMm: s } = marker;
       const quad = [at(x, y), at(x + s, y), at(x + s, y + s), at(x, y + s)];
       // The box: amber or red strokes along the marker's outline.
-      let stroked = 0, edgeSamples = 0;
+      let stroked = 0,
+        edgeSamples = 0;
       for (let e = 0; e < 4; e++) {
         for (let t = 0.2; t <= 0.8; t += 0.1) {
           const p = pixel(lerp(quad[e], quad[(e + 1) % 4], t));
@@ -72,7 +86,8 @@ describe('marker diagnostic JPEG', () => {
       }
       // Inside it: the marker's dark modules, from the photo.
       const center = lerp(quad[0], quad[2], 0.5);
-      let dark = 0, insideSamples = 0;
+      let dark = 0,
+        insideSamples = 0;
       for (let u = 0.1; u <= 0.9; u += 0.05) {
         for (let v = 0.1; v <= 0.9; v += 0.05) {
           const top = lerp(quad[0], quad[1], u);
@@ -81,7 +96,9 @@ describe('marker diagnostic JPEG', () => {
           if (pixel(lerp(top, bottom, v)).lum < 90) dark++;
         }
       }
-      console.log(`marker ${marker.role} at (${center.x.toFixed(0)}, ${center.y.toFixed(0)}): ${stroked}/${edgeSamples} outline samples stroked, ${dark}/${insideSamples} inside dark`);
+      console.log(
+        `marker ${marker.role} at (${center.x.toFixed(0)}, ${center.y.toFixed(0)}): ${stroked}/${edgeSamples} outline samples stroked, ${dark}/${insideSamples} inside dark`,
+      );
       expect(stroked / edgeSamples).toBeGreaterThan(0.8);
       expect(dark / insideSamples).toBeGreaterThan(0.3);
     }

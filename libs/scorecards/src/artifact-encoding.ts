@@ -1,6 +1,14 @@
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { LABEL_FONT_FAMILY, registerLabelFont, type CaptureRegistration, type GreyImage, type MarkerDetection, type PixelImage, type Point } from '@caddie/fiducials';
+import {
+  LABEL_FONT_FAMILY,
+  registerLabelFont,
+  type CaptureRegistration,
+  type GreyImage,
+  type MarkerDetection,
+  type PixelImage,
+  type Point,
+} from '@caddie/fiducials';
 
 export interface EncodedImage {
   contentType: 'image/png' | 'image/jpeg';

@@ -10,7 +10,14 @@ export { isProductionCapture } from './production-captures';
 export { sniffPhotoType, probePhoto, decodePhoto, MAX_DECODED_PIXELS, type PhotoType, type PhotoProbe } from './photo-decoder';
 export { topologyNeutralRegions, type SemanticRegion, type TopologyNeutralRegions } from './semantic-regions';
 export { assessPageQuality, type PageQuality, type MarkerEvidence, type QualityBand, type QualityWarning } from './page-quality';
-export { encodeCanonicalPng, diagnosticBackdrop, drawMarkerDiagnostic, DIAGNOSTIC_MAX_SIDE, type EncodedImage, type DiagnosticBackdrop } from './artifact-encoding';
+export {
+  encodeCanonicalPng,
+  diagnosticBackdrop,
+  drawMarkerDiagnostic,
+  DIAGNOSTIC_MAX_SIDE,
+  type EncodedImage,
+  type DiagnosticBackdrop,
+} from './artifact-encoding';
 export { mapArtifactSlots, type ArtifactPair, type NormalizationIssue, type NormalizationWarning, type PageEvidence } from './response-bodies';
 export { discoverPages, normalizePhoto, type DiscoveredPage, type NormalizePhotoOptions, type PageDiscovery, type PhotoNormalization } from './normalize-photo';
 export {

@@ -19,7 +19,9 @@ describe('normalizePhoto across pages and versions', () => {
     expect(b.discovery.matchedFiducials).toBe(8);
     const m18 = b.pages.find((p: Body) => p.template.designId === 'SM18B');
     expect(m18.template.panel).toBe('B9');
-    expect(m18.regions.semanticRegions.map((r: Body) => r.name)).toEqual(expect.arrayContaining(['roundSummary.totalScore', 'penalty.penaltyStrokes', 'hole-10.score']));
+    expect(m18.regions.semanticRegions.map((r: Body) => r.name)).toEqual(
+      expect.arrayContaining(['roundSummary.totalScore', 'penalty.penaltyStrokes', 'hole-10.score']),
+    );
     expect(artifacts).toHaveLength(2);
     // Each page has its own canonical image and diagnostic.
     const digests = new Set(artifacts.flatMap((a) => [a.normalizedImage, a.debugImage]).map((i) => createHash('sha256').update(i.bytes).digest('hex')));
@@ -35,7 +37,9 @@ describe('normalizePhoto across pages and versions', () => {
     const b = body as Body;
     expect(b.status).toBe('PARTIAL');
     expect(b.pages.map((p: Body) => p.template.captureId)).toEqual(['M9H1/front-nine-page']);
-    expect(b.issues).toEqual([expect.objectContaining({ code: 'registration-markers-incomplete', captureId: 'M9H10GG/back-nine-page', markerIds: expect.any(Array) })]);
+    expect(b.issues).toEqual([
+      expect.objectContaining({ code: 'registration-markers-incomplete', captureId: 'M9H10GG/back-nine-page', markerIds: expect.any(Array) }),
+    ]);
     expect(b.issues[0].markerIds).toHaveLength(3);
     expect(b.discovery).toMatchObject({ retainedFiducials: 7, matchedFiducials: 4, unmatchedFiducials: 3 });
   });

@@ -12,7 +12,10 @@ describe('normalizePhoto version 4 page list', () => {
     const { body, artifacts } = await normalizePhoto(await photograph([good, preview]), 4);
     const b = body as Body;
     expect(b.status).toBe('PARTIAL');
-    expect(b.pages.map((p: Body) => [p.pageInstanceId, p.status])).toEqual([['page-1', 'NORMALIZED'], ['page-2', 'REJECTED']]);
+    expect(b.pages.map((p: Body) => [p.pageInstanceId, p.status])).toEqual([
+      ['page-1', 'NORMALIZED'],
+      ['page-2', 'REJECTED'],
+    ]);
     const rejected = b.pages[1];
     expect(rejected).toEqual({
       pageInstanceId: 'page-2',
@@ -37,7 +40,9 @@ describe('normalizePhoto version 4 page list', () => {
       { captureId: 'M9H10GG/back-nine-page', center: { x: 640, y: 1340 }, widthPx: 960 },
       { captureId: 'M18B/back-nine-page', center: { x: 1780, y: 1350 }, widthPx: 560 },
     ];
-    const cards = await Promise.all(placements.map((p) => placeCard(p.captureId, { center: p.center, widthPx: p.widthPx, rotationDegrees: 2, tiltDegrees: 8 })));
+    const cards = await Promise.all(
+      placements.map((p) => placeCard(p.captureId, { center: p.center, widthPx: p.widthPx, rotationDegrees: 2, tiltDegrees: 8 })),
+    );
     // Composited bottom-right first: the order given to the photo says nothing either.
     const { body } = await normalizePhoto(await photograph([...cards].reverse()), 4);
     const b = body as Body;
@@ -49,7 +54,7 @@ describe('normalizePhoto version 4 page list', () => {
 describe('scorecard-identity-contradictory: marker evidence of another card inside a page', () => {
   const bigCard = () => placeCard('M9H1/front-nine-page', { center: { x: 1200, y: 900 }, widthPx: 1900, rotationDegrees: 0 }, { courseCode: 'K7M2Q' });
 
-  it('refuses a page with a loose identity label (another card\'s index marker and label) lying on it with 422', async () => {
+  it("refuses a page with a loose identity label (another card's index marker and label) lying on it with 422", async () => {
     const [page, stray] = await looseLabelOnPage();
     await expect(normalizePhoto(await photograph([page, stray]), 4)).rejects.toMatchObject({ code: 'scorecard-identity-contradictory', status: 422 });
   });
@@ -60,7 +65,10 @@ describe('scorecard-identity-contradictory: marker evidence of another card insi
     const { body } = await normalizePhoto(await photograph([page, onTop]), 4);
     const b = body as Body;
     expect(b.pages.map((p: Body) => [p.status, p.template?.captureId ?? p.captureId])).toEqual(
-      expect.arrayContaining([['NORMALIZED', 'M9H10GG/back-nine-page'], ['REJECTED', 'M9H1/front-nine-page']]),
+      expect.arrayContaining([
+        ['NORMALIZED', 'M9H10GG/back-nine-page'],
+        ['REJECTED', 'M9H1/front-nine-page'],
+      ]),
     );
     expect(b.issues).toEqual([expect.objectContaining({ code: 'scorecard-identity-contradictory', captureId: 'M9H1/front-nine-page' })]);
   });

@@ -10,7 +10,11 @@ const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => M
 
 describe('normalizePhoto version 4', () => {
   it('normalizes one tilted page with corners within 2 px of the truth and both artifacts', async () => {
-    const card = await placeCard('M9H1/front-nine-page', { center: { x: 1200, y: 900 }, widthPx: 1500, tiltDegrees: 25, rotationDegrees: 10 }, { courseCode: 'K7M2Q' });
+    const card = await placeCard(
+      'M9H1/front-nine-page',
+      { center: { x: 1200, y: 900 }, widthPx: 1500, tiltDegrees: 25, rotationDegrees: 10 },
+      { courseCode: 'K7M2Q' },
+    );
     const photo = await photograph([card]);
     const { body, artifacts } = await normalizePhoto(photo, 4);
     const b = body as Body;
@@ -23,7 +27,12 @@ describe('normalizePhoto version 4', () => {
       pageInstanceId: 'page-1',
       status: 'NORMALIZED',
       template: { designId: 'SM9H1', panel: 'F9', captureId: 'M9H1/front-nine-page', topology: 'single-page', source: 'printed-identity' },
-      printedMetadata: { text: formatIdentityLabel({ designCode: 'M9H1', courseCode: 'K7M2Q' }), courseToken: 'K7M2Q', designChunk: 'SM9H1', correctionCount: 0 },
+      printedMetadata: {
+        text: formatIdentityLabel({ designCode: 'M9H1', courseCode: 'K7M2Q' }),
+        courseToken: 'K7M2Q',
+        designChunk: 'SM9H1',
+        correctionCount: 0,
+      },
     });
     expect(page.template.definitionHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(page.template.revisionManifestHash).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -39,7 +48,11 @@ describe('normalizePhoto version 4', () => {
     expect(page.quality.confidence).toBeGreaterThan(0.5);
     expect(page.quality.markerEvidence.map((m: Body) => m.name).sort()).toEqual(['bottom-left', 'bottom-right', 'top-left', 'top-right']);
     expect(page.quality.markerEvidence.find((m: Body) => m.name === 'bottom-left').kind).toBe('index');
-    expect(page.regions).toMatchObject({ captureId: 'M9H1/front-nine-page', topology: 'single-page', pages: [{ pageId: 'page', frame: { x1: 0, y1: 0, x2: 1, y2: 1 } }] });
+    expect(page.regions).toMatchObject({
+      captureId: 'M9H1/front-nine-page',
+      topology: 'single-page',
+      pages: [{ pageId: 'page', frame: { x1: 0, y1: 0, x2: 1, y2: 1 } }],
+    });
     expect(page.regions.semanticRegions.filter((r: Body) => r.kind === 'cell')).toHaveLength(72);
 
     // The canonical PNG puts the top-left marker's black border where the design prints it.

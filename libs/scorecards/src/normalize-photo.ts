@@ -103,7 +103,10 @@ export async function discoverPages(image: PixelImage, options: NormalizePhotoOp
     const { quality, warnings } = assessPageQuality(registration, detection, identity.reading.confidence);
     const pageWarnings: NormalizationWarning[] = [...warnings];
     if (identity.identity.correctionCount > 0) {
-      pageWarnings.push({ code: 'identity-corrected', message: `${identity.identity.correctionCount} character(s) of the printed label were corrected (by its checksum, against the design its markers name)` });
+      pageWarnings.push({
+        code: 'identity-corrected',
+        message: `${identity.identity.correctionCount} character(s) of the printed label were corrected (by its checksum, against the design its markers name)`,
+      });
     }
     const evidence: PageEvidence = { registration, identity, quality, warnings: pageWarnings, sourceWidth: photo.width, sourceHeight: photo.height };
     pages.push({ registration, identity, evidence, canonical: await canonicalImage(photo, registration) });
@@ -162,7 +165,9 @@ function groupOrExplain(detection: MarkerDetection): PageGrouping {
       const seen = new Set(detection.markers.filter((m) => m.captureId === captureId).map((m) => m.role));
       const missing = capture.markers.filter((m) => !seen.has(m.role));
       if (missing.length === 1 && missing[0].kind === 'index') {
-        throw new ScorecardError('scorecard-index-marker-missing', `${captureId}: the lower-left index marker beside the identity label is not visible`, { captureId });
+        throw new ScorecardError('scorecard-index-marker-missing', `${captureId}: the lower-left index marker beside the identity label is not visible`, {
+          captureId,
+        });
       }
     }
     throw error;
@@ -247,7 +252,12 @@ async function canonicalImage(photo: PixelImage, registration: CaptureRegistrati
   }
   const out = new Uint8Array(width * height).fill(255);
   for (const page of registration.pages) {
-    const crop = await warpToCanonical(photo, page.sourceToCanonical, { canonicalWidth: width, canonicalHeight: height, box: page.page.frame, interpolation: PAGE_INTERPOLATION });
+    const crop = await warpToCanonical(photo, page.sourceToCanonical, {
+      canonicalWidth: width,
+      canonicalHeight: height,
+      box: page.page.frame,
+      interpolation: PAGE_INTERPOLATION,
+    });
     const x0 = Math.round(page.page.frame.x1 * width);
     const y0 = Math.round(page.page.frame.y1 * height);
     for (let y = 0; y < crop.height && y0 + y < height; y++) {

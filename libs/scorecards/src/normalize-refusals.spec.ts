@@ -28,7 +28,11 @@ describe('normalizePhoto refusals', () => {
   });
 
   it('refuses a label naming another design than the markers and a smeared label', async () => {
-    const contradictory = await placeCard('M9H1GG/front-nine-page', { center: { x: 1200, y: 900 }, widthPx: 1400 }, { labelText: formatIdentityLabel({ designCode: 'M9H1' }) });
+    const contradictory = await placeCard(
+      'M9H1GG/front-nine-page',
+      { center: { x: 1200, y: 900 }, widthPx: 1400 },
+      { labelText: formatIdentityLabel({ designCode: 'M9H1' }) },
+    );
     await expect(normalizePhoto(await photograph([contradictory]), 4)).rejects.toMatchObject({ code: 'scorecard-design-contradictory' });
     const smeared = await placeCard('M9H1/front-nine-page', { center: { x: 1200, y: 900 }, widthPx: 1400 }, { labelText: 'SM9H1-E0000' });
     await expect(normalizePhoto(await photograph([smeared]), 4)).rejects.toMatchObject({ code: 'scorecard-design-unreadable' });

@@ -64,7 +64,10 @@ export function assessPageQuality(
   const band: QualityBand = confidence >= 0.75 ? 'high' : confidence >= 0.5 ? 'medium' : 'low';
   const warnings: QualityWarning[] = [];
   if (minModule < COMFORTABLE_PIXELS_PER_MODULE) {
-    warnings.push({ code: 'low-marker-resolution', message: `smallest marker module spans ${minModule.toFixed(1)} source pixels; move closer for sharper cells` });
+    warnings.push({
+      code: 'low-marker-resolution',
+      message: `smallest marker module spans ${minModule.toFixed(1)} source pixels; move closer for sharper cells`,
+    });
   }
   if (registration.minForeshortening < COMFORTABLE_FORESHORTENING) {
     warnings.push({ code: 'steep-view', message: 'the phone was tilted more than about 45 degrees from the paper' });

@@ -11,8 +11,12 @@ async function jpeg(width: number, height: number, orientation?: number): Promis
 
 describe('photo decoding', () => {
   it('recognizes JPEG, PNG and WebP by magic bytes only', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
     expect([sniffPhotoType(await jpeg(4, 4)), sniffPhotoType(png), sniffPhotoType(webp)]).toEqual(['image/jpeg', 'image/png', 'image/webp']);
     expect(sniffPhotoType(Buffer.from('GIF89a......'))).toBeUndefined();
     await expect(probePhoto(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toMatchObject({ code: 'unsupported-image-type', status: 415 });

@@ -53,7 +53,13 @@ function templateV2(page: PageEvidence) {
 
 function templateV3(page: PageEvidence) {
   const capture = page.registration.capture;
-  return { ...templateV2(page), captureId: capture.captureId, topology: capture.topology, definitionHash: capture.definitionHash, revisionManifestHash: REVISION_MANIFEST_HASH };
+  return {
+    ...templateV2(page),
+    captureId: capture.captureId,
+    topology: capture.topology,
+    definitionHash: capture.definitionHash,
+    revisionManifestHash: REVISION_MANIFEST_HASH,
+  };
 }
 
 function normalizationV2(page: PageEvidence) {
@@ -149,7 +155,12 @@ function pageV4(entry: PageEvidence | RejectedPageEvidence, pageInstanceId: stri
  * Version 4: every complete page in reading order, each with its status (rejected pages carry
  * their issue, which is also listed top-level), discovery counts, structured issues.
  */
-export function bodyV4(entries: (PageEvidence | RejectedPageEvidence)[], discovery: PageDiscovery, issues: NormalizationIssue[], warnings: NormalizationWarning[]) {
+export function bodyV4(
+  entries: (PageEvidence | RejectedPageEvidence)[],
+  discovery: PageDiscovery,
+  issues: NormalizationIssue[],
+  warnings: NormalizationWarning[],
+) {
   const pages = entries.map((entry, i) => pageV4(entry, `page-${i + 1}`));
   const issuePage = new Map(entries.flatMap((entry, i) => ('issue' in entry ? [[entry.issue, pages[i].pageInstanceId] as const] : [])));
   return {
@@ -170,11 +181,17 @@ export interface ArtifactPair<D> {
  * Visits every artifact slot of a body in page order (version 4: one per normalized page; versions 2
  * and 3: the one top-level slot) and replaces it with what `fill` returns.
  */
-export function mapArtifactSlots<D>(version: NormalizationVersion, body: Record<string, unknown>, fill: (pageIndex: number, current: unknown) => ArtifactPair<D>): Record<string, unknown> {
+export function mapArtifactSlots<D>(
+  version: NormalizationVersion,
+  body: Record<string, unknown>,
+  fill: (pageIndex: number, current: unknown) => ArtifactPair<D>,
+): Record<string, unknown> {
   if (version === 4) {
     // Rejected pages have no artifacts; the index counts normalized pages only.
     let normalized = 0;
-    const pages = (body.pages as Record<string, unknown>[]).map((page) => ('artifacts' in page ? { ...page, artifacts: fill(normalized++, page.artifacts) } : page));
+    const pages = (body.pages as Record<string, unknown>[]).map((page) =>
+      'artifacts' in page ? { ...page, artifacts: fill(normalized++, page.artifacts) } : page,
+    );
     return { ...body, pages };
   }
   return { ...body, artifacts: fill(0, body.artifacts) };

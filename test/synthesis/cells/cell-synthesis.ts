@@ -53,7 +53,8 @@ export function synthesizeDigitCell(seed: number, options: CellSynthesisOptions)
   const kind = options.kind ?? (['score', 'putts', 'total'] as const)[random.weighted([0.45, 0.3, 0.25])];
   const { maxDigits, range } = KIND_FIELDS[kind] as Required<Pick<ValueRule, 'maxDigits' | 'range'>>;
   const realistic = (options.values ?? 'realistic') === 'realistic' && options.literal === undefined;
-  const literal = options.literal !== undefined ? options.literal : random.chance(options.blankRate ?? 0.25) ? '' : chooseValue(random, kind, options.values ?? 'realistic');
+  const literal =
+    options.literal !== undefined ? options.literal : random.chance(options.blankRate ?? 0.25) ? '' : chooseValue(random, kind, options.values ?? 'realistic');
 
   const cellH = round(random.uniform(9, 12) * CANONICAL_PX_PER_MM);
   const cellW = round(random.uniform(13, 28) * CANONICAL_PX_PER_MM);
@@ -63,7 +64,13 @@ export function synthesizeDigitCell(seed: number, options: CellSynthesisOptions)
   const jitter = () => random.gaussian(0.012 * height);
   const box = { left: margin + jitter(), top: margin + jitter(), right: margin + cellW + jitter(), bottom: margin + cellH + jitter() };
 
-  const canvas: InkCanvas = { lum: new Float32Array(width * height), width, height, owners: new Uint8Array(width * height), ownerAlpha: new Float32Array(width * height) };
+  const canvas: InkCanvas = {
+    lum: new Float32Array(width * height),
+    width,
+    height,
+    owners: new Uint8Array(width * height),
+    ownerAlpha: new Float32Array(width * height),
+  };
   paintPaper(canvas, random);
   paintGridLines(canvas, box, random);
   if (random.chance(0.12)) paintNeighbourMarks(canvas, box, random);
@@ -75,7 +82,12 @@ export function synthesizeDigitCell(seed: number, options: CellSynthesisOptions)
     paintBlankMark(canvas, box, blankMark, random);
   } else {
     for (const ch of literal) glyphs.push({ digit: Number(ch), item: random.pick(mnistItems(Number(ch), options.range)) });
-    writeNumber(canvas, box, glyphs.map((g) => mnistGlyph(g.digit, g.item, options.range)), random);
+    writeNumber(
+      canvas,
+      box,
+      glyphs.map((g) => mnistGlyph(g.digit, g.item, options.range)),
+      random,
+    );
   }
   const data = finishPhotograph(canvas, random);
   return {
@@ -167,7 +179,8 @@ function paintNeighbourMarks(canvas: InkCanvas, box: CellBox, random: SeededRand
   const count = random.int(1, 4);
   for (let k = 0; k < count; k++) {
     const side = random.int(0, 4);
-    const outside = (x: number, y: number) => (side === 0 ? x < box.left - 2 : side === 1 ? x > box.right + 2 : side === 2 ? y < box.top - 2 : y > box.bottom + 2);
+    const outside = (x: number, y: number) =>
+      side === 0 ? x < box.left - 2 : side === 1 ? x > box.right + 2 : side === 2 ? y < box.top - 2 : y > box.bottom + 2;
     const cx = side === 0 ? random.uniform(0, box.left - 2) : side === 1 ? random.uniform(box.right + 2, canvas.width) : random.uniform(box.left, box.right);
     const cy = side === 2 ? random.uniform(0, box.top - 2) : side === 3 ? random.uniform(box.bottom + 2, canvas.height) : random.uniform(box.top, box.bottom);
     paintBlob(canvas, cx, cy, random.uniform(1.5, 6), random.uniform(1.5, 6), random.uniform(80, 200), outside);

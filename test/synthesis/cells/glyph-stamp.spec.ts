@@ -19,7 +19,13 @@ function distanceToSegment(x: number, y: number, [ax, ay]: [number, number], [bx
 /** Stamps a glyph upright at a given height; returns the canvas and where a glyph point lands. */
 function stamp(image: Float32Array, height: number): { canvas: InkCanvas; scale: number; at: (u: number, v: number) => [number, number] } {
   const width = 140;
-  const canvas: InkCanvas = { lum: new Float32Array(width * width).fill(PAPER), width, height: width, owners: new Uint8Array(width * width), ownerAlpha: new Float32Array(width * width) };
+  const canvas: InkCanvas = {
+    lum: new Float32Array(width * width).fill(PAPER),
+    width,
+    height: width,
+    owners: new Uint8Array(width * width),
+    ownerAlpha: new Float32Array(width * width),
+  };
   stampGlyph(canvas, image, { cx: 70, cy: 70, height, xScale: 1, shear: 0, rotation: 0 }, PEN, 0);
   const box = glyphInkBox(image);
   const scale = height / (box.y1 - box.y0);

@@ -11,7 +11,15 @@ export interface PaperTone {
  * (surface raster pixel centres to photo pixel centres). Only the card's bounding box is
  * warped, so a small card in a 12 MP photo costs what its own pixels cost.
  */
-export async function compositeCard(photo: Uint8ClampedArray | Uint8Array, width: number, height: number, card: PixelImage, surfaceToPhoto: Homography, corners: readonly Point[], tone: PaperTone): Promise<void> {
+export async function compositeCard(
+  photo: Uint8ClampedArray | Uint8Array,
+  width: number,
+  height: number,
+  card: PixelImage,
+  surfaceToPhoto: Homography,
+  corners: readonly Point[],
+  tone: PaperTone,
+): Promise<void> {
   const cv = await loadOpenCv();
   const x0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.x))) - 2);
   const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y))) - 2);

@@ -93,7 +93,8 @@ export function planFilledCard(capture: CaptureDefinition, parOf: (holeNumber: n
   const summary = supplemental.roundSummary;
   if (summary) {
     const digits = (field: string, value: number | null) => {
-      if (value !== null) fields.push({ row: 'roundSummary', field, content: 'digits', value, box: belowCaption(capture, summary.fields[field]), area: 'field' });
+      if (value !== null)
+        fields.push({ row: 'roundSummary', field, content: 'digits', value, box: belowCaption(capture, summary.fields[field]), area: 'field' });
     };
     // The front nine is on the other page: its total is invented around the back nine's.
     const outScore = random.chance(0.8) ? random.int(34, 56) : null;
@@ -108,9 +109,23 @@ export function planFilledCard(capture: CaptureDefinition, parOf: (holeNumber: n
   const penalty = supplemental.penalty;
   if (penalty && random.chance(0.35)) {
     const strokes = random.chance(0.1) ? 0 : random.int(1, 5);
-    fields.push({ row: 'penalty', field: 'penaltyStrokes', content: 'digits', value: strokes, box: belowCaption(capture, penalty.fields.penaltyStrokes), area: 'field' });
+    fields.push({
+      row: 'penalty',
+      field: 'penaltyStrokes',
+      content: 'digits',
+      value: strokes,
+      box: belowCaption(capture, penalty.fields.penaltyStrokes),
+      area: 'field',
+    });
     if (strokes > 0 && random.chance(0.7)) {
-      fields.push({ row: 'penalty', field: 'penaltyHoles', content: 'text', value: null, box: belowCaption(capture, penalty.fields.penaltyHoles), area: 'field' });
+      fields.push({
+        row: 'penalty',
+        field: 'penaltyHoles',
+        content: 'text',
+        value: null,
+        box: belowCaption(capture, penalty.fields.penaltyHoles),
+        area: 'field',
+      });
     }
   }
   const details = supplemental.roundDetails;

@@ -74,7 +74,15 @@ export function foldFactor(fold: CardFold, d: number): number {
  * Paints the folds onto the card in the photo (RGBA, in place): every photo pixel inside the
  * card is brightened or darkened by its distance to each crease, measured on the card.
  */
-export function paintFolds(photo: Uint8ClampedArray | Uint8Array, width: number, height: number, mmToPhoto: Homography, widthMm: number, heightMm: number, folds: readonly CardFold[]): void {
+export function paintFolds(
+  photo: Uint8ClampedArray | Uint8Array,
+  width: number,
+  height: number,
+  mmToPhoto: Homography,
+  widthMm: number,
+  heightMm: number,
+  folds: readonly CardFold[],
+): void {
   if (folds.length === 0) return;
   const corners = [
     { x: 0, y: 0 },

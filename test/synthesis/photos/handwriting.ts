@@ -103,7 +103,14 @@ function penOf(kind: PenKind, random: SeededRandom, pixelsPerMm: number): { colo
  * of `range` side by side with a little human jitter, text as a cursive-like scribble.
  * `pixelsPerMm` is the raster's print resolution.
  */
-export function writeFields(raster: PixelImage, fields: readonly FieldToWrite[], pixelsPerMm: number, random: SeededRandom, range: MnistItemRange = 'training', penKind: PenKind = 'ink'): WrittenField[] {
+export function writeFields(
+  raster: PixelImage,
+  fields: readonly FieldToWrite[],
+  pixelsPerMm: number,
+  random: SeededRandom,
+  range: MnistItemRange = 'training',
+  penKind: PenKind = 'ink',
+): WrittenField[] {
   const { colour: pen, strength, shape } = penOf(penKind, random, pixelsPerMm);
   const written: WrittenField[] = [];
   for (const field of fields) {
@@ -149,7 +156,16 @@ function blend(raster: PixelImage, x: number, y: number, ink: number, pen: reado
   for (let c = 0; c < 3; c++) raster.data[i + c] = Math.round(raster.data[i + c] * (1 - ink) + pen[c] * ink);
 }
 
-function stampGlyph(raster: PixelImage, glyph: Float32Array, left: number, top: number, side: number, pen: readonly number[], strength: number, shape: InkShaper): void {
+function stampGlyph(
+  raster: PixelImage,
+  glyph: Float32Array,
+  left: number,
+  top: number,
+  side: number,
+  pen: readonly number[],
+  strength: number,
+  shape: InkShaper,
+): void {
   const x0 = Math.max(0, Math.floor(left));
   const y0 = Math.max(0, Math.floor(top));
   const x1 = Math.min(raster.width - 1, Math.ceil(left + side));

@@ -31,7 +31,14 @@ export function paintBackdrop(ctx: SKRSContext2D, width: number, height: number,
     ctx.lineWidth = random.uniform(1, 0.01 * reach);
     ctx.beginPath();
     ctx.moveTo(-reach / 2, y);
-    ctx.bezierCurveTo(-reach / 6, y + random.gaussian(0.01 * reach), reach / 6, y + random.gaussian(0.01 * reach), reach / 2, y + random.gaussian(0.01 * reach));
+    ctx.bezierCurveTo(
+      -reach / 6,
+      y + random.gaussian(0.01 * reach),
+      reach / 6,
+      y + random.gaussian(0.01 * reach),
+      reach / 2,
+      y + random.gaussian(0.01 * reach),
+    );
     ctx.stroke();
   }
   ctx.restore();

@@ -102,7 +102,12 @@ export function applyNoise(data: Uint8ClampedArray | Uint8Array, sigma: number, 
 }
 
 /** JPEG round trip through sharp (a phone's compression): returns the file and its decoded RGBA. */
-export async function jpegRoundTrip(data: Uint8ClampedArray | Uint8Array, width: number, height: number, quality: number): Promise<{ jpeg: Buffer; rgba: Uint8Array }> {
+export async function jpegRoundTrip(
+  data: Uint8ClampedArray | Uint8Array,
+  width: number,
+  height: number,
+  quality: number,
+): Promise<{ jpeg: Buffer; rgba: Uint8Array }> {
   const jpeg = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } })
     .jpeg({ quality: max(1, min(100, round(quality))), chromaSubsampling: '4:2:0' })
     .toBuffer();

@@ -27,35 +27,48 @@ describe('synthesizeScene', () => {
     expect(a.jpeg?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
 
-  it.each(['M9H1/front-nine-page', 'M18B/horizontal-spread'])('reports truth corners a clean photo of %s normalizes to within 1.5 canonical px', async (captureId) => {
-    const scene = await synthesizeScene(5, { course, clean: true, width: 2400, height: 1800, pageCount: 1, captureIds: [captureId], maxTiltDegrees: 30 });
-    const [truth] = scene.truth.pages;
-    expect(truth.captureId).toBe(captureId);
-    expect(truth.complete).toBe(true);
-    const grouping = groupPages(await detectMarkers(scene.image));
-    expect(grouping.pages).toHaveLength(1);
-    const page = grouping.pages[0];
-    expect(page.capture.captureId).toBe(captureId);
-    const photoToCanonical = invertHomography(truth.canonicalToPhoto);
-    const { width, height } = findCapture(captureId)!.canonicalPixels;
-    const expected = [
-      { x: -0.5, y: -0.5 },
-      { x: width - 0.5, y: -0.5 },
-      { x: width - 0.5, y: height - 0.5 },
-      { x: -0.5, y: height - 0.5 },
-    ];
-    const found = [page.sourceCorners.topLeft, page.sourceCorners.topRight, page.sourceCorners.bottomRight, page.sourceCorners.bottomLeft];
-    found.forEach((corner, i) => {
-      const c = applyHomography(photoToCanonical, corner);
-      expect(Math.hypot(c.x - expected[i].x, c.y - expected[i].y)).toBeLessThan(1.5);
-      // The truth corners are the canonical corners seen through the truth transform.
-      const t = applyHomography(truth.canonicalToPhoto, expected[i]);
-      expect(Math.hypot(t.x - truth.corners[i].x, t.y - truth.corners[i].y)).toBeLessThan(1e-6);
-    });
-  });
+  it.each(['M9H1/front-nine-page', 'M18B/horizontal-spread'])(
+    'reports truth corners a clean photo of %s normalizes to within 1.5 canonical px',
+    async (captureId) => {
+      const scene = await synthesizeScene(5, { course, clean: true, width: 2400, height: 1800, pageCount: 1, captureIds: [captureId], maxTiltDegrees: 30 });
+      const [truth] = scene.truth.pages;
+      expect(truth.captureId).toBe(captureId);
+      expect(truth.complete).toBe(true);
+      const grouping = groupPages(await detectMarkers(scene.image));
+      expect(grouping.pages).toHaveLength(1);
+      const page = grouping.pages[0];
+      expect(page.capture.captureId).toBe(captureId);
+      const photoToCanonical = invertHomography(truth.canonicalToPhoto);
+      const { width, height } = findCapture(captureId)!.canonicalPixels;
+      const expected = [
+        { x: -0.5, y: -0.5 },
+        { x: width - 0.5, y: -0.5 },
+        { x: width - 0.5, y: height - 0.5 },
+        { x: -0.5, y: height - 0.5 },
+      ];
+      const found = [page.sourceCorners.topLeft, page.sourceCorners.topRight, page.sourceCorners.bottomRight, page.sourceCorners.bottomLeft];
+      found.forEach((corner, i) => {
+        const c = applyHomography(photoToCanonical, corner);
+        expect(Math.hypot(c.x - expected[i].x, c.y - expected[i].y)).toBeLessThan(1.5);
+        // The truth corners are the canonical corners seen through the truth transform.
+        const t = applyHomography(truth.canonicalToPhoto, expected[i]);
+        expect(Math.hypot(t.x - truth.corners[i].x, t.y - truth.corners[i].y)).toBeLessThan(1e-6);
+      });
+    },
+  );
 
   it('marks a page with a covered marker incomplete, and the pipeline then finds no complete page', async () => {
-    const scene = await synthesizeScene(8, { course, width: 1200, height: 900, pageCount: 1, occlusion: 'marker', captureIds: ['M9H1GG/front-nine-page'], blurSigma: 0, noiseSigma: 2, jpegQuality: null });
+    const scene = await synthesizeScene(8, {
+      course,
+      width: 1200,
+      height: 900,
+      pageCount: 1,
+      occlusion: 'marker',
+      captureIds: ['M9H1GG/front-nine-page'],
+      blurSigma: 0,
+      noiseSigma: 2,
+      jpegQuality: null,
+    });
     const [truth] = scene.truth.pages;
     expect(truth.complete).toBe(false);
     expect(truth.hiddenMarkerIds.length).toBeGreaterThan(0);
@@ -70,7 +83,15 @@ describe('synthesizeScene', () => {
   });
 
   it('writes the filled card from MNIST training items below 600, ink only in written cells', async () => {
-    const scene = await synthesizeScene(3, { course, clean: true, handwriting: true, width: 1600, height: 1200, pageCount: 1, captureIds: ['M9H1/front-nine-page'] });
+    const scene = await synthesizeScene(3, {
+      course,
+      clean: true,
+      handwriting: true,
+      width: 1600,
+      height: 1200,
+      pageCount: 1,
+      captureIds: ['M9H1/front-nine-page'],
+    });
     const [truth] = scene.truth.pages;
     expect(truth.handwritingItems).toBe('training');
     expect(truth.handwriting.filter((f) => f.field === 'score').length).toBeGreaterThan(5);
@@ -140,7 +161,8 @@ describe('synthesizeScene', () => {
     // Where the crease crosses the card, the photo is darker than the unfolded card's.
     const capture = findCapture('M9H1/front-nine-page')!;
     const [fold] = folds;
-    const mmToPhoto = (p: { x: number; y: number }) => applyHomography(folded.truth.pages[0].canonicalToPhoto, { x: p.x * capture.pixelsPerMm - 0.5, y: p.y * capture.pixelsPerMm - 0.5 });
+    const mmToPhoto = (p: { x: number; y: number }) =>
+      applyHomography(folded.truth.pages[0].canonicalToPhoto, { x: p.x * capture.pixelsPerMm - 0.5, y: p.y * capture.pixelsPerMm - 0.5 });
     const middle = mmToPhoto({ x: (fold.from.x + fold.to.x) / 2, y: (fold.from.y + fold.to.y) / 2 });
     const at = (scene: typeof ink) => grey(scene)[Math.round(middle.y) * 1600 + Math.round(middle.x)];
     expect(at(folded)).toBeLessThan(at(ink) - 10);

@@ -133,10 +133,16 @@ function splitRegions(width: number, height: number, count: number, random: Seed
   const cut = random.uniform(0.45, 0.55);
   if (width >= height) {
     const w = inner.width * cut;
-    return [{ ...inner, width: w - margin }, { ...inner, x: inner.x + w + margin, width: inner.width - w - margin }];
+    return [
+      { ...inner, width: w - margin },
+      { ...inner, x: inner.x + w + margin, width: inner.width - w - margin },
+    ];
   }
   const h = inner.height * cut;
-  return [{ ...inner, height: h - margin }, { ...inner, y: inner.y + h + margin, height: inner.height - h - margin }];
+  return [
+    { ...inner, height: h - margin },
+    { ...inner, y: inner.y + h + margin, height: inner.height - h - margin },
+  ];
 }
 
 /**
@@ -164,7 +170,10 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
   for (const region of regions) {
     const capture = pickCapture(layout, options.captureIds);
     const pose = randomPose(layout, maxTilt);
-    const corners = placeCard(capture.widthMm, capture.heightMm, pose, region, layout.uniform(fill[0], fill[1]), { x: layout.uniform(-1, 1), y: layout.uniform(-1, 1) });
+    const corners = placeCard(capture.widthMm, capture.heightMm, pose, region, layout.uniform(fill[0], fill[1]), {
+      x: layout.uniform(-1, 1),
+      y: layout.uniform(-1, 1),
+    });
     const mmCorners = [
       { x: 0, y: 0 },
       { x: capture.widthMm, y: 0 },
@@ -183,7 +192,14 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
       // Its own stream: the card's values and pen do not reshuffle the paper tone drawn below.
       const pen = ink.fork(`handwriting-${pages.length}`);
       const pars = new Map(options.course.holes.map((h) => [h.number, h.par]));
-      handwriting = writeFields(raster, planFilledCard(capture, (n) => pars.get(n), pen), pixelsPerMm, pen, handwritingItems, options.pen ?? 'ink');
+      handwriting = writeFields(
+        raster,
+        planFilledCard(capture, (n) => pars.get(n), pen),
+        pixelsPerMm,
+        pen,
+        handwritingItems,
+        options.pen ?? 'ink',
+      );
     }
     const sx = raster.width / capture.widthMm;
     const sy = raster.height / capture.heightMm;
@@ -258,7 +274,11 @@ export async function synthesizeScene(seed: number, options: SceneOptions): Prom
   };
 }
 
-function planOcclusion(mode: OcclusionMode, pages: { capture: CaptureDefinition; mmToPhoto: Homography; corners: Point[] }[], random: SeededRandom): Occluder[] {
+function planOcclusion(
+  mode: OcclusionMode,
+  pages: { capture: CaptureDefinition; mmToPhoto: Homography; corners: Point[] }[],
+  random: SeededRandom,
+): Occluder[] {
   const chosen = mode === 'random' ? random.pick(['none', 'none', 'page', 'marker'] as const) : mode;
   if (chosen === 'none') return [];
   const page = random.pick(pages);
@@ -272,7 +292,9 @@ function planOcclusion(mode: OcclusionMode, pages: { capture: CaptureDefinition;
   // A page occluder must leave every marker visible; a few placements are tried before giving up.
   for (let attempt = 0; attempt < 8; attempt++) {
     const occluder = occluderOverPage(centre, side, random);
-    const hides = pages.some((p) => p.capture.markers.some((m) => zoneObstructed(markerZoneMm(m), (q) => applyHomography(p.mmToPhoto, q), [occluder], Infinity, Infinity)));
+    const hides = pages.some((p) =>
+      p.capture.markers.some((m) => zoneObstructed(markerZoneMm(m), (q) => applyHomography(p.mmToPhoto, q), [occluder], Infinity, Infinity)),
+    );
     if (!hides) return [occluder];
   }
   return [];

@@ -22,18 +22,35 @@ export class ArtifactsController {
     summary: 'A stored artifact through its signed URL',
     tags: ['Catalog'],
     access: 'public',
-    params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/).describe('The artifact, as a signed URL names it') }),
+    params: z.strictObject({
+      token: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,400}$/)
+        .describe('The artifact, as a signed URL names it'),
+    }),
     query: z.strictObject({
       exp: z.coerce.number().int().positive().describe('Expiry, Unix seconds'),
       sig: z.string().max(100).describe('HMAC signature of token and exp'),
     }),
-    responses: { 200: { description: 'The artifact bytes', contentTypes: ['image/webp', 'image/png', 'image/jpeg', 'application/pdf', 'application/zip', 'application/json', 'application/octet-stream'] } },
+    responses: {
+      200: {
+        description: 'The artifact bytes',
+        contentTypes: ['image/webp', 'image/png', 'image/jpeg', 'application/pdf', 'application/zip', 'application/json', 'application/octet-stream'],
+      },
+    },
     problems: ['invalid-signature', 'signature-expired', 'artifact-not-found'],
     example: {
       summary: 'The imageUrl of a ready GraphicRenderDescriptor (local store)',
       parameters: { token: 'Z3JhcGhpY3Mvc2hhMjU2LTVmMGM3YzFlLndlYnA', exp: 1764000900, sig: 'kq3Xw1nq0N2m7yH0xP5bVv3cR8sD1aF6gT9uJ2eL4oQ' },
       // the one JSON artifact: a printable's manifest.json (images, PDFs and ZIPs are bytes)
-      responses: { 200: { schema: 'caddie-printable-manifest@1', template: 'yardage-book@1', courseId: 'demo-pine-hollow', pages: [{ index: 0, kind: 'cover', title: 'Pine Hollow Golf Club' }] } },
+      responses: {
+        200: {
+          schema: 'caddie-printable-manifest@1',
+          template: 'yardage-book@1',
+          courseId: 'demo-pine-hollow',
+          pages: [{ index: 0, kind: 'cover', title: 'Pine Hollow Golf Club' }],
+        },
+      },
     },
   })
   async get(@ValidParams() params: { token: string }, @ValidQuery() query: { exp: number; sig: string }, @Res() reply: FastifyReply) {

@@ -6,7 +6,12 @@ export const err = (line: string) => process.stderr.write(`${line}\n`);
 export function progress(done: number, total: number, counts: Record<string, number> | string): void {
   const width = 30;
   const filled = total ? Math.round((done / total) * width) : width;
-  const summary = typeof counts === 'string' ? counts : Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ');
+  const summary =
+    typeof counts === 'string'
+      ? counts
+      : Object.entries(counts)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ');
   process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}  ${summary}   `);
 }
 

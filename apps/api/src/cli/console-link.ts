@@ -2,7 +2,11 @@ import type { DataSource } from 'typeorm';
 import { ConsoleSessions } from '@caddie/console-session';
 
 /** A one-time console sign-in link for an organization (the given one, or the development one). */
-export async function createConsoleLink(db: DataSource, baseUrl: string, organizationId?: string): Promise<{ url: string; expiresAt: string; organization: { id: string; name: string } }> {
+export async function createConsoleLink(
+  db: DataSource,
+  baseUrl: string,
+  organizationId?: string,
+): Promise<{ url: string; expiresAt: string; organization: { id: string; name: string } }> {
   const sessions = new ConsoleSessions(db);
   await sessions.sweep();
   const organization = await sessions.resolveOrganization(organizationId);

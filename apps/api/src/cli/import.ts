@@ -11,12 +11,25 @@ import 'reflect-metadata';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { attachGroundElevation, courseRevision, importOsm, keepStoredGroundElevation, measureCourse, OsmImportError, rasterBounds, readOsmPbf, type Course, type CourseImportReport, type OsmInput } from '@caddie/catalog';
+import {
+  attachGroundElevation,
+  courseRevision,
+  importOsm,
+  keepStoredGroundElevation,
+  measureCourse,
+  OsmImportError,
+  rasterBounds,
+  readOsmPbf,
+  type Course,
+  type CourseImportReport,
+  type OsmInput,
+} from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { type DemRaster, readGeoTiffDem, readHgt, readHgtZip } from '@caddie/geometry';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 
-const USAGE = 'usage: npm run import -- <osm, overpass json, geojson or .osm.pbf files…> [--dem <file.hgt|file.hgt.zip|file.tif>]… [--dry-run] [--report report.json]';
+const USAGE =
+  'usage: npm run import -- <osm, overpass json, geojson or .osm.pbf files…> [--dem <file.hgt|file.hgt.zip|file.tif>]… [--dry-run] [--report report.json]';
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 async function readDem(path: string): Promise<DemRaster> {
@@ -31,7 +44,9 @@ async function readDem(path: string): Promise<DemRaster> {
 function groundLine(ground: NonNullable<Course['elevation']['ground']>): string {
   const native = ground.precision?.nativeResolution;
   const vertical = ground.precision?.verticalAccuracy;
-  const source = native ? ` (source pixels ${native.eastWestMeters} x ${native.northSouthMeters} m, ${vertical ? `±${vertical.absoluteMeters} m absolute` : 'vertical accuracy not stated'})` : '';
+  const source = native
+    ? ` (source pixels ${native.eastWestMeters} x ${native.northSouthMeters} m, ${vertical ? `±${vertical.absoluteMeters} m absolute` : 'vertical accuracy not stated'})`
+    : '';
   return `ground elevation ${ground.width}x${ground.height} grid every ${ground.resolutionMeters} m${source}`;
 }
 
@@ -41,7 +56,9 @@ function reportLine(report: CourseImportReport, course: Course, outcome: string)
   const { completeness } = report;
   const notes = [
     ...report.qualityFlags.filter((f) => f !== 'partial'),
-    completeness.status === 'partial' && completeness.holesMissing.length ? `partial: ${completeness.holesMapped} of ${completeness.holesExpected} holes mapped` : '',
+    completeness.status === 'partial' && completeness.holesMissing.length
+      ? `partial: ${completeness.holesMapped} of ${completeness.holesExpected} holes mapped`
+      : '',
     report.holesWithoutPar.length ? `no par on ${report.holesWithoutPar.length} holes` : '',
     report.holesWithoutGreen.length ? `no green on holes ${report.holesWithoutGreen.join(',')}` : '',
     report.holesWithoutTee.length ? `no tee on holes ${report.holesWithoutTee.join(',')}` : '',
@@ -77,7 +94,13 @@ async function elevateStoredCourses(store: CourseStore | null, rasters: DemRaste
       err(`  ${outcome.padEnd(11)} ${id}  ${course.elevation.ground ? groundLine(course.elevation.ground) : 'no elevation'}`);
     }
   }
-  err(`done: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ') || 'no stored course lies on these elevation files'}`);
+  err(
+    `done: ${
+      Object.entries(outcomes)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ') || 'no stored course lies on these elevation files'
+    }`,
+  );
 }
 
 /** A PBF file opens with a BlobHeader whose type is "OSMHeader": the content says so, not the name. */
@@ -94,7 +117,12 @@ async function isOsmPbf(path: string): Promise<boolean> {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { dem: { type: 'string', multiple: true, default: [] }, 'dry-run': { type: 'boolean', default: false }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      dem: { type: 'string', multiple: true, default: [] },
+      'dry-run': { type: 'boolean', default: false },
+      report: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help || (!positionals.length && !values.dem.length)) {
     err(USAGE);
@@ -128,7 +156,12 @@ async function main(): Promise<void> {
       inputs.push({ name: basename(path), parsed });
     } else inputs.push({ name: basename(path), content: await readFile(path) });
   }
-  const { courses, reports, unplaced, inputs: read } = importOsm(inputs, {
+  const {
+    courses,
+    reports,
+    unplaced,
+    inputs: read,
+  } = importOsm(inputs, {
     onProgress: (p) => {
       if (p.stage === 'parse' && p.item) err(`parsing ${p.item} (${p.done + 1}/${p.total})`);
       if (p.stage === 'assemble' && p.total > 0 && (p.done === p.total || p.done % 10 === 0)) err(`assembling courses ${p.done}/${p.total}`);
@@ -140,7 +173,9 @@ async function main(): Promise<void> {
   const outcomes: Record<string, number> = {};
   const seconds = (Date.now() - started) / 1000;
   const features = read.reduce((n, input) => n + input.features, 0);
-  err(`\n${courses.length} courses from ${inputs.length} files, ${features} features in ${seconds.toFixed(1)} s (${Math.round(features / Math.max(seconds, 0.001))} features/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB):`);
+  err(
+    `\n${courses.length} courses from ${inputs.length} files, ${features} features in ${seconds.toFixed(1)} s (${Math.round(features / Math.max(seconds, 0.001))} features/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB):`,
+  );
   try {
     for (const [i, imported] of courses.entries()) {
       let elevated = attachGroundElevation(imported, rasters);
@@ -148,20 +183,34 @@ async function main(): Promise<void> {
       if (stored?.course.elevation.ground) {
         const kept = keepStoredGroundElevation(elevated, stored.course);
         if (kept) elevated = kept;
-        else err(`  WARNING ${imported.id}: its stored ground elevation does not cover the new geometry and no --dem does; this import removes it (pass --dem to sample it again)`);
+        else
+          err(
+            `  WARNING ${imported.id}: its stored ground elevation does not cover the new geometry and no --dem does; this import removes it (pass --dem to sample it again)`,
+          );
       }
       const course = { ...elevated, measurements: measureCourse(elevated) };
       const outcome = store ? await store.upsert(course, courseRevision(course)) : 'dry-run';
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-      err(reportLine(reports[i], course, outcome) + (stored?.course.elevation.ground && course.elevation.ground ? ' (kept from the previous import: no --dem covers it)' : ''));
+      err(
+        reportLine(reports[i], course, outcome) +
+          (stored?.course.elevation.ground && course.elevation.ground ? ' (kept from the previous import: no --dem covers it)' : ''),
+      );
     }
   } finally {
     await db?.destroy();
   }
-  err(`\nunplaced: ${unplaced.unclassified} unclassified objects, ${unplaced.outsideBoundaries} features outside every course boundary, ${unplaced.holeLinesOutsideBoundaries.length} hole lines outside boundaries`);
+  err(
+    `\nunplaced: ${unplaced.unclassified} unclassified objects, ${unplaced.outsideBoundaries} features outside every course boundary, ${unplaced.holeLinesOutsideBoundaries.length} hole lines outside boundaries`,
+  );
   if (unplaced.inferredCourses.length) err(`inferred from hole lines without a boundary (flagged boundary-inferred): ${unplaced.inferredCourses.join(', ')}`);
   for (const left of unplaced.holeLinesLeftOut) err(`  left out: ${left.holeLineIds.join(', ')}: ${left.reason}`);
-  err(`done: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ') || 'nothing imported'}`);
+  err(
+    `done: ${
+      Object.entries(outcomes)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ') || 'nothing imported'
+    }`,
+  );
   if (values.report) await writeFile(values.report, JSON.stringify({ reports, unplaced }, null, 2));
 }
 

@@ -16,7 +16,13 @@ const USAGE = `usage:
   npm run keys -- revoke KEY_ID
 scopes: ${ALL_SCOPES.join(', ')}`;
 
-const list = (value: string | undefined) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+const list = (value: string | undefined) =>
+  value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`${message}\n`);

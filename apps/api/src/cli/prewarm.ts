@@ -103,7 +103,12 @@ async function main(): Promise<void> {
           finish('hit');
           continue;
         }
-        const { jobId } = await submitter.submit({ artifactKey: key, courseId: values.course, courseRevision: summary.revision, request: request as unknown as Record<string, unknown> });
+        const { jobId } = await submitter.submit({
+          artifactKey: key,
+          courseId: values.course,
+          courseRevision: summary.revision,
+          request: request as unknown as Record<string, unknown>,
+        });
         waits.push(
           submitter.wait(jobId, timeoutMs).then((outcome) => {
             if (outcome.state === 'done') finish('rendered');
@@ -114,7 +119,11 @@ async function main(): Promise<void> {
     }
     progress(done, total, counts);
     await Promise.all(waits);
-    err(`\n${values.course}: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    err(
+      `\n${values.course}: ${Object.entries(counts)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}`,
+    );
     for (const failure of failures) err(`  failed: ${failure}`);
     if (counts.failed > 0 && counts.rendered + counts.hit === 0) process.exitCode = 1;
   } finally {

@@ -12,12 +12,20 @@ import { createArtifactStore } from '@caddie/artifacts';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
 import { PrintableFlowSubmitter, printablePackageKeys } from '@caddie/jobs';
 import { CourseStore, openDatabase, OrganizationEntity, PrintableContentLocks, PrintableStore } from '@caddie/persistence';
-import { compilePrintable, parsePrintableRequest, PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError, PrintableUnrenderableError } from '@caddie/printables';
+import {
+  compilePrintable,
+  parsePrintableRequest,
+  PrintableDataMissingError,
+  PrintableRequestError,
+  PrintableRuleViolationError,
+  PrintableUnrenderableError,
+} from '@caddie/printables';
 import { flowBaseOf, newPrintableRow } from '../printables/printable-rows';
 import { courseAndTimeoutOrExit, err, failureText, progress } from './cli-output';
 import { openRenderQueue, type RenderQueueClients } from './render-queue';
 
-const USAGE = 'usage: npm run printables -- create --course ID --template yardage-book@1 [--option key=value …] --out book.zip [--org ORG_ID] [--timeout-seconds 900]';
+const USAGE =
+  'usage: npm run printables -- create --course ID --template yardage-book@1 [--option key=value …] --out book.zip [--org ORG_ID] [--timeout-seconds 900]';
 /** Who created a printable from the command line (the API records the key id instead). */
 const CLI_CREATOR = 'cli';
 /** How long the CLI waits for an API request creating or deleting the same package. */
@@ -71,7 +79,9 @@ async function main(): Promise<void> {
     const organizations = await db.getRepository(OrganizationEntity).find({ take: 2 });
     const organizationId = values.org ?? (organizations.length === 1 ? organizations[0].id : undefined);
     if (!organizationId || !(await db.getRepository(OrganizationEntity).existsBy({ id: organizationId }))) {
-      err(`organization-not-found: ${values.org ? `no organization ${values.org}` : 'name the owning organization with --org ORG_ID (npm run keys -- list shows them)'}`);
+      err(
+        `organization-not-found: ${values.org ? `no organization ${values.org}` : 'name the owning organization with --org ORG_ID (npm run keys -- list shows them)'}`,
+      );
       process.exitCode = 1;
       return;
     }
@@ -85,7 +95,12 @@ async function main(): Promise<void> {
     try {
       manifest = compilePrintable(doc.course, doc.revision, request);
     } catch (error) {
-      if (error instanceof PrintableDataMissingError || error instanceof PrintableRuleViolationError || error instanceof PrintableUnrenderableError || error instanceof PrintableRequestError) {
+      if (
+        error instanceof PrintableDataMissingError ||
+        error instanceof PrintableRuleViolationError ||
+        error instanceof PrintableUnrenderableError ||
+        error instanceof PrintableRequestError
+      ) {
         err(`${error.code}: ${error.message}`);
         process.exitCode = 1;
         return;

@@ -14,7 +14,8 @@ import { CourseStore, openDatabase } from '@caddie/persistence';
 import { GraphicsRequestError, parseGraphicsQuery } from '@caddie/styles';
 import { GraphicDataMissingError, renderGraphic } from '@caddie/renderer';
 
-const USAGE = 'usage: render --course ID --subject hole-7|green-7|course|profile-elevation-7 [--style traditional|pencil|colored-pencil] [--option key=value]… [--out file.webp|.png|.jpg] [--sidecar file.json] [--demo]';
+const USAGE =
+  'usage: render --course ID --subject hole-7|green-7|course|profile-elevation-7 [--style traditional|pencil|colored-pencil] [--option key=value]… [--out file.webp|.png|.jpg] [--sidecar file.json] [--demo]';
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 class CliError extends Error {
@@ -29,7 +30,13 @@ class CliError extends Error {
 async function loadCourse(id: string, demo: boolean): Promise<Course> {
   if (demo) {
     const course = generateDemoCourses().find((c) => c.id === id);
-    if (!course) throw new CliError('course-not-found', `no demo course ${id} (demo courses: ${generateDemoCourses().map((c) => c.id).join(', ')})`);
+    if (!course)
+      throw new CliError(
+        'course-not-found',
+        `no demo course ${id} (demo courses: ${generateDemoCourses()
+          .map((c) => c.id)
+          .join(', ')})`,
+      );
     return course;
   }
   const env = loadEnvOrExit(apiEnvSchema);
@@ -75,7 +82,11 @@ async function main(): Promise<void> {
   if (values.style) query.graphicStyle = values.style;
   const out = values.out ?? `${values.course}-${values.subject}.webp`;
   const course = await loadCourse(values.course, values.demo);
-  const request = parseGraphicsQuery(values.subject, formatOf(out), query, { classification: course.classification, country: course.location.country, region: course.location.region });
+  const request = parseGraphicsQuery(values.subject, formatOf(out), query, {
+    classification: course.classification,
+    country: course.location.country,
+    region: course.location.region,
+  });
   const started = Date.now();
   const rendered = await renderGraphic(course, request);
   await writeFile(out, rendered.bytes);

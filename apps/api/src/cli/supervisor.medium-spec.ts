@@ -28,7 +28,14 @@ describe('Supervisor (real child processes)', () => {
 
   it('restarts a killed process with a new pid, leaves the others running, and stops all only on stop()', async () => {
     const lines: string[] = [];
-    const supervisor = new Supervisor([{ name: 'worker', script: sleeper }, { name: 'api', script: sleeper }], process.env, (line) => lines.push(line));
+    const supervisor = new Supervisor(
+      [
+        { name: 'worker', script: sleeper },
+        { name: 'api', script: sleeper },
+      ],
+      process.env,
+      (line) => lines.push(line),
+    );
     supervisor.start();
     try {
       const [worker, api] = [supervisor.pidOf('worker')!, supervisor.pidOf('api')!];

@@ -15,7 +15,7 @@ describe('console assets', () => {
     expect((await readConsoleAsset(root, ''))?.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
     expect((await readConsoleAsset(root, 'assets/app-1a2b.js'))?.headers['cache-control']).toContain('immutable');
   });
-  it('serves the build\'s brotli or gzip copy of an asset to a client that accepts it, the plain file otherwise', async () => {
+  it("serves the build's brotli or gzip copy of an asset to a client that accepts it, the plain file otherwise", async () => {
     writeFileSync(join(root, 'assets', 'app-1a2b.js.br'), 'brotli bytes');
     writeFileSync(join(root, 'assets', 'app-1a2b.js.gz'), 'gzip bytes');
     const br = (await readConsoleAsset(root, 'assets/app-1a2b.js', 'gzip, deflate, br'))!;

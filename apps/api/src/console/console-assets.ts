@@ -49,7 +49,11 @@ export async function readConsoleAsset(root: string, relativePath: string, accep
     const body = compressed?.body ?? (await readFile(file));
     const cache = name.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
     const page: Record<string, string> = type.startsWith('text/html') ? { 'content-security-policy': CONSOLE_PAGE_CSP, 'x-frame-options': 'DENY' } : {};
-    const encoding: Record<string, string> = compressed ? { 'content-encoding': compressed.encoding, vary: 'accept-encoding' } : name.startsWith('assets/') ? { vary: 'accept-encoding' } : {};
+    const encoding: Record<string, string> = compressed
+      ? { 'content-encoding': compressed.encoding, vary: 'accept-encoding' }
+      : name.startsWith('assets/')
+        ? { vary: 'accept-encoding' }
+        : {};
     return { body, headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff', ...page, ...encoding } };
   } catch {
     return null;
@@ -63,7 +67,10 @@ async function readPrecompressed(file: string, acceptEncoding: string): Promise<
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
     .map(([coding]) => coding.trim().toLowerCase());
-  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (!accepted.includes(encoding)) continue;
     try {
       return { body: await readFile(file + suffix), encoding };

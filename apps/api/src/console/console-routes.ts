@@ -60,20 +60,27 @@ type Handler = (input: SessionRequest) => Promise<unknown>;
 
 const text = (value: unknown, name: string, max = 200): string => {
   if (typeof value !== 'string' || value.length === 0 || value.length > max) {
-    throw new ApiProblem('invalid-parameter', `${name} must be a non-empty string of at most ${max} characters.`, { errors: [{ parameter: name, code: 'invalid-parameter', detail: 'expected a string' }] });
+    throw new ApiProblem('invalid-parameter', `${name} must be a non-empty string of at most ${max} characters.`, {
+      errors: [{ parameter: name, code: 'invalid-parameter', detail: 'expected a string' }],
+    });
   }
   return value;
 };
 
 const integerParam = (value: string, name: string, max: number): number => {
-  if (!/^\d{1,9}$/.test(value) || Number(value) > max) throw new ApiProblem('invalid-parameter', `${name} must be an integer 0..${max}.`, { errors: [{ parameter: name, code: 'invalid-parameter', detail: 'expected an integer' }] });
+  if (!/^\d{1,9}$/.test(value) || Number(value) > max)
+    throw new ApiProblem('invalid-parameter', `${name} must be an integer 0..${max}.`, {
+      errors: [{ parameter: name, code: 'invalid-parameter', detail: 'expected an integer' }],
+    });
   return Number(value);
 };
 
 const coordinate = (value: string, name: string, limit: number): number => {
   const n = Number(value);
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value) || Math.abs(n) > limit) {
-    throw new ApiProblem('invalid-parameter', `${name} must be a decimal number within ±${limit}.`, { errors: [{ parameter: name, code: 'invalid-parameter', detail: 'expected a number' }] });
+    throw new ApiProblem('invalid-parameter', `${name} must be a decimal number within ±${limit}.`, {
+      errors: [{ parameter: name, code: 'invalid-parameter', detail: 'expected a number' }],
+    });
   }
   return n;
 };
@@ -119,7 +126,9 @@ export class ConsoleRoutes {
     const decision = await this.rateLimiter.consume(`console:${request.ip}`, this.config.env.CONSOLE_RATE_LIMIT_PER_MINUTE);
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
-      throw new ApiProblem('rate-limited', `More than ${decision.limit} console requests in one minute from this address.`, { headers: { 'Retry-After': String(decision.resetSeconds) } });
+      throw new ApiProblem('rate-limited', `More than ${decision.limit} console requests in one minute from this address.`, {
+        headers: { 'Retry-After': String(decision.resetSeconds) },
+      });
     }
   }
 
@@ -129,7 +138,10 @@ export class ConsoleRoutes {
     const failPage = async (problem: ApiProblem, request: FastifyRequest, reply: FastifyReply) => {
       const page = prefersHtml(request.headers.accept) ? await consoleProblemPage(CONSOLE_ASSETS, problem) : null;
       if (!page) return fail(problem, request, reply);
-      reply.status(problem.status).headers({ ...page.headers, 'referrer-policy': 'no-referrer' }).send(page.body);
+      reply
+        .status(problem.status)
+        .headers({ ...page.headers, 'referrer-policy': 'no-referrer' })
+        .send(page.body);
     };
     const route = (method: 'GET' | 'POST' | 'DELETE', url: string, handler: Handler, options: { csrf?: boolean } = {}) => {
       fastify.route({
@@ -165,7 +177,11 @@ export class ConsoleRoutes {
       const token = (request.query as Record<string, unknown>).token;
       const exchanged = typeof token === 'string' ? await this.sessions.exchange(token) : null;
       if (!exchanged) {
-        await failPage(new ApiProblem('console-sign-in-invalid', 'This sign-in link is unknown, already used or expired. Create a new one: npm run console -- link'), request, reply);
+        await failPage(
+          new ApiProblem('console-sign-in-invalid', 'This sign-in link is unknown, already used or expired. Create a new one: npm run console -- link'),
+          request,
+          reply,
+        );
         return;
       }
       const maxAge = Math.max(1, Math.floor((Date.parse(exchanged.session.expiresAt) - Date.now()) / 1000));
@@ -199,7 +215,13 @@ export class ConsoleRoutes {
     route('GET', '/courses/:courseId/graphics', async ({ request }) => {
       const listing = await this.subjects.list((request.params as Record<string, string>).courseId);
       // the studio offers per subject and style only the overlays that render's receipt will authorize
-      return { ...listing, subjects: listing.subjects.map((s) => ({ ...s, allowedOverlaysByStyle: Object.fromEntries(GRAPHIC_STYLES.map((style) => [style, allowedOverlaysFor(s.type, style)])) })) };
+      return {
+        ...listing,
+        subjects: listing.subjects.map((s) => ({
+          ...s,
+          allowedOverlaysByStyle: Object.fromEntries(GRAPHIC_STYLES.map((style) => [style, allowedOverlaysFor(s.type, style)])),
+        })),
+      };
     });
     route('GET', '/courses/:courseId/graphics/images/:subject/:format', async ({ request, reply, session }) => {
       const outcome = await this.rendered(request, await this.principal(session));
@@ -210,21 +232,36 @@ export class ConsoleRoutes {
     route('POST', '/courses/:courseId/graphics/overlays/:subject/:format', async ({ request, session }) => {
       const b = (request.body ?? {}) as Record<string, unknown>;
       if (!Array.isArray(b.overlays) || b.overlays.length > OVERLAY_ITEMS_MAX) {
-        throw new ApiProblem('invalid-parameter', `overlays must be an array of at most ${OVERLAY_ITEMS_MAX} components.`, { errors: [{ parameter: 'overlays', code: 'invalid-parameter', detail: 'expected an array' }] });
+        throw new ApiProblem('invalid-parameter', `overlays must be an array of at most ${OVERLAY_ITEMS_MAX} components.`, {
+          errors: [{ parameter: 'overlays', code: 'invalid-parameter', detail: 'expected an array' }],
+        });
       }
       const principal = await this.principal(session);
       const outcome = await this.rendered(request, principal);
       if (outcome.cacheState === 'FAILED') throw outcome.failure!;
       if (outcome.cacheState === 'RENDERING') throw new ApiProblem('render-not-ready', 'The render is still running; retry when the preview shows.');
       const { render, artifact } = await this.graphics.descriptor(outcome, principal);
-      const resolved = b.overlays.length ? await this.overlays.resolve(render.id, render.receipt, b.overlays, principal) : { renderId: render.id, artifact: { width: artifact.width, height: artifact.height, format: outcome.request.output.format }, overlays: [] };
+      const resolved = b.overlays.length
+        ? await this.overlays.resolve(render.id, render.receipt, b.overlays, principal)
+        : { renderId: render.id, artifact: { width: artifact.width, height: artifact.height, format: outcome.request.output.format }, overlays: [] };
       return { ...resolved, allowedOverlays: render.allowedOverlays };
     });
     route('GET', '/courses/:courseId/maps/tiles', async ({ request }) => {
       const { courseId } = request.params as Record<string, string>;
       const plan = await this.maps.plan(courseId, 16, { tileSize: 256, format: 'webp' });
       const template = `${CONSOLE_PATH}/api/courses/${encodeURIComponent(courseId)}/maps/tiles/{z}/{x}/{y}?revision=${plan.revision}`;
-      return { tilejson: plan.tilejson, name: plan.name, attribution: plan.attribution, scheme: plan.scheme, tiles: [template], minzoom: plan.minzoom, maxzoom: plan.maxzoom, bounds: plan.bounds, center: plan.center, archive: { status: plan.archive.status } };
+      return {
+        tilejson: plan.tilejson,
+        name: plan.name,
+        attribution: plan.attribution,
+        scheme: plan.scheme,
+        tiles: [template],
+        minzoom: plan.minzoom,
+        maxzoom: plan.maxzoom,
+        bounds: plan.bounds,
+        center: plan.center,
+        archive: { status: plan.archive.status },
+      };
     });
     route('GET', '/courses/:courseId/maps/tiles/:z/:x/:y', async ({ request, reply }) => {
       const p = request.params as Record<string, string>;
@@ -247,7 +284,10 @@ export class ConsoleRoutes {
       const p = request.params as Record<string, string>;
       const { course } = await this.courses.course(p.courseId);
       const pdf = await printableCardPdf(p.design, course);
-      reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${p.courseId.replace(/[^A-Za-z0-9_-]/g, '')}-${p.design.replace(/[^A-Za-z0-9]/g, '')}.pdf"`).send(pdf);
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${p.courseId.replace(/[^A-Za-z0-9_-]/g, '')}-${p.design.replace(/[^A-Za-z0-9]/g, '')}.pdf"`)
+        .send(pdf);
     });
     route('POST', '/scorecards/normalize', async ({ request, session }) => {
       request.principal = await this.principal(session);
@@ -265,7 +305,9 @@ export class ConsoleRoutes {
     const printableBody = (body: unknown) => {
       const b = (body ?? {}) as Record<string, unknown>;
       if (b.options !== undefined && (typeof b.options !== 'object' || b.options === null || Array.isArray(b.options))) {
-        throw new ApiProblem('invalid-parameter', 'options must be a JSON object.', { errors: [{ parameter: 'options', code: 'invalid-parameter', detail: 'expected an object' }] });
+        throw new ApiProblem('invalid-parameter', 'options must be a JSON object.', {
+          errors: [{ parameter: 'options', code: 'invalid-parameter', detail: 'expected an object' }],
+        });
       }
       return { courseId: text(b.courseId, 'courseId'), template: text(b.template, 'template', 100), options: (b.options ?? {}) as Record<string, unknown> };
     };
@@ -277,12 +319,16 @@ export class ConsoleRoutes {
     route('POST', '/printables', async ({ request, reply, session }) => {
       const { courseId, ...body } = printableBody(request.body);
       // answered at once: the page polls the printable and shows its pages as they render
-      const { printable } = await this.printables.create(await this.principal(session), courseId, body, undefined, String(request.id), { waitForRender: false });
+      const { printable } = await this.printables.create(await this.principal(session), courseId, body, undefined, String(request.id), {
+        waitForRender: false,
+      });
       reply.status(201);
       return printable;
     });
     route('GET', '/printables', async ({ session }) => this.printables.list(await this.principal(session), { limit: 50 }));
-    route('GET', '/printables/:printableId', async ({ request, session }) => this.printables.read(await this.principal(session), (request.params as Record<string, string>).printableId));
+    route('GET', '/printables/:printableId', async ({ request, session }) =>
+      this.printables.read(await this.principal(session), (request.params as Record<string, string>).printableId),
+    );
     route('DELETE', '/printables/:printableId', async ({ request, reply, session }) => {
       await this.printables.delete(await this.principal(session), (request.params as Record<string, string>).printableId);
       reply.status(204).send();
@@ -301,7 +347,11 @@ export class ConsoleRoutes {
       const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
       const granted = await this.keys.organizationGrants(session.organizationId);
       const beyond = list(body.datasets).filter((d) => !granted.includes(d));
-      if (beyond.length) throw new ApiProblem('console-key-invalid', `datasets-not-granted: this organization is not licensed for ${beyond.join(', ').slice(0, 300)}; ask the operator to grant them.`);
+      if (beyond.length)
+        throw new ApiProblem(
+          'console-key-invalid',
+          `datasets-not-granted: this organization is not licensed for ${beyond.join(', ').slice(0, 300)}; ask the operator to grant them.`,
+        );
       try {
         const created = await this.keys.create({
           organizationId: session.organizationId,
@@ -345,9 +395,20 @@ export class ConsoleRoutes {
 
     // the built pages (Vite output); a plain route, so the API needs no static-file plugin
     fastify.get(`${CONSOLE_PATH}/*`, async (request, reply) => {
-      const asset = await readConsoleAsset(CONSOLE_ASSETS, (request.params as Record<string, string>)['*'] ?? '', String(request.headers['accept-encoding'] ?? ''));
+      const asset = await readConsoleAsset(
+        CONSOLE_ASSETS,
+        (request.params as Record<string, string>)['*'] ?? '',
+        String(request.headers['accept-encoding'] ?? ''),
+      );
       if (!asset) {
-        await failPage(new ApiProblem('not-found', `No console page ${request.url.split('?')[0].slice(0, 200)}; the console starts at ${CONSOLE_PATH}/ (npm run build writes it).`), request, reply);
+        await failPage(
+          new ApiProblem(
+            'not-found',
+            `No console page ${request.url.split('?')[0].slice(0, 200)}; the console starts at ${CONSOLE_PATH}/ (npm run build writes it).`,
+          ),
+          request,
+          reply,
+        );
         return;
       }
       reply.headers({ ...asset.headers, 'referrer-policy': 'no-referrer' }).send(asset.body);

@@ -4,13 +4,24 @@ const CAPTURE = 'M9H1/front-nine-page';
 const fields = fieldRegions(CAPTURE).map((f) =>
   f.id === 'hole-3.score'
     ? { row: f.row, field: f.field, decision: 'NEEDS_REVIEW' as const, value: null, literal: '25', reasonCodes: ['out-of-range' as const] }
-    : { row: f.row, field: f.field, decision: 'ACCEPTED' as const, value: f.row === 'totals' ? (f.field === 'score' ? 36 : 18) : f.field === 'score' ? 4 : 2, literal: null, reasonCodes: [] },
+    : {
+        row: f.row,
+        field: f.field,
+        decision: 'ACCEPTED' as const,
+        value: f.row === 'totals' ? (f.field === 'score' ? 36 : 18) : f.field === 'score' ? 4 : 2,
+        literal: null,
+        reasonCodes: [],
+      },
 );
 const request = (corrections: Record<string, unknown>) => ({ requestId: 'req-1', pageInstanceId: 'page-1', captureId: CAPTURE, fields, corrections });
 
 describe('console scorecard corrections', () => {
   it('lists the production designs and the 20 field regions of an M9 page as fractions of the page', () => {
-    expect(productionDesigns().map((d) => d.designCode).sort()).toEqual(['M18B', 'M18F', 'M9H1', 'M9H10GG', 'M9H1GG']);
+    expect(
+      productionDesigns()
+        .map((d) => d.designCode)
+        .sort(),
+    ).toEqual(['M18B', 'M18F', 'M9H1', 'M9H10GG', 'M9H1GG']);
     const regions = fieldRegions(CAPTURE);
     expect(regions).toHaveLength(20);
     for (const { box } of regions) expect(0 <= box.x1 && box.x1 < box.x2 && box.x2 <= 1 && 0 <= box.y1 && box.y1 < box.y2 && box.y2 <= 1).toBe(true);

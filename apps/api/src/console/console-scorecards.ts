@@ -3,7 +3,6 @@ import { DESIGN_CATALOG, findCapture, isProductionRoutable, renderPrintableCard 
 import { fieldDecisionSchema, fieldPlan, parseFieldValue, roundDraft, type FieldDecision, type FieldPlan } from '@caddie/scorecards';
 import { ApiProblem } from '../platform/problems/api-problem';
 
-
 /** What each production design is, in the words of a course ordering cards; `roundHoles` is the round a card is made for. */
 const DESIGN_NAMES: Record<string, { name: string; roundHoles: 9 | 18 }> = {
   M9H1: { name: '9-hole card, holes 1–9 (A5 landscape)', roundHoles: 9 },
@@ -33,7 +32,13 @@ export function fittingDesign(designs: ReturnType<typeof productionDesigns>, hol
 
 /** A printable card of one production design for a course, as its vector PDF. */
 export async function printableCardPdf(design: string, course: Parameters<typeof renderPrintableCard>[2]): Promise<Buffer> {
-  if (!isProductionRoutable(design)) throw new ApiProblem('console-scorecard-design-unknown', `${design.slice(0, 40)} is not a production design; use one of ${productionDesigns().map((d) => d.designCode).join(', ')}.`);
+  if (!isProductionRoutable(design))
+    throw new ApiProblem(
+      'console-scorecard-design-unknown',
+      `${design.slice(0, 40)} is not a production design; use one of ${productionDesigns()
+        .map((d) => d.designCode)
+        .join(', ')}.`,
+    );
   return (await renderPrintableCard(design, 'single-page', course)).pdf;
 }
 
@@ -49,7 +54,14 @@ function planOf(captureId: string): FieldPlan {
  * fractions of the canonical image (the same plan the reader crops with), for the overlay.
  */
 export function fieldRegions(captureId: string) {
-  return planOf(captureId).fields.map((f) => ({ id: f.id, row: f.row, field: f.field, content: f.content, ...(f.range ? { range: f.range } : {}), box: f.box }));
+  return planOf(captureId).fields.map((f) => ({
+    id: f.id,
+    row: f.row,
+    field: f.field,
+    content: f.content,
+    ...(f.range ? { range: f.range } : {}),
+    box: f.box,
+  }));
 }
 
 /** A normalize v4 body with the field regions added to every normalized page (for the console overlay). */
@@ -82,7 +94,14 @@ const draftRequestSchema = z.strictObject({
  */
 export function correctedDraft(body: unknown) {
   const parsed = draftRequestSchema.safeParse(body);
-  if (!parsed.success) throw new ApiProblem('console-scorecard-correction-invalid', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ').slice(0, 500));
+  if (!parsed.success)
+    throw new ApiProblem(
+      'console-scorecard-correction-invalid',
+      parsed.error.issues
+        .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+        .join('; ')
+        .slice(0, 500),
+    );
   const { requestId, pageInstanceId, captureId, corrections } = parsed.data;
   const specs = new Map(planOf(captureId).fields.map((f) => [f.id, f]));
   const fields: FieldDecision[] = parsed.data.fields.map((f) => ({ ...f }) as FieldDecision);
@@ -96,7 +115,9 @@ export function correctedDraft(body: unknown) {
     }
     const reading = parseFieldValue(spec, String(raw));
     if (!reading.valid) {
-      errors.push(`${id}: ${JSON.stringify(String(raw).slice(0, 20))} is ${reading.reason}${spec.range ? ` (expected ${spec.range.min}..${spec.range.max})` : ''}`);
+      errors.push(
+        `${id}: ${JSON.stringify(String(raw).slice(0, 20))} is ${reading.reason}${spec.range ? ` (expected ${spec.range.min}..${spec.range.max})` : ''}`,
+      );
       continue;
     }
     fields[index] = { row: spec.row, field: spec.field, decision: 'ACCEPTED', value: reading.value, literal: String(raw), reasonCodes: [] };

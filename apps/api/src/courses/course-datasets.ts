@@ -5,7 +5,17 @@
  */
 import { bbox as featureBBox } from '@turf/turf';
 import { ALWAYS_GRANTED, type DatasetKeyword } from '@caddie/access';
-import { qualityOf, teeSetLengths, teeSetTotals, YARDAGE_BASIS, type BBox, type Course, type CourseFeature, type ElevationGrid, type GeometryLayer } from '@caddie/catalog';
+import {
+  qualityOf,
+  teeSetLengths,
+  teeSetTotals,
+  YARDAGE_BASIS,
+  type BBox,
+  type Course,
+  type CourseFeature,
+  type ElevationGrid,
+  type GeometryLayer,
+} from '@caddie/catalog';
 import { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from '@caddie/renderer';
 
 export const CONTEXT_BUFFER_METERS = 50;
@@ -67,7 +77,10 @@ class HoleFilter {
 
   /** The grid cropped to the union of the buffered hole windows (the elevation points kept). */
   cropGrid(grid: ElevationGrid): ElevationGrid | null {
-    const union = this.windows.reduce<BBox | null>((u, w) => (u ? [Math.min(u[0], w[0]), Math.min(u[1], w[1]), Math.max(u[2], w[2]), Math.max(u[3], w[3])] : w), null);
+    const union = this.windows.reduce<BBox | null>(
+      (u, w) => (u ? [Math.min(u[0], w[0]), Math.min(u[1], w[1]), Math.max(u[2], w[2]), Math.max(u[3], w[3])] : w),
+      null,
+    );
     if (!union) return null;
     const dx = (grid.east - grid.west) / grid.width;
     const dy = (grid.north - grid.south) / grid.height;
@@ -106,7 +119,16 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
   switch (keyword) {
     case 'identity': {
       const quality = qualityOf(course);
-      return { id: course.id, name: course.name, location: course.location, classification: course.classification, holeCount: course.holes.length, active: course.active, completeness: quality.completeness, qualityFlags: quality.flags };
+      return {
+        id: course.id,
+        name: course.name,
+        location: course.location,
+        classification: course.classification,
+        holeCount: course.holes.length,
+        active: course.active,
+        completeness: quality.completeness,
+        qualityFlags: quality.flags,
+      };
     }
     case 'contact':
       return course.contact ?? todo('No contact details are recorded for this course.');
@@ -116,7 +138,8 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
       return course.operations ?? todo('No operating information is recorded for this course.');
     case 'scorecard':
       // measured lengths are worth offering on their own: pars stay null where the source has none
-      if (!course.holes.some((h) => h.par !== null || h.tees.some((t) => t.yards !== null))) return todo('The source has neither a par nor a tee with a length on any hole.');
+      if (!course.holes.some((h) => h.par !== null || h.tees.some((t) => t.yards !== null)))
+        return todo('The source has neither a par nor a tee with a length on any hole.');
       return {
         teeSets: course.teeSets,
         yardage: { basis: YARDAGE_BASIS, unit: 'yards', origins: yardageOrigins(course) },
@@ -137,7 +160,14 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
         number: h.number,
         centerline: { type: 'LineString', coordinates: h.centerline },
         dogleg: h.dogleg ? { type: 'Point', coordinates: h.dogleg } : null,
-        tees: h.tees.map((t) => ({ teeSetId: t.teeSetId, featureId: t.featureId, center: { type: 'Point', coordinates: t.center }, yards: t.yards, yardsOrigin: t.yardsOrigin ?? null, offLineMeters: t.offLineMeters ?? null })),
+        tees: h.tees.map((t) => ({
+          teeSetId: t.teeSetId,
+          featureId: t.featureId,
+          center: { type: 'Point', coordinates: t.center },
+          yards: t.yards,
+          yardsOrigin: t.yardsOrigin ?? null,
+          offLineMeters: t.offLineMeters ?? null,
+        })),
         greenFeatureId: h.greenFeatureId,
         greenCenter: h.greenCenter ? { type: 'Point', coordinates: h.greenCenter } : null,
         pin: h.pin ? { type: 'Point', coordinates: h.pin } : null,
@@ -149,7 +179,13 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
     case 'greens.summary': {
       const greens = course.measurements.greens.filter((g) => keepHole(g.holeNumber));
       if (!course.measurements.greens.length) return todo('No green has been measured for this course.');
-      return greens.map((g) => ({ holeNumber: g.holeNumber, center: { type: 'Point', coordinates: g.center }, depthYards: g.depthYards, widthYards: g.widthYards, areaSquareMeters: g.areaSquareMeters }));
+      return greens.map((g) => ({
+        holeNumber: g.holeNumber,
+        center: { type: 'Point', coordinates: g.center },
+        depthYards: g.depthYards,
+        widthYards: g.widthYards,
+        areaSquareMeters: g.areaSquareMeters,
+      }));
     }
     case 'greens.analysis': {
       if (!Object.keys(course.elevation.greens).length) return todo('No putting-surface elevation is available for this course.');
@@ -165,7 +201,11 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
       return { grid: ground, greens, precision: course.elevation.ground.precision ?? null };
     }
     case 'elevations.trees':
-      return course.elevation.trees ? (filter ? filter.cropGrid(course.elevation.trees) : course.elevation.trees) : todo('No tree canopy heights are available for this course.');
+      return course.elevation.trees
+        ? filter
+          ? filter.cropGrid(course.elevation.trees)
+          : course.elevation.trees
+        : todo('No tree canopy heights are available for this course.');
     case 'measurements.greens':
       if (!course.measurements.greens.length) return todo('No green has been measured for this course.');
       return course.measurements.greens.filter((g) => keepHole(g.holeNumber));
@@ -193,7 +233,12 @@ function produce(keyword: DatasetKeyword, course: Course, filter: HoleFilter | n
 function yardageOrigins(course: Course): { kind: string; detail: string }[] {
   const seen = new Map<string, { kind: string; detail: string }>();
   for (const hole of course.holes) {
-    for (const length of Object.values(teeSetLengths(hole, course.teeSets.map((t) => t.id)))) {
+    for (const length of Object.values(
+      teeSetLengths(
+        hole,
+        course.teeSets.map((t) => t.id),
+      ),
+    )) {
       for (const tee of length.tees) seen.set(`${tee.origin.kind}:${tee.origin.detail}`, tee.origin);
     }
   }

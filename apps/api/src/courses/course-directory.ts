@@ -56,12 +56,17 @@ const compactCourse = (c: DirectoryRow) => ({
   location: { city: c.city, region: c.region, country: c.country, longitude: c.longitude, latitude: c.latitude },
 });
 
-const etagOf = (built: BuiltDirectory, coding: ContentCoding | 'identity') => (coding === 'identity' ? `"${built.contentTag}"` : `"${built.contentTag}-${coding}"`);
+const etagOf = (built: BuiltDirectory, coding: ContentCoding | 'identity') =>
+  coding === 'identity' ? `"${built.contentTag}"` : `"${built.contentTag}-${coding}"`;
 
 /** A built directory's answer to these Accept-Encoding and If-None-Match headers. */
 function answerFrom(built: BuiltDirectory, acceptEncoding: string | string[] | undefined, ifNoneMatch: string | undefined): DirectoryAnswer {
   const coding = negotiateContentCoding(acceptEncoding, built.brotli ? ['br', 'gzip'] : ['gzip']);
-  const headers: Record<string, string> = { etag: etagOf(built, coding), 'cache-control': DIRECTORY_CACHE_CONTROL, [CATALOG_CHANGE_HEADER]: String(built.change) };
+  const headers: Record<string, string> = {
+    etag: etagOf(built, coding),
+    'cache-control': DIRECTORY_CACHE_CONTROL,
+    [CATALOG_CHANGE_HEADER]: String(built.change),
+  };
   // every coding's tag names the same content: a client that changed its Accept-Encoding still revalidates
   const tags = [etagOf(built, 'identity'), etagOf(built, 'gzip'), etagOf(built, 'br')];
   if (tags.some((tag) => etagListMatches(ifNoneMatch, tag))) return { status: 304, headers };
@@ -138,7 +143,10 @@ export class CourseDirectory {
   async changesSince(since: number) {
     const change = await this.store.catalogChange();
     if (since > change) {
-      throw new ApiProblem('unknown-catalog-change', `This catalog is at change ${change}; ${since} is ahead of it (another deployment, or a rebuilt database).`);
+      throw new ApiProblem(
+        'unknown-catalog-change',
+        `This catalog is at change ${change}; ${since} is ahead of it (another deployment, or a rebuilt database).`,
+      );
     }
     const courses: ReturnType<typeof compactCourse>[] = [];
     const removed: string[] = [];
@@ -188,12 +196,19 @@ export class CourseDirectory {
     this.built = built;
     // brotli (quality 9: 11 costs tens of seconds at 40,000 courses for 8% fewer bytes) follows
     void brotliAsync(identity, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length, [zlib.BROTLI_PARAM_LGWIN]: 24 },
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        [zlib.BROTLI_PARAM_LGWIN]: 24,
+      },
     }).then(
       (brotli) => (built.brotli = brotli),
       (error: Error) => this.logger.warn(`brotli encoding of the directory failed, gzip is served: ${error.message}`),
     );
-    this.logger.log(`directory built for catalog change ${change}: ${courses} courses, ${identity.length} bytes, gzip ${built.gzip.length}, in ${Date.now() - started} ms`);
+    this.logger.log(
+      `directory built for catalog change ${change}: ${courses} courses, ${identity.length} bytes, gzip ${built.gzip.length}, in ${Date.now() - started} ms`,
+    );
     return built;
   }
 }

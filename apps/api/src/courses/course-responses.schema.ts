@@ -68,7 +68,9 @@ export const dataBundleSchema = z.strictObject({
   revision: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   data: z.record(
     z.string(),
-    freeFormJson('One dataset (identity, contact, …), or a group of datasets keyed by the second part of their keyword (data.geometry.fairways). A dataset that is unavailable or not granted is a status object { status, reason, detail }.'),
+    freeFormJson(
+      'One dataset (identity, contact, …), or a group of datasets keyed by the second part of their keyword (data.geometry.fairways). A dataset that is unavailable or not granted is a status object { status, reason, detail }.',
+    ),
   ),
   meta: z.strictObject({
     complete: z.boolean(),

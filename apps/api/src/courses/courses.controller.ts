@@ -46,8 +46,18 @@ export class CoursesController {
     scope: 'course-data:read',
     params: courseIdParams,
     query: z.strictObject({
-      include: z.string().max(2000).optional().describe('Comma-separated dataset keywords; `geometry`, `elevations`, `measurements` (or `.*`) expand to their members. Default `identity`.'),
-      holes: z.string().max(300).optional().describe('Comma-separated hole numbers (1..99); filters rows, assigned geometry, context geometry within 50 m of the hole bounds, and elevation points.'),
+      include: z
+        .string()
+        .max(2000)
+        .optional()
+        .describe('Comma-separated dataset keywords; `geometry`, `elevations`, `measurements` (or `.*`) expand to their members. Default `identity`.'),
+      holes: z
+        .string()
+        .max(300)
+        .optional()
+        .describe(
+          'Comma-separated hole numbers (1..99); filters rows, assigned geometry, context geometry within 50 m of the hole bounds, and elevation points.',
+        ),
     }),
     responses: { 200: { description: 'CourseDataBundleResponse', schema: dataBundleSchema } },
     problems: ['course-not-found', 'invalid-course-id', 'unknown-hole'],
@@ -64,7 +74,10 @@ export class CoursesController {
     tags: ['Courses'],
     access: 'key',
     scope: 'courses:read',
-    params: z.strictObject({ longitude: coordinate(-180, 180).describe('WGS84 longitude of the search origin, -180..180'), latitude: coordinate(-90, 90).describe('WGS84 latitude of the search origin, -90..90') }),
+    params: z.strictObject({
+      longitude: coordinate(-180, 180).describe('WGS84 longitude of the search origin, -180..180'),
+      latitude: coordinate(-90, 90).describe('WGS84 latitude of the search origin, -90..90'),
+    }),
     responses: { 200: { description: 'NearbyCourseResponse', schema: nearbyResponseSchema } },
     example: COURSE_EXAMPLES.nearby,
   })

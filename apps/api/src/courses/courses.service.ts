@@ -84,7 +84,8 @@ export class CoursesService {
     const names = (include ?? 'identity').split(',').map((n) => n.trim());
     const { datasets, unknown } = expandDatasets(names.filter((n) => n !== '*'));
     if (names.includes('*') || names.some((n) => n === '')) unknown.push(...names.filter((n) => n === '*' || n === ''));
-    if (unknown.length) errors.push({ parameter: 'include', code: 'invalid-parameter', detail: `unknown datasets: ${unknown.map((u) => JSON.stringify(u)).join(', ')}` });
+    if (unknown.length)
+      errors.push({ parameter: 'include', code: 'invalid-parameter', detail: `unknown datasets: ${unknown.map((u) => JSON.stringify(u)).join(', ')}` });
     let requestedHoles: number[] | null = null;
     if (holes !== undefined) {
       if (!/^[1-9][0-9]?(,[1-9][0-9]?)*$/.test(holes)) {

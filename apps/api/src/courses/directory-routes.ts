@@ -90,5 +90,9 @@ export class DirectoryRoutes {
 
 /** Sends a directory answer on the full route (the console's list too). */
 export function sendAnswer(reply: FastifyReply, answer: DirectoryAnswer): void {
-  reply.status(answer.status).headers(answer.headers).header('vary', withVary(reply.getHeader('vary'), VARY)).send(answer.body);
+  reply
+    .status(answer.status)
+    .headers(answer.headers)
+    .header('vary', withVary(reply.getHeader('vary'), VARY))
+    .send(answer.body);
 }

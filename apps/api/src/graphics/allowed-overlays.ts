@@ -1,10 +1,34 @@
 import type { GraphicStyle, GraphicSubjectType, NormalizedGraphicRequest, OverlayType } from '@caddie/styles';
 
 const HOLE: OverlayType[] = [
-  'hole-centerline', 'hole-spine', 'shot-dispersion', 'tee', 'flag', 'cup', 'approach-rings', 'approach-markers', 'grids',
-  'green-elevation-heatmap', 'green-downhill-arrows', 'green-measurements', 'fairway-widths', 'fairway-downhill-chevrons', 'teeboxes', 'teeboxes-legend', 'hole-number',
+  'hole-centerline',
+  'hole-spine',
+  'shot-dispersion',
+  'tee',
+  'flag',
+  'cup',
+  'approach-rings',
+  'approach-markers',
+  'grids',
+  'green-elevation-heatmap',
+  'green-downhill-arrows',
+  'green-measurements',
+  'fairway-widths',
+  'fairway-downhill-chevrons',
+  'teeboxes',
+  'teeboxes-legend',
+  'hole-number',
 ];
-const GREEN: OverlayType[] = ['flag', 'cup', 'grids', 'green-elevation-heatmap', 'green-downhill-arrows', 'green-measurements', 'fairway-downhill-chevrons', 'hole-number'];
+const GREEN: OverlayType[] = [
+  'flag',
+  'cup',
+  'grids',
+  'green-elevation-heatmap',
+  'green-downhill-arrows',
+  'green-measurements',
+  'fairway-downhill-chevrons',
+  'hole-number',
+];
 const COURSE: OverlayType[] = ['hole-centerline', 'tee', 'flag', 'grids', 'teeboxes', 'teeboxes-legend', 'hole-number'];
 /** Pencil loads no elevation or putting-surface detail, so its receipts authorize no slope components (rule 2). */
 const SURFACE_DATA: OverlayType[] = ['green-elevation-heatmap', 'green-downhill-arrows', 'fairway-downhill-chevrons'];

@@ -18,7 +18,8 @@ const imageSpec: OperationSpec = {
   ...GRAPHIC_ACCESS,
   operationId: 'getGraphicImage',
   summary: 'Render and download a graphic',
-  description: 'Answers the image (200), or 202 with Retry-After and Location while a render is still running past the wait deadline. Identical requests anywhere in the cluster share one render.',
+  description:
+    'Answers the image (200), or 202 with Retry-After and Location while a render is still running past the wait deadline. Identical requests anywhere in the cluster share one render.',
   params: z.strictObject({ courseId: courseIdParam, subject: z.string().max(SUBJECT_MAX), format: z.string().max(FORMAT_MAX) }),
   // the option table validates the query (parseGraphicsQuery) and documents it (queryDoc)
   query: z.looseObject({}),

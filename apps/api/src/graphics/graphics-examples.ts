@@ -47,7 +47,11 @@ export const GRAPHICS_EXAMPLES = {
   create: {
     summary: 'Green 7 with the elevation heatmap and slope arrows',
     parameters: { courseId: COURSE },
-    body: { subject: { type: 'green', holeNumber: 7 }, output: { format: 'png', widthMm: 101.6, heightMm: 101.6, dpi: 300 }, greenData: { heatmap: 'elevation', breaks: true } },
+    body: {
+      subject: { type: 'green', holeNumber: 7 },
+      output: { format: 'png', widthMm: 101.6, heightMm: 101.6, dpi: 300 },
+      greenData: { heatmap: 'elevation', breaks: true },
+    },
     responses: { 201: descriptor },
   },
   renderImage: {
@@ -77,7 +81,17 @@ export const GRAPHICS_EXAMPLES = {
             presentation: { depthYards: 31, widthYards: 24 },
             instructions: [
               { kind: 'line', from: [600, 180.5], to: [600, 1019.5], stroke: { color: '#FFFFFF', widthPixels: 4, opacity: 1, dash: [], lineCap: 'round' } },
-              { kind: 'label', at: [600, 172.5], text: '31', sizePixels: 16, color: '#FFFFFF', align: 'center', baseline: 'bottom', background: { color: '#07110D', opacity: 1 }, padding: { x: 8, y: 6 } },
+              {
+                kind: 'label',
+                at: [600, 172.5],
+                text: '31',
+                sizePixels: 16,
+                color: '#FFFFFF',
+                align: 'center',
+                baseline: 'bottom',
+                background: { color: '#07110D', opacity: 1 },
+                padding: { x: 8, y: 6 },
+              },
             ],
           },
         ],
@@ -96,8 +110,21 @@ export const GRAPHICS_EXAMPLES = {
         dpi: { default: 300, minimum: 72, maximum: 1200 },
         optionsBySubjectType: Object.fromEntries(GRAPHIC_SUBJECTS.map((type) => [type, queryParametersFor(type)])),
         subjects: [
-          { subject: 'course', type: 'course', imageUrl: `${BASE}/v1/courses/${COURSE}/graphics/images/course/{format}`, defaultSizes: { default: { width: 2400, height: 1600 } }, allowedOverlays: ['hole-centerline', 'tee', 'flag', 'grids', 'teeboxes', 'teeboxes-legend', 'hole-number'] },
-          { subject: 'green-1', type: 'green', holeNumber: 1, imageUrl: `${BASE}/v1/courses/${COURSE}/graphics/images/green-1/{format}`, defaultSizes: { default: { width: 1200, height: 1200 } }, allowedOverlays: ['flag', 'cup', 'grids', 'hole-number'] },
+          {
+            subject: 'course',
+            type: 'course',
+            imageUrl: `${BASE}/v1/courses/${COURSE}/graphics/images/course/{format}`,
+            defaultSizes: { default: { width: 2400, height: 1600 } },
+            allowedOverlays: ['hole-centerline', 'tee', 'flag', 'grids', 'teeboxes', 'teeboxes-legend', 'hole-number'],
+          },
+          {
+            subject: 'green-1',
+            type: 'green',
+            holeNumber: 1,
+            imageUrl: `${BASE}/v1/courses/${COURSE}/graphics/images/green-1/{format}`,
+            defaultSizes: { default: { width: 1200, height: 1200 } },
+            allowedOverlays: ['flag', 'cup', 'grids', 'hole-number'],
+          },
         ],
       },
     },

@@ -24,7 +24,9 @@ const normalizedRequestSchema = z
     style: z.record(z.string(), freeFormJson('A style option at its POST body name, default filled (see GET /v1/styles).')),
   })
   .catchall(freeFormJson('A composition or green-data section at its POST body name, defaults filled.'))
-  .describe('The normalized request (free-form in the spec): aliases resolved, auto values decided, options that do not apply left out. Its canonical JSON is part of the artifact key.');
+  .describe(
+    'The normalized request (free-form in the spec): aliases resolved, auto values decided, options that do not apply left out. Its canonical JSON is part of the artifact key.',
+  );
 
 export const graphicRenderDescriptorSchema = z.strictObject({
   request: normalizedRequestSchema,
@@ -34,7 +36,9 @@ export const graphicRenderDescriptorSchema = z.strictObject({
     width: z.number().int().min(320),
     height: z.number().int().min(320),
     cacheState,
-    delivery: z.enum(['api', 'signed-cdn']).describe('signed-cdn: a short-lived signed URL of the stored artifact; api: the authenticated API URL (pending or local artifacts)'),
+    delivery: z
+      .enum(['api', 'signed-cdn'])
+      .describe('signed-cdn: a short-lived signed URL of the stored artifact; api: the authenticated API URL (pending or local artifacts)'),
     artifactKey: sha256,
     sha256: sha256.optional().describe('digest of the image bytes, once rendered'),
     deliveryExpiresAt: z.iso.datetime().optional(),
@@ -77,7 +81,14 @@ export const overlayInstructionSchema = z.discriminatedUnion('kind', [
     endCaps: z.strictObject({ shape: z.enum(['dot', 'point']), sizePixels: z.number(), color: z.string() }).optional(),
   }),
   z.strictObject({ kind: z.literal('circle'), center: pixel, radiusPixels: z.number(), stroke: stroke.optional(), fill: fill.optional() }),
-  z.strictObject({ kind: z.literal('marker'), at: pixel, shape: z.enum(['circle', 'square', 'flag']), sizePixels: z.number(), fill, stroke: stroke.optional() }),
+  z.strictObject({
+    kind: z.literal('marker'),
+    at: pixel,
+    shape: z.enum(['circle', 'square', 'flag']),
+    sizePixels: z.number(),
+    fill,
+    stroke: stroke.optional(),
+  }),
   z.strictObject({
     kind: z.literal('label'),
     at: pixel,
@@ -89,7 +100,15 @@ export const overlayInstructionSchema = z.discriminatedUnion('kind', [
     background: fill.optional(),
     padding: z.strictObject({ x: z.number(), y: z.number() }).optional(),
   }),
-  z.strictObject({ kind: z.literal('arrow'), tail: pixel, tip: pixel, shaftWidthPixels: z.number(), headLengthPixels: z.number(), headWidthPixels: z.number(), fill }),
+  z.strictObject({
+    kind: z.literal('arrow'),
+    tail: pixel,
+    tip: pixel,
+    shaftWidthPixels: z.number(),
+    headLengthPixels: z.number(),
+    headWidthPixels: z.number(),
+    fill,
+  }),
   z.strictObject({
     kind: z.literal('raster'),
     box: z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),

@@ -15,7 +15,11 @@ import { OVERLAY_RESOLVE_TIMEOUT_MS, OverlaysService } from './overlays.service'
 import { DEFAULT_OVERLAY_BUDGET } from '@caddie/renderer';
 
 const courseParams = z.strictObject({ courseId: courseIdParam });
-const renderIdParam = z.string().regex(/^rnd_[A-Za-z0-9_-]+$/).max(80).describe('Render id: render.id of a GraphicRenderDescriptor.');
+const renderIdParam = z
+  .string()
+  .regex(/^rnd_[A-Za-z0-9_-]+$/)
+  .max(80)
+  .describe('Render id: render.id of a GraphicRenderDescriptor.');
 
 const descriptorResponse: OperationSpec['responses'] = {
   201: { description: 'GraphicRenderDescriptor: image URL, cache state and a short-lived render receipt', schema: graphicRenderDescriptorSchema },
@@ -38,12 +42,17 @@ const postSpec = (operationId: string, deprecated: boolean): OperationSpec => ({
  * an array, a string) is 400 before anything else reads it. No body at all stands for {}.
  */
 function jsonObjectBody(request: FastifyRequest): object {
-  const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (type === '' && (request.body === undefined || request.body === null)) return {};
   if (type !== 'application/json') throw new ApiProblem('unsupported-content-type', 'Send the graphics request as application/json.');
   const body = request.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiProblem('invalid-parameter', 'The body must be a JSON object.', { errors: [{ parameter: 'body', code: 'invalid-parameter', detail: 'expected a JSON object' }] });
+    throw new ApiProblem('invalid-parameter', 'The body must be a JSON object.', {
+      errors: [{ parameter: 'body', code: 'invalid-parameter', detail: 'expected a JSON object' }],
+    });
   }
   return body;
 }
@@ -117,7 +126,24 @@ export class GraphicsController {
     bodyDoc: overlayRequestJsonSchema(),
     responses: { 200: { description: 'Resolved preset, image pixels and presentation settings per component', schema: overlayAnswerSchema } },
     example: GRAPHICS_EXAMPLES.overlays,
-    problems: ['invalid-receipt', 'receipt-expired', 'overlay-not-allowed', 'duplicate-overlay-id', 'render-not-ready', 'render-stale', 'projection-missing', 'green-missing', 'green-elevation-missing', 'elevation-missing', 'elevation-too-coarse', 'fairway-measurements-missing', 'overlay-data-missing', 'overlay-budget-exceeded', 'server-busy', 'missing-parameter'],
+    problems: [
+      'invalid-receipt',
+      'receipt-expired',
+      'overlay-not-allowed',
+      'duplicate-overlay-id',
+      'render-not-ready',
+      'render-stale',
+      'projection-missing',
+      'green-missing',
+      'green-elevation-missing',
+      'elevation-missing',
+      'elevation-too-coarse',
+      'fairway-measurements-missing',
+      'overlay-data-missing',
+      'overlay-budget-exceeded',
+      'server-busy',
+      'missing-parameter',
+    ],
   })
   overlays(@ValidParams() params: { renderId: string }, @ValidBody() body: { receipt: string; overlays: unknown[] }, @Req() request: FastifyRequest) {
     return this.overlaysService.resolve(params.renderId, body.receipt, body.overlays, request.principal!);

@@ -9,5 +9,10 @@ import { OverlayResolutionPool } from './overlay-resolution-pool';
 import { RenderQueueService } from './render-queue.service';
 import { UsageMeter } from '../scorecards/usage-meter';
 
-@Module({ imports: [CoursesModule], controllers: [GraphicsController], providers: [GraphicsService, GraphicSubjectsService, OverlaysService, OverlayResolutionPool, RenderQueueService, GraphicImageRoutes, UsageMeter], exports: [GraphicsService, GraphicSubjectsService, OverlaysService] })
+@Module({
+  imports: [CoursesModule],
+  controllers: [GraphicsController],
+  providers: [GraphicsService, GraphicSubjectsService, OverlaysService, OverlayResolutionPool, RenderQueueService, GraphicImageRoutes, UsageMeter],
+  exports: [GraphicsService, GraphicSubjectsService, OverlaysService],
+})
 export class GraphicsModule {}

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ArtifactStore, StoredObject } from '@caddie/artifacts';
-import { artifactKey as computeArtifactKey, GraphicsRequestError, parseGraphicsBody, parseGraphicsQuery, type CourseStyleContext, type NormalizedGraphicRequest } from '@caddie/styles';
+import {
+  artifactKey as computeArtifactKey,
+  GraphicsRequestError,
+  parseGraphicsBody,
+  parseGraphicsQuery,
+  type CourseStyleContext,
+  type NormalizedGraphicRequest,
+} from '@caddie/styles';
 import { checkElevationResolution, checkRegionRequest, ElevationTooCoarseError, GraphicDataMissingError, RENDERER_VERSION } from '@caddie/renderer';
 import { ArtifactDeliveryService } from '../artifacts/artifact-delivery.service';
 import { CoursesService } from '../courses/courses.service';
@@ -68,7 +75,14 @@ export function imageAnswer(cacheState: keyof typeof IMAGE_CACHE_STATUS, object:
     'cache-status': IMAGE_CACHE_STATUS[cacheState],
     'x-caddie-cache-state': cacheState,
   };
-  if (ifNoneMatch && ifNoneMatch.split(',').map((t) => t.trim()).includes(etag)) return { status: 304, headers };
+  if (
+    ifNoneMatch &&
+    ifNoneMatch
+      .split(',')
+      .map((t) => t.trim())
+      .includes(etag)
+  )
+    return { status: 304, headers };
   headers['content-type'] = object.contentType;
   return { status: 200, headers, body: object.body };
 }
@@ -143,7 +157,8 @@ export class GraphicsService {
     try {
       checkElevationResolution(course, request);
     } catch (error) {
-      if (error instanceof ElevationTooCoarseError) throw new ApiProblem(declaredCode(error.code, 'elevation-too-coarse'), error.message, { extras: error.extras });
+      if (error instanceof ElevationTooCoarseError)
+        throw new ApiProblem(declaredCode(error.code, 'elevation-too-coarse'), error.message, { extras: error.extras });
       throw error;
     }
   }
@@ -164,7 +179,12 @@ export class GraphicsService {
     const leads = !rendering;
     if (!rendering) {
       const started = this.admission.admit('render', async () => {
-        const { jobId, coalesced } = await this.renders.submit({ artifactKey, courseId, courseRevision: revision, request: request as unknown as Record<string, unknown> });
+        const { jobId, coalesced } = await this.renders.submit({
+          artifactKey,
+          courseId,
+          courseRevision: revision,
+          request: request as unknown as Record<string, unknown>,
+        });
         if (!coalesced && principal) this.countRender(principal, base.renderId);
         return { coalesced, outcome: await this.renders.wait(jobId, this.config.env.RENDER_WAIT_MS) };
       });
@@ -320,7 +340,11 @@ export class GraphicsService {
       if (!(error instanceof GraphicsRequestError)) throw error;
       const errors: ParameterError[] = error.problems.map((p) => ({ parameter: p.parameter, code: PARSER_CODE_MAP[p.code] ?? p.code, detail: p.detail }));
       const codes = [...new Set(errors.map((e) => e.code))];
-      throw new ApiProblem(codes.length === 1 ? declaredCode(codes[0], 'invalid-parameter') : 'invalid-parameter', errors.map((e) => `${e.parameter}: ${e.detail}`).join('; '), { errors });
+      throw new ApiProblem(
+        codes.length === 1 ? declaredCode(codes[0], 'invalid-parameter') : 'invalid-parameter',
+        errors.map((e) => `${e.parameter}: ${e.detail}`).join('; '),
+        { errors },
+      );
     }
   }
 }
@@ -329,7 +353,8 @@ export class GraphicsService {
 export function failureProblem(reason: string): ApiProblem {
   try {
     const parsed = JSON.parse(reason) as { code?: string; detail?: string };
-    if (parsed.code && (DATA_MISSING_CODES.includes(parsed.code) || parsed.code === 'render-not-found') && isProblemCode(parsed.code)) return new ApiProblem(parsed.code, parsed.detail ?? 'Missing data.');
+    if (parsed.code && (DATA_MISSING_CODES.includes(parsed.code) || parsed.code === 'render-not-found') && isProblemCode(parsed.code))
+      return new ApiProblem(parsed.code, parsed.detail ?? 'Missing data.');
   } catch {
     // not a structured reason
   }

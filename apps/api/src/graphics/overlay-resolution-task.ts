@@ -10,5 +10,4 @@ export interface OverlayResolutionTask {
 
 /** A thread's answer: the components, or the 422 code it refused them with (null: an internal fault). */
 export type OverlayResolutionOutcome =
-  | { ok: true; overlays: ResolvedOverlay[] }
-  | { ok: false; code: string | null; message: string; extras: Record<string, unknown> | null };
+  { ok: true; overlays: ResolvedOverlay[] } | { ok: false; code: string | null; message: string; extras: Record<string, unknown> | null };

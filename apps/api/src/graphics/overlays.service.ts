@@ -53,7 +53,11 @@ export class OverlaysService {
     } catch (error) {
       if (!(error instanceof OverlayRequestError)) throw error;
       const errors = error.problems.map((p) => ({ parameter: p.parameter, code: p.code, detail: p.detail }));
-      const code = errors.some((e) => e.code === 'overlay-not-allowed') ? 'overlay-not-allowed' : errors.every((e) => e.code === errors[0].code) ? errors[0].code : 'invalid-parameter';
+      const code = errors.some((e) => e.code === 'overlay-not-allowed')
+        ? 'overlay-not-allowed'
+        : errors.every((e) => e.code === errors[0].code)
+          ? errors[0].code
+          : 'invalid-parameter';
       throw new ApiProblem(code, errors.map((e) => `${e.parameter}: ${e.detail}`).join('; '), { errors });
     }
 
@@ -62,7 +66,11 @@ export class OverlaysService {
     const record = JSON.parse(stored.body.toString('utf8')) as RenderRecord;
     const { revision, course } = await this.courses.course(record.sidecar.courseId);
     if (revision !== record.courseRevision) throw new ApiProblem('render-stale', 'The course changed since this render.');
-    const outcome = await this.resolveInThread({ items: overlays, context: { course, request: record.request, sidecar: record.sidecar }, budget: DEFAULT_OVERLAY_BUDGET });
+    const outcome = await this.resolveInThread({
+      items: overlays,
+      context: { course, request: record.request, sidecar: record.sidecar },
+      budget: DEFAULT_OVERLAY_BUDGET,
+    });
     if (!outcome.ok) {
       // the component's own code when it is a declared 422, else the generic one
       if (outcome.code === null) throw new Error(`overlay resolution failed: ${outcome.message}`);
@@ -82,9 +90,12 @@ export class OverlaysService {
     try {
       return await this.threads.pool.run(task, OVERLAY_RESOLVE_TIMEOUT_MS);
     } catch (error) {
-      if (error instanceof ThreadPoolBusyError) throw new ApiProblem('server-busy', 'Every overlay thread of this API process is busy and its queue is full; retry after Retry-After.', retry);
+      if (error instanceof ThreadPoolBusyError)
+        throw new ApiProblem('server-busy', 'Every overlay thread of this API process is busy and its queue is full; retry after Retry-After.', retry);
       if (error instanceof ThreadTaskTimeoutError) {
-        throw new ApiProblem('request-deadline-exceeded', `The overlay components were not resolved within ${OVERLAY_RESOLVE_TIMEOUT_MS / 1000} s.`, { headers: { 'Retry-After': '5' } });
+        throw new ApiProblem('request-deadline-exceeded', `The overlay components were not resolved within ${OVERLAY_RESOLVE_TIMEOUT_MS / 1000} s.`, {
+          headers: { 'Retry-After': '5' },
+        });
       }
       throw new ApiProblem('service-unavailable', 'The overlay thread stopped while resolving (out of memory); retry with fewer or smaller components.', retry);
     }

@@ -61,7 +61,12 @@ export class MapArchiveSubmitter {
    */
   async submit(payload: RenderMapArchivePayload, ranges: readonly MapTileBlock[]): Promise<{ jobId: string; coalesced: boolean; blocks: number }> {
     const offeredId = `m-${randomUUID()}`;
-    const base: RenderMapArchivePayload = { courseId: payload.courseId, courseRevision: payload.courseRevision, tileSize: payload.tileSize, format: payload.format };
+    const base: RenderMapArchivePayload = {
+      courseId: payload.courseId,
+      courseRevision: payload.courseRevision,
+      tileSize: payload.tileSize,
+      format: payload.format,
+    };
     const blocks = mapTileBlocks(ranges);
     const node = await this.flows.add({
       name: 'render.map-archive',
@@ -108,5 +113,4 @@ export class MapArchiveSubmitter {
     const counts = await job.getDependenciesCount({ processed: true });
     return { state, progress: { done: counts.processed ?? 0, total: job.data.blocks.length } };
   }
-
 }

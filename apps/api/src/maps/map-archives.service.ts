@@ -131,7 +131,9 @@ export class MapArchivesService implements OnModuleDestroy {
   }
 
   private building(): ApiProblem {
-    return new ApiProblem('map-archive-building', 'The course map archive is still rendering.', { headers: { 'retry-after': String(ARCHIVE_RETRY_AFTER_SECONDS) } });
+    return new ApiProblem('map-archive-building', 'The course map archive is still rendering.', {
+      headers: { 'retry-after': String(ARCHIVE_RETRY_AFTER_SECONDS) },
+    });
   }
 
   private async submit(payload: RenderMapArchivePayload, ranges: readonly MapTileBlock[]): Promise<string> {

@@ -32,7 +32,13 @@ const plan = {
   tileRanges: ranges,
   tileUrlTemplate: tiles,
   staticMap: { url: `${BASE}/courses/${COURSE}/maps/static?bbox=${bounds.join(',')}&zoom=17&revision=${REVISION}`, zoom: 17, maxPixels: 4096 },
-  archive: { status: 'ready', url: `${BASE}/courses/${COURSE}/maps/archive.pmtiles?revision=${REVISION}`, sizeBytes: 1843211, etag: '"sha256:9e1c…"', retryAfterSeconds: null },
+  archive: {
+    status: 'ready',
+    url: `${BASE}/courses/${COURSE}/maps/archive.pmtiles?revision=${REVISION}`,
+    sizeBytes: 1843211,
+    etag: '"sha256:9e1c…"',
+    retryAfterSeconds: null,
+  },
   tilejson: '3.0.0',
   name: `${demo.name} (demo)`,
   attribution: 'Caddie demo course',
@@ -46,7 +52,10 @@ const plan = {
 
 export const MAP_EXAMPLES = {
   plan: { summary: 'The demo course map at zoom 17', parameters: { courseId: COURSE, zoom: '17' }, responses: { 200: plan } },
-  tile: { summary: 'The 256-pixel WebP tile holding green 7 at zoom 17', parameters: { courseId: COURSE, zoom: String(tile.zoom), x: String(tile.x), y: String(tile.y) } },
+  tile: {
+    summary: 'The 256-pixel WebP tile holding green 7 at zoom 17',
+    parameters: { courseId: COURSE, zoom: String(tile.zoom), x: String(tile.x), y: String(tile.y) },
+  },
   staticMap: { summary: 'Greens of the front nine at zoom 17', parameters: { courseId: COURSE, bbox: frontNine.join(','), zoom: '17' } },
   archive: { summary: 'The archive header (first 127 bytes) with Range: bytes=0-126', parameters: { courseId: COURSE } },
 } satisfies Record<string, OperationExample>;

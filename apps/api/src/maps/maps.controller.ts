@@ -43,13 +43,13 @@ export class MapsController {
     problems: [...COMMON_PROBLEMS, 'invalid-bbox', 'bbox-outside-coverage', 'static-map-too-large'],
     example: MAP_EXAMPLES.staticMap,
   })
-  async staticMap(@ValidParams() params: { courseId: string }, @ValidQuery() query: { bbox: string; zoom: number; revision?: string }, @Res() reply: FastifyReply) {
+  async staticMap(
+    @ValidParams() params: { courseId: string },
+    @ValidQuery() query: { bbox: string; zoom: number; revision?: string },
+    @Res() reply: FastifyReply,
+  ) {
     const { png, frame } = await this.maps.staticMap(params.courseId, query.bbox, query.zoom, query.revision);
-    reply
-      .header('content-type', 'image/png')
-      .header('cache-control', NO_STORE)
-      .header('x-caddie-map-bounds', frame.bounds.join(','))
-      .send(png);
+    reply.header('content-type', 'image/png').header('cache-control', NO_STORE).header('x-caddie-map-bounds', frame.bounds.join(',')).send(png);
   }
 
   @Get('courses/:courseId/maps/archive.pmtiles')

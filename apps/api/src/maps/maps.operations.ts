@@ -8,8 +8,17 @@ import { tilePlanSchema } from './tile-plan.schema';
 
 /** Declarations of the map operations, shared by the controller and the direct tile routes. */
 export const mapAccess = { access: 'key' as const, scope: 'course-maps:read' as const, service: 'course-maps' as const, tags: ['Maps'] };
-export const integer = (min: number, max: number) => z.string().regex(/^\d{1,10}$/, 'an integer').transform(Number).pipe(z.number().int().min(min).max(max));
-export const revision = z.string().regex(/^(sha256:)?[0-9a-f]{64}$/, 'optional sha256: then 64 lowercase hex').optional().describe('Pin the course revision; a stale one answers 409');
+export const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'an integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+export const revision = z
+  .string()
+  .regex(/^(sha256:)?[0-9a-f]{64}$/, 'optional sha256: then 64 lowercase hex')
+  .optional()
+  .describe('Pin the course revision; a stale one answers 409');
 const tileSize = z.enum(['256', '512']).default('256').transform(Number).describe('Tile size in pixels (default 256)');
 const format = z
   .enum(MAP_TILE_FORMATS)
@@ -25,7 +34,15 @@ export const tileParams = z.strictObject({
 });
 export const planQuery = z.strictObject({ zoom: integer(0, 22).default(17).describe('Zoom 0..22 (default 17)'), tileSize, format, revision });
 export const tileQuery = z.strictObject({ tileSize, format, revision });
-export const COMMON_PROBLEMS = ['course-not-found', 'invalid-course-id', 'stale-revision', 'course-geometry-missing', 'map-archive-building', 'map-archive-failed', 'map-unavailable'];
+export const COMMON_PROBLEMS = [
+  'course-not-found',
+  'invalid-course-id',
+  'stale-revision',
+  'course-geometry-missing',
+  'map-archive-building',
+  'map-archive-failed',
+  'map-unavailable',
+];
 export const NO_STORE = 'private, no-store';
 
 export type PlanQuery = TileQuery & { zoom: number };
@@ -54,14 +71,17 @@ export const tileSpec = (operationId: string, deprecated: boolean): OperationSpe
   params: tileParams,
   query: tileQuery,
   responses: {
-    200: { description: 'The tile', contentTypes: ['image/webp', 'image/png'], headers: { ETag: 'strong; names the tile bytes (in the immutable archive, or of the tile rendered on demand while the archive builds)' } },
+    200: {
+      description: 'The tile',
+      contentTypes: ['image/webp', 'image/png'],
+      headers: { ETag: 'strong; names the tile bytes (in the immutable archive, or of the tile rendered on demand while the archive builds)' },
+    },
     304: { description: 'Not modified (If-None-Match)' },
   },
   problems: [...COMMON_PROBLEMS, 'tile-not-found'],
   deprecated,
   example: MAP_EXAMPLES.tile,
 });
-
 
 const DIGITS = /^\d{1,10}$/;
 const REVISION = /^(sha256:)?[0-9a-f]{64}$/;
@@ -72,7 +92,10 @@ const MAX_TILE_INDEX = 2 ** 22;
  * the common valid request; null for anything else, which the schemas then parse and explain.
  * A unit test holds the two to the same answers.
  */
-export function acceptTileInput(params: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>): { params: TileParams; query: TileQuery } | null {
+export function acceptTileInput(
+  params: Readonly<Record<string, string>>,
+  query: Readonly<Record<string, unknown>>,
+): { params: TileParams; query: TileQuery } | null {
   const tile = acceptTileParams(params);
   const parsed = tile && acceptTileQuery(query);
   return parsed ? { params: tile, query: parsed } : null;

@@ -1,7 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { Course } from '@caddie/catalog';
 import type { RenderMapArchivePayload } from '@caddie/jobs';
-import { composeStaticMap, courseAttribution, MAP_TILE_FORMATS, courseTileCoverage, parseStaticBBox, rangeAtZoom, resolveStaticMap, STATIC_MAP_MAX_PIXELS, StaticMapError, staticMapTiles, TILE_CONTENT_TYPES, TileCoverageError, tileCount, tileInCoverage, type MapTileFormat, type MapTileSize, type TileCoverage } from '@caddie/renderer';
+import {
+  composeStaticMap,
+  courseAttribution,
+  MAP_TILE_FORMATS,
+  courseTileCoverage,
+  parseStaticBBox,
+  rangeAtZoom,
+  resolveStaticMap,
+  STATIC_MAP_MAX_PIXELS,
+  StaticMapError,
+  staticMapTiles,
+  TILE_CONTENT_TYPES,
+  TileCoverageError,
+  tileCount,
+  tileInCoverage,
+  type MapTileFormat,
+  type MapTileSize,
+  type TileCoverage,
+} from '@caddie/renderer';
 import { CoursesService } from '../courses/courses.service';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
@@ -258,7 +276,10 @@ export class MapsService {
   private async locateTile(courseId: string, z: number, x: number, y: number, query: TileQuery): Promise<LocatedTile | RenderedTile> {
     const map = await this.courseMap(courseId, query.revision);
     if (!tileInCoverage(map.coverage, z, x, y)) {
-      throw new ApiProblem('tile-not-found', `Tile ${z}/${x}/${y} lies outside the map coverage of ${courseId} (zoom ${map.coverage.minZoom}..${map.coverage.maxZoom}).`);
+      throw new ApiProblem(
+        'tile-not-found',
+        `Tile ${z}/${x}/${y} lies outside the map coverage of ${courseId} (zoom ${map.coverage.minZoom}..${map.coverage.maxZoom}).`,
+      );
     }
     const payload = payloadOf(map, query);
     const status = await this.archives.status(payload, map.coverage.ranges);
@@ -349,7 +370,9 @@ function payloadOf(map: CourseMap, query: Pick<TileQuery, 'tileSize' | 'format'>
 }
 
 function staleRevision(courseId: string, current: string, pinned: string): ApiProblem {
-  return new ApiProblem('stale-revision', `Course ${courseId} is at revision ${current}, not ${normalizeRevision(pinned)}.`, { extras: { currentRevision: current } });
+  return new ApiProblem('stale-revision', `Course ${courseId} is at revision ${current}, not ${normalizeRevision(pinned)}.`, {
+    extras: { currentRevision: current },
+  });
 }
 
 /** `sha256:<hex>` whether or not the prefix was sent. */

@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { MAP_TILE_FORMATS } from '@caddie/renderer';
 
 const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[west, south, east, north], WGS84 degrees');
-const tileRange = z.object({
-  zoom: z.number().int(),
-  minX: z.number().int(),
-  maxX: z.number().int(),
-  minY: z.number().int(),
-  maxY: z.number().int(),
-  tileCount: z.number().int(),
-}).describe('Inclusive XYZ tile range (y down) of the coverage at one zoom');
+const tileRange = z
+  .object({
+    zoom: z.number().int(),
+    minX: z.number().int(),
+    maxX: z.number().int(),
+    minY: z.number().int(),
+    maxY: z.number().int(),
+    tileCount: z.number().int(),
+  })
+  .describe('Inclusive XYZ tile range (y down) of the coverage at one zoom');
 
 /**
  * The tile plan: course coverage, tile ranges, the revision-pinned URL template, the static-map
@@ -34,9 +36,13 @@ export const tilePlanSchema = z.object({
   zoomTiles: tileRange.nullable().describe('Tile range at the requested zoom; null when the archive has no tiles there'),
   tileRanges: z.array(tileRange).describe('One range per zoom, minZoom..maxZoom'),
   tileUrlTemplate: z.string().describe('XYZ template with {z}/{x}/{y}, pinned to the revision, tile size and format'),
-  staticMap: z.object({ url: z.string(), zoom: z.number().int(), maxPixels: z.number().int() }).describe('Static map of the whole coverage at the requested zoom (lowered until it fits maxPixels per side)'),
+  staticMap: z
+    .object({ url: z.string(), zoom: z.number().int(), maxPixels: z.number().int() })
+    .describe('Static map of the whole coverage at the requested zoom (lowered until it fits maxPixels per side)'),
   archive: z.object({
-    status: z.enum(['ready', 'building', 'absent']).describe('ready: stored; building: being rendered (started by this request if needed); absent: the build could not be started'),
+    status: z
+      .enum(['ready', 'building', 'absent'])
+      .describe('ready: stored; building: being rendered (started by this request if needed); absent: the build could not be started'),
     url: z.string(),
     sizeBytes: z.number().int().nullable(),
     etag: z.string().nullable(),

@@ -5,7 +5,11 @@ import { printableProblem } from './printable-requests';
 
 describe('printable request problems', () => {
   it('answers each typed failure of the lib with its problem code and status', () => {
-    const unknown = printableProblem(new PrintableRequestError('unknown-printable-option', 400, 'options.glitter: not taken', [{ parameter: 'options.glitter', code: 'unknown-printable-option', detail: 'not taken' }])) as ApiProblem;
+    const unknown = printableProblem(
+      new PrintableRequestError('unknown-printable-option', 400, 'options.glitter: not taken', [
+        { parameter: 'options.glitter', code: 'unknown-printable-option', detail: 'not taken' },
+      ]),
+    ) as ApiProblem;
     expect(unknown).toBeInstanceOf(ApiProblem);
     expect([unknown.code, unknown.status, unknown.options.errors?.[0].parameter]).toEqual(['unknown-printable-option', 400, 'options.glitter']);
     const rule = printableProblem(new PrintableRuleViolationError('Rule 4.3: page larger than 4 1/4 x 7 in', ['page 11 x 8.5 in'])) as ApiProblem;

@@ -33,7 +33,9 @@ const declared = declaredCode;
 
 export function printableProblem(error: unknown): unknown {
   if (error instanceof PrintableRequestError) {
-    return new ApiProblem(declared(error.code, error.status === 404 ? 'printable-template-not-found' : 'invalid-printable-request'), error.message, { errors: error.errors });
+    return new ApiProblem(declared(error.code, error.status === 404 ? 'printable-template-not-found' : 'invalid-printable-request'), error.message, {
+      errors: error.errors,
+    });
   }
   if (error instanceof PrintableRuleViolationError) return new ApiProblem(error.code, error.message, { extras: { reasons: error.reasons } });
   if (error instanceof PrintableUnrenderableError) return new ApiProblem(error.code, error.message, { extras: { reasons: error.reasons } });

@@ -61,7 +61,9 @@ const manifestSchema = z
 export const compileResponseSchema = z.strictObject({
   manifest: manifestSchema,
   contentKey: z.string().describe('sha256: of the printables version, course revision and normalized request; identical printables share it'),
-  previews: z.array(z.strictObject({ index: z.number().int(), contentType: z.literal('image/png'), dataUrl: z.string() })).describe('small PNG previews of the first pages'),
+  previews: z
+    .array(z.strictObject({ index: z.number().int(), contentType: z.literal('image/png'), dataUrl: z.string() }))
+    .describe('small PNG previews of the first pages'),
 });
 
 const linksSchema = z.strictObject({

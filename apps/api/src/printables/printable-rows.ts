@@ -30,5 +30,12 @@ export function newPrintableRow(manifest: PrintableManifest, owner: { organizati
 
 /** What the flow's jobs carry of a printable. */
 export function flowBaseOf(row: PrintableEntity, manifest: PrintableManifest) {
-  return { organizationId: row.organizationId, contentKey: row.contentKey, courseId: row.courseId, courseRevision: row.courseRevision, template: row.template, options: manifest.options };
+  return {
+    organizationId: row.organizationId,
+    contentKey: row.contentKey,
+    courseId: row.courseId,
+    courseRevision: row.courseRevision,
+    template: row.template,
+    options: manifest.options,
+  };
 }

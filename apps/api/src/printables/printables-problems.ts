@@ -2,10 +2,22 @@ import type { ProblemCodeSpec } from '../platform/problems/problem-codes';
 
 /** Problem codes of the course-printables routes (request and data codes come from libs/printables). */
 export const PRINTABLE_REQUEST_PROBLEMS = {
-  'printable-template-not-found': { status: 404, title: 'Printable template not found', hint: 'No published template has this id and version; GET /v1/printables/templates lists them.' },
+  'printable-template-not-found': {
+    status: 404,
+    title: 'Printable template not found',
+    hint: 'No published template has this id and version; GET /v1/printables/templates lists them.',
+  },
   'invalid-printable-template': { status: 400, title: 'Invalid template id', hint: 'Name a template as family@version, e.g. yardage-book@1.' },
-  'unknown-printable-option': { status: 400, title: 'Unknown printable option', hint: 'The template does not take this option; its description lists the options it takes.' },
-  'invalid-printable-option': { status: 400, title: 'Invalid printable option', hint: 'The option value is outside what the template declares; see the template description.' },
+  'unknown-printable-option': {
+    status: 400,
+    title: 'Unknown printable option',
+    hint: 'The template does not take this option; its description lists the options it takes.',
+  },
+  'invalid-printable-option': {
+    status: 400,
+    title: 'Invalid printable option',
+    hint: 'The option value is outside what the template declares; see the template description.',
+  },
   'invalid-printable-request': { status: 400, title: 'Invalid printable request', hint: 'Several options are wrong; errors[] names each one.' },
 };
 
@@ -23,7 +35,11 @@ export const PRINTABLE_DATA_PROBLEMS = {
     title: 'Options cannot be rendered',
     hint: 'At this dpi and page size an artwork or page raster falls outside what the renderer makes; reasons[] names each one and the dpi that works.',
   },
-  'printable-rule-4.3-violation': { status: 422, title: 'Rule 4.3 violation', hint: 'In rules "rule-4.3" mode greens print at 1:480 or smaller on pages of at most 4 1/4 x 7 in; send rules "none" for a book not used during play.' },
+  'printable-rule-4.3-violation': {
+    status: 422,
+    title: 'Rule 4.3 violation',
+    hint: 'In rules "rule-4.3" mode greens print at 1:480 or smaller on pages of at most 4 1/4 x 7 in; send rules "none" for a book not used during play.',
+  },
 };
 
 /** Every code of the course-printables routes. */
@@ -32,11 +48,23 @@ export const PRINTABLES_PROBLEMS = {
   ...PRINTABLE_DATA_PROBLEMS,
   'printable-not-found': { status: 404, title: 'Printable not found', hint: 'No printable of your organization has this id (any more).' },
   'invalid-cursor': { status: 400, title: 'Invalid cursor', hint: 'Pass back the nextCursor of the previous page unchanged.' },
-  'printable-create-in-progress': { status: 409, title: 'Printable creation in progress', hint: 'A request with this Idempotency-Key is still running; resend it after Retry-After.' },
+  'printable-create-in-progress': {
+    status: 409,
+    title: 'Printable creation in progress',
+    hint: 'A request with this Idempotency-Key is still running; resend it after Retry-After.',
+  },
   'printable-course-changed': { status: 409, title: 'Course changed', hint: 'The course changed while the printable was rendering; create it again.' },
-  'printable-render-failed': { status: 500, title: 'Printable render failed', hint: 'The render failed on our side; create the printable again later and quote the requestId.' },
+  'printable-render-failed': {
+    status: 500,
+    title: 'Printable render failed',
+    hint: 'The render failed on our side; create the printable again later and quote the requestId.',
+  },
   'printable-render-lost': { status: 500, title: 'Printable render lost', hint: 'The render ended without a stored package; create the printable again.' },
-  'printable-package-busy': { status: 503, title: 'Printable content busy', hint: 'Another request is creating or deleting a printable with the same content; retry after Retry-After.' },
+  'printable-package-busy': {
+    status: 503,
+    title: 'Printable content busy',
+    hint: 'Another request is creating or deleting a printable with the same content; retry after Retry-After.',
+  },
   'printable-idempotency-unavailable': { status: 503, title: 'Idempotency store unavailable', hint: 'Retry with the same Idempotency-Key after backoff.' },
 } satisfies Record<string, ProblemCodeSpec>;
 

@@ -89,7 +89,13 @@ export class PrintablesController {
     description: `${PRINTABLE_DESCRIPTION} The pages render as jobs of one flow spread over the render workers, then are assembled; identical printables of one organization share one render. The answer waits up to the render deadline, so a small printable is often ready in the 201 itself. Idempotency-Key (8..128 visible ASCII characters, optional): the same key with the same request returns the same printable (Idempotent-Replayed: true) for 24 hours; with another request 409 idempotency-key-conflict.`,
     params: courseParams,
     body: createBody,
-    responses: { 201: { description: 'The printable', schema: printableSchema, headers: { Location: '/v1/printables/{printableId}', 'Idempotent-Replayed': 'true when an earlier request with this key created it' } } },
+    responses: {
+      201: {
+        description: 'The printable',
+        schema: printableSchema,
+        headers: { Location: '/v1/printables/{printableId}', 'Idempotent-Replayed': 'true when an earlier request with this key created it' },
+      },
+    },
     problems: CREATE_PROBLEMS,
   })
   async create(
@@ -159,7 +165,8 @@ export class PrintablesController {
     operationId: 'searchPrintables',
     example: PRINTABLE_EXAMPLES.searchPrintables,
     summary: "Search the organization's printables, newest first",
-    description: 'Filters narrow together: course, exact template version, status, created range (from inclusive, before exclusive) and q, a case-insensitive substring of the course name.',
+    description:
+      'Filters narrow together: course, exact template version, status, created range (from inclusive, before exclusive) and q, a case-insensitive substring of the course name.',
     query: searchQuery,
     responses: { 200: { description: 'One page of printables', schema: printableListSchema } },
     problems: ['invalid-cursor'],

@@ -17,7 +17,10 @@ const templateExample = {
   purpose: 'play',
   pageSizes: ['pocket', 'a6'],
   defaultPageSize: 'pocket',
-  options: { type: 'object', properties: { pageSize: { enum: ['pocket', 'a6'], default: 'pocket' }, rules: { enum: ['rule-4.3', 'none'], default: 'rule-4.3' } } },
+  options: {
+    type: 'object',
+    properties: { pageSize: { enum: ['pocket', 'a6'], default: 'pocket' }, rules: { enum: ['rule-4.3', 'none'], default: 'rule-4.3' } },
+  },
   publishedAt: '2026-11-24T00:00:00.000Z',
 };
 
@@ -31,7 +34,15 @@ const manifestExample = {
   page: { size: 'pocket', widthIn: 4.25, heightIn: 7, bleedIn: 0.125, dpi: 300 },
   pages: [
     { index: 0, kind: 'cover', title: 'Pine Hollow Golf Club', holds: ['course name', 'tee sets'], missing: [] },
-    { index: 2, kind: 'green', title: 'Hole 1 green', holeNumber: 1, holds: ['green at 1:480', 'depth', 'width'], missing: [], rule43: { greenScale: '1:480', compliant: true, reasons: [] } },
+    {
+      index: 2,
+      kind: 'green',
+      title: 'Hole 1 green',
+      holeNumber: 1,
+      holds: ['green at 1:480', 'depth', 'width'],
+      missing: [],
+      rule43: { greenScale: '1:480', compliant: true, reasons: [] },
+    },
   ],
   rules: 'rule-4.3',
   compliance: { compliant: true, pages: [] },
@@ -97,6 +108,10 @@ export const PRINTABLE_EXAMPLES = {
     responses: { 200: { items: [printableSummary], nextCursor: 'WyIyMDI2LTExLTI0VDE1OjAwOjAwLjAwMFoiLCJwcnRfMDEiXQ' } },
   },
   getPrintable: { summary: 'A finished yardage book with its signed links', parameters, responses: { 200: printableExample } },
-  searchPrintables: { summary: 'Ready yardage books of the organization', parameters: { template: 'yardage-book@1', status: 'ready' }, responses: { 200: { items: [printableSummary], nextCursor: null } } },
+  searchPrintables: {
+    summary: 'Ready yardage books of the organization',
+    parameters: { template: 'yardage-book@1', status: 'ready' },
+    responses: { 200: { items: [printableSummary], nextCursor: null } },
+  },
   deletePrintable: { summary: 'Delete a printable and its package', parameters },
 } satisfies Record<string, OperationExample>;

@@ -7,7 +7,12 @@ import { PRINTABLE_DATA_PROBLEMS, PRINTABLE_REQUEST_PROBLEMS } from './printable
 
 /** Declarations shared by the printables operations (the controller holds one @Operation per route). */
 export const printablesRead = { tags: ['Printables'], service: 'course-printables', access: 'key', scope: 'printables:read' } satisfies Partial<OperationSpec>;
-export const printablesWrite = { tags: ['Printables'], service: 'course-printables', access: 'private-key', scope: 'printables:write' } satisfies Partial<OperationSpec>;
+export const printablesWrite = {
+  tags: ['Printables'],
+  service: 'course-printables',
+  access: 'private-key',
+  scope: 'printables:write',
+} satisfies Partial<OperationSpec>;
 
 const courseId = z.string().max(200).describe('Course layout id, e.g. demo-pine-hollow');
 const printableId = z.string().max(60).describe('Printable id (prt_…)');
@@ -18,7 +23,10 @@ export const templateParams = z.strictObject({ templateId: z.string().max(80).de
 
 const printableRequestFields = {
   template: z.string().max(80).describe('Template and version, e.g. yardage-book@1 (GET /v1/printables/templates lists them)'),
-  options: z.record(z.string(), freeFormJson('An option value')).optional().describe("The template's options (its description gives their JSON Schema); omitted ones take their defaults"),
+  options: z
+    .record(z.string(), freeFormJson('An option value'))
+    .optional()
+    .describe("The template's options (its description gives their JSON Schema); omitted ones take their defaults"),
 };
 export const createBody = z.strictObject(printableRequestFields);
 export const compileBody = z.strictObject({
@@ -29,7 +37,13 @@ export const compileBody = z.strictObject({
 const isoTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
 const listFields = {
   cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
-  limit: z.string().regex(/^\d{1,3}$/, 'an integer').transform(Number).pipe(z.number().int().min(1).max(100)).default(20).describe('Page size 1..100 (default 20)'),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'an integer')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .default(20)
+    .describe('Page size 1..100 (default 20)'),
 };
 export const coursePrintablesQuery = z.strictObject(listFields);
 export const searchQuery = z.strictObject({
@@ -44,7 +58,12 @@ export const searchQuery = z.strictObject({
 
 /** Codes every course-addressed printables operation can answer with. */
 export const COURSE_PROBLEMS = ['course-not-found', 'invalid-course-id'];
-export const REQUEST_PROBLEMS = [...COURSE_PROBLEMS, ...Object.keys(PRINTABLE_REQUEST_PROBLEMS), ...Object.keys(PRINTABLE_DATA_PROBLEMS), 'printable-data-missing'];
+export const REQUEST_PROBLEMS = [
+  ...COURSE_PROBLEMS,
+  ...Object.keys(PRINTABLE_REQUEST_PROBLEMS),
+  ...Object.keys(PRINTABLE_DATA_PROBLEMS),
+  'printable-data-missing',
+];
 export const CREATE_PROBLEMS = [
   ...REQUEST_PROBLEMS,
   ...Object.keys(IDEMPOTENCY_PROBLEMS),

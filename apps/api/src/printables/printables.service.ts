@@ -88,7 +88,11 @@ export class PrintablesService {
     return {
       manifest,
       contentKey: printableContentKey(manifest),
-      previews: previews.map((p) => ({ index: p.index, contentType: 'image/png' as const, dataUrl: `data:image/png;base64,${Buffer.from(p.png).toString('base64')}` })),
+      previews: previews.map((p) => ({
+        index: p.index,
+        contentType: 'image/png' as const,
+        dataUrl: `data:image/png;base64,${Buffer.from(p.png).toString('base64')}`,
+      })),
     };
   }
 
@@ -96,7 +100,14 @@ export class PrintablesService {
    * Creates a printable (at most once per Idempotency-Key) and waits for it up to the render
    * deadline; `waitForRender: false` answers at once (the console shows progress by polling).
    */
-  async create(principal: Principal, courseId: string, body: PrintableBody, idempotencyKey: string | undefined, requestId: string, { waitForRender = true } = {}) {
+  async create(
+    principal: Principal,
+    courseId: string,
+    body: PrintableBody,
+    idempotencyKey: string | undefined,
+    requestId: string,
+    { waitForRender = true } = {},
+  ) {
     const { revision, course } = await this.courses.course(courseId);
     const { request, manifest } = compileForCourse(course, revision, body);
     if (idempotencyKey === undefined) {
@@ -105,7 +116,9 @@ export class PrintablesService {
     }
 
     const scope = principal.organizationId;
-    const fingerprint = createHash('sha256').update(canonicalJson({ courseId, template: request.template, options: request.options })).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(canonicalJson({ courseId, template: request.template, options: request.options }))
+      .digest('hex');
     const claim = await this.idempotent(() => this.idempotency.begin(scope, idempotencyKey, fingerprint, requestId, CREATE_LEASE_MS));
     if (claim.kind === 'existing') return { printable: await this.replay(principal, claim.record, fingerprint), replayed: true };
     let row: PrintableEntity;
@@ -246,7 +259,9 @@ export class PrintablesService {
       return await this.packages.withLease(row.organizationId, row.contentKey, PACKAGE_WAIT_MS, work);
     } catch (error) {
       if (!(error instanceof PrintableContentBusyError)) throw error;
-      throw new ApiProblem('printable-package-busy', 'Another request is creating or deleting this printable content; retry after Retry-After.', { headers: { 'Retry-After': '2' } });
+      throw new ApiProblem('printable-package-busy', 'Another request is creating or deleting this printable content; retry after Retry-After.', {
+        headers: { 'Retry-After': '2' },
+      });
     }
   }
 
@@ -259,7 +274,10 @@ export class PrintablesService {
       const stored = await this.artifacts.head(printablePackageKeys(row.organizationId, row.contentKey).zip);
       patch = stored
         ? { status: 'ready', pagesDone: row.pagesTotal }
-        : { status: 'failed', error: JSON.stringify({ code: 'printable-render-lost', detail: 'The render ended without a stored package; create the printable again.' }) };
+        : {
+            status: 'failed',
+            error: JSON.stringify({ code: 'printable-render-lost', detail: 'The render ended without a stored package; create the printable again.' }),
+          };
     } else {
       const status = flow.started ? 'rendering' : 'queued';
       if (status === row.status && flow.pagesDone === row.pagesDone) return row;
@@ -286,7 +304,11 @@ export class PrintablesService {
       ...(row.deletedAt ? { deletedAt: row.deletedAt } : {}),
     };
     if (!full) return summary;
-    return { ...summary, manifest: JSON.parse(row.manifest) as PrintableManifest, ...(row.status === 'ready' && !row.deletedAt ? { links: await this.links(row) } : {}) };
+    return {
+      ...summary,
+      manifest: JSON.parse(row.manifest) as PrintableManifest,
+      ...(row.status === 'ready' && !row.deletedAt ? { links: await this.links(row) } : {}),
+    };
   }
 
   private async links(row: PrintableEntity) {
@@ -306,7 +328,9 @@ export class PrintablesService {
       return await operation();
     } catch (error) {
       if (!(error instanceof IdempotencyUnavailableError)) throw error;
-      throw new ApiProblem('printable-idempotency-unavailable', 'The idempotency store is unavailable; retry with the same key after backoff.', { headers: { 'Retry-After': '5' } });
+      throw new ApiProblem('printable-idempotency-unavailable', 'The idempotency store is unavailable; retry with the same key after backoff.', {
+        headers: { 'Retry-After': '5' },
+      });
     }
   }
 }

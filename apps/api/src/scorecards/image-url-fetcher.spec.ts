@@ -34,22 +34,71 @@ describe('validateImageUrl', () => {
 });
 
 describe('isPublicAddress', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', '2002:c0a8:0101::1', '2001:db8::1',
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.0.10',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '198.18.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '64:ff9b::a00:1',
+    '2002:c0a8:0101::1',
+    '2001:db8::1',
     // IPv4-compatible ::/96 (both spellings), NAT64 local-use 64:ff9b:1::/48, IPv4-translated, and the rest of the IANA special-purpose registry
-    '::7f00:1', '::127.0.0.1', '::a9fe:a9fe', '::8.8.8.8', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1::808:808', '::ffff:0:7f00:1', '64:ff9b::808:808',
-    '100::1', '100:0:0:1::1', '2001::1', '2001:2::1', '2001:10::1', '2620:4f:8000::1', '3fff::1', '5f00::1', 'fec0::1', '3ffe::1', '4000::1', '::ffff:a9fe:a9fe'])(
-    'refuses %s',
-    (address) => expect(isPublicAddress(address)).toBe(false),
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a9fe:a9fe',
+    '::8.8.8.8',
+    '64:ff9b:1::a9fe:a9fe',
+    '64:ff9b:1::808:808',
+    '::ffff:0:7f00:1',
+    '64:ff9b::808:808',
+    '100::1',
+    '100:0:0:1::1',
+    '2001::1',
+    '2001:2::1',
+    '2001:10::1',
+    '2620:4f:8000::1',
+    '3fff::1',
+    '5f00::1',
+    'fec0::1',
+    '3ffe::1',
+    '4000::1',
+    '::ffff:a9fe:a9fe',
+  ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('accepts %s', (address) =>
+    expect(isPublicAddress(address)).toBe(true),
   );
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('accepts %s', (address) => expect(isPublicAddress(address)).toBe(true));
   it('refuses what is not an address', () => expect(isPublicAddress('example.com')).toBe(false));
 });
 
 describe('publicOnlyLookup', () => {
-  const resolver = (answers: Record<string, { address: string; family: number }[]>) => (host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) => cb(null, answers[host] ?? []);
+  const resolver =
+    (answers: Record<string, { address: string; family: number }[]>) =>
+    (host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) =>
+      cb(null, answers[host] ?? []);
 
   it('refuses a host when any resolved address is internal (DNS rebinding)', (done) => {
-    const lookup = publicOnlyLookup(resolver({ 'mixed.example': [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.5', family: 4 }] }));
+    const lookup = publicOnlyLookup(
+      resolver({
+        'mixed.example': [
+          { address: '93.184.216.34', family: 4 },
+          { address: '10.0.0.5', family: 4 },
+        ],
+      }),
+    );
     lookup('mixed.example', { all: true }, (error) => {
       expect(error).toMatchObject({ code: 'ERR_SCORECARD_ADDRESS_BLOCKED' });
       done();

@@ -106,7 +106,8 @@ export async function fetchImageUrl(raw: string, dispatcher: Dispatcher, limits 
   } catch (error) {
     if (error instanceof ApiProblem) throw error;
     if (isBlocked(error)) throw new ApiProblem('invalid-image-url', 'The image URL host resolves to a non-public address.');
-    if ((error as { code?: string }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') throw new ApiProblem('image-too-large', `The image exceeds the ${limits.maxBytes} byte limit.`);
+    if ((error as { code?: string }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
+      throw new ApiProblem('image-too-large', `The image exceeds the ${limits.maxBytes} byte limit.`);
     const reason = signal.aborted ? `was not downloaded within ${limits.deadlineMs / 1000} seconds` : 'could not be reached';
     throw new ApiProblem('image-fetch-failed', `The image URL ${reason}.`);
   }

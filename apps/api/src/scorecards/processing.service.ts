@@ -84,7 +84,8 @@ export class ProcessingService {
     );
     if (claim.kind === 'existing') return this.answerExisting(claim.record, fingerprint);
     const record = claim.record;
-    const release = () => this.idempotency.release(scope, idempotencyKey, record).catch((error) => this.logger.warn(`idempotency release failed: ${(error as Error).message}`));
+    const release = () =>
+      this.idempotency.release(scope, idempotencyKey, record).catch((error) => this.logger.warn(`idempotency release failed: ${(error as Error).message}`));
 
     let result;
     try {
@@ -125,11 +126,17 @@ export class ProcessingService {
     const kept = await this.idempotency.complete(scope, idempotencyKey, record, stored).catch(() => false);
     if (!kept) {
       // Without a replay record a retry would read and meter again: take the unit back and fail.
-      await this.meter.withdraw(record.recordId).catch((error) => this.logger.error(`usage unit ${record.recordId} could not be withdrawn: ${(error as Error).message}`));
+      await this.meter
+        .withdraw(record.recordId)
+        .catch((error) => this.logger.error(`usage unit ${record.recordId} could not be withdrawn: ${(error as Error).message}`));
       await release();
-      throw new ApiProblem('scorecard-idempotency-unavailable', 'The result could not be stored for replay, so it was not delivered; retry with the same key after backoff.', {
-        headers: { 'Retry-After': '5' },
-      });
+      throw new ApiProblem(
+        'scorecard-idempotency-unavailable',
+        'The result could not be stored for replay, so it was not delivered; retry with the same key after backoff.',
+        {
+          headers: { 'Retry-After': '5' },
+        },
+      );
     }
     return { body, replayed: false };
   }
@@ -147,9 +154,13 @@ export class ProcessingService {
       );
     }
     const retryAfter = inProgressRetryAfterSeconds(record.createdAt, record.leaseUntil - LEASE_GRACE_MS, this.durations.typicalMs(), now);
-    throw new ApiProblem('scorecard-processing-in-progress', 'A request with this Idempotency-Key is still running; resend the same key and exact input after Retry-After.', {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+    throw new ApiProblem(
+      'scorecard-processing-in-progress',
+      'A request with this Idempotency-Key is still running; resend the same key and exact input after Retry-After.',
+      {
+        headers: { 'Retry-After': String(retryAfter) },
+      },
+    );
   }
 
   private async idempotent<T>(operation: () => Promise<T>): Promise<T> {
@@ -157,7 +168,9 @@ export class ProcessingService {
       return await operation();
     } catch (error) {
       if (!(error instanceof IdempotencyUnavailableError)) throw error;
-      throw new ApiProblem('scorecard-idempotency-unavailable', 'The idempotency store is unavailable; retry with the same key after backoff.', { headers: { 'Retry-After': '5' } });
+      throw new ApiProblem('scorecard-idempotency-unavailable', 'The idempotency store is unavailable; retry with the same key after backoff.', {
+        headers: { 'Retry-After': '5' },
+      });
     }
   }
 }
@@ -165,7 +178,9 @@ export class ProcessingService {
 /** sha256 over what makes two requests the same logical request. */
 export function inputFingerprint(input: ScorecardRequestInput, version: number): string {
   const image = input.image.method === 'multipart' ? { sha256: createHash('sha256').update(input.image.bytes).digest('hex') } : { url: input.image.url };
-  return createHash('sha256').update(JSON.stringify({ version, metadata: input.metadata, image })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ version, metadata: input.metadata, image }))
+    .digest('hex');
 }
 
 function isOutcomeUnknown(error: ScorecardJobError): boolean {
@@ -185,13 +200,21 @@ function outcomeProblem(error: ScorecardJobError): ApiProblem {
       return new ApiProblem('scorecard-processing-unavailable', 'The scorecard worker failed unexpectedly; retry with the same key.', { headers: retry });
     case 'deadline':
       return outcome.started
-        ? new ApiProblem('scorecard-processing-deadline-exceeded', 'The reading did not finish within the request deadline and may still complete; this key now answers 409 scorecard-processing-outcome-unknown.', {
-            extras: { retryWithSameKey: false },
-          })
-        : new ApiProblem('scorecard-processing-deadline-exceeded', 'No scorecard worker started the request within its deadline; nothing was read. Retry with the same key.', {
-            headers: retry,
-            extras: { retryWithSameKey: true },
-          });
+        ? new ApiProblem(
+            'scorecard-processing-deadline-exceeded',
+            'The reading did not finish within the request deadline and may still complete; this key now answers 409 scorecard-processing-outcome-unknown.',
+            {
+              extras: { retryWithSameKey: false },
+            },
+          )
+        : new ApiProblem(
+            'scorecard-processing-deadline-exceeded',
+            'No scorecard worker started the request within its deadline; nothing was read. Retry with the same key.',
+            {
+              headers: retry,
+              extras: { retryWithSameKey: true },
+            },
+          );
     case 'failed': {
       const { code, detail } = outcome.failure;
       if (isProblemCode(code) && (PROCESSING_WORKER_CODES.has(code) || (WORKER_REPORTABLE_CODES.has(code) && code !== 'scorecard-normalization-unavailable'))) {

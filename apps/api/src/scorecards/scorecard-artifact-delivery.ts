@@ -31,7 +31,12 @@ export class ScorecardArtifactDelivery {
   ) {}
 
   /** Each URL ends at `ttlSeconds` or at the artifact's `retentionUntil`, whichever comes first. */
-  async sign(version: NormalizationVersion, result: ScorecardNormalizeResult, ttlSeconds = ARTIFACT_URL_TTL_SECONDS, now = Date.now()): Promise<Record<string, unknown>> {
+  async sign(
+    version: NormalizationVersion,
+    result: ScorecardNormalizeResult,
+    ttlSeconds = ARTIFACT_URL_TTL_SECONDS,
+    now = Date.now(),
+  ): Promise<Record<string, unknown>> {
     const stored: StoredScorecardArtifact[] = [];
     mapArtifactSlots(version, result.body, (_i, pair) => {
       const p = pair as ArtifactPair<StoredScorecardArtifact>;
@@ -48,11 +53,22 @@ export class ScorecardArtifactDelivery {
     } catch (error) {
       this.logger.warn(`signing failed: ${(error as Error).message}`);
       await this.discard(result.artifactKeys);
-      throw new ApiProblem('scorecard-artifact-signing-unavailable', 'The derived images could not be signed; retry with backoff.', { headers: { 'Retry-After': '5' } });
+      throw new ApiProblem('scorecard-artifact-signing-unavailable', 'The derived images could not be signed; retry with backoff.', {
+        headers: { 'Retry-After': '5' },
+      });
     }
     const describe = (a: StoredScorecardArtifact): ArtifactDescriptor => {
       const { url, expiresAt } = signed.get(a.key)!;
-      return { url, contentType: a.contentType, sizeBytes: a.sizeBytes, sha256: a.sha256, width: a.width, height: a.height, expiresAt: expiresAt.toISOString(), retentionUntil: a.retentionUntil };
+      return {
+        url,
+        contentType: a.contentType,
+        sizeBytes: a.sizeBytes,
+        sha256: a.sha256,
+        width: a.width,
+        height: a.height,
+        expiresAt: expiresAt.toISOString(),
+        retentionUntil: a.retentionUntil,
+      };
     };
     return mapArtifactSlots(version, result.body, (_i, pair) => {
       const p = pair as ArtifactPair<StoredScorecardArtifact>;

@@ -84,7 +84,8 @@ export class ScorecardQueue {
       const { outcome } = error;
       if (outcome.kind === 'queue-unavailable') throw unavailable('The scorecard queue is unavailable; retry shortly.');
       if (outcome.kind === 'no-worker') throw unavailable('No scorecard worker is running; retry shortly.');
-      if (outcome.kind === 'failed' && WORKER_REPORTABLE_CODES.has(outcome.failure.code) && isProblemCode(outcome.failure.code)) throw new ApiProblem(outcome.failure.code, outcome.failure.detail);
+      if (outcome.kind === 'failed' && WORKER_REPORTABLE_CODES.has(outcome.failure.code) && isProblemCode(outcome.failure.code))
+        throw new ApiProblem(outcome.failure.code, outcome.failure.detail);
       throw unavailable('No scorecard worker finished the normalization within the request deadline.');
     }
   }
@@ -105,11 +106,15 @@ export class ScorecardQueue {
     let job: Job;
     try {
       job = await withTimeout(
-        this.queue.add(name, { ...payload, deadline }, {
-          attempts: 1,
-          removeOnComplete: { age: SCORECARD_JOB_RETENTION.ageSeconds, count: SCORECARD_JOB_RETENTION.count },
-          removeOnFail: { age: SCORECARD_JOB_RETENTION.ageSeconds, count: SCORECARD_JOB_RETENTION.count },
-        }),
+        this.queue.add(
+          name,
+          { ...payload, deadline },
+          {
+            attempts: 1,
+            removeOnComplete: { age: SCORECARD_JOB_RETENTION.ageSeconds, count: SCORECARD_JOB_RETENTION.count },
+            removeOnFail: { age: SCORECARD_JOB_RETENTION.ageSeconds, count: SCORECARD_JOB_RETENTION.count },
+          },
+        ),
         remaining(),
       );
     } catch {

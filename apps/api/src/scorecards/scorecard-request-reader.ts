@@ -35,7 +35,10 @@ function invalid(detail: string): ApiProblem {
 
 /** The media type of the request without parameters, lowercased. */
 export function mediaType(request: FastifyRequest): string {
-  return String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  return String(request.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 }
 
 /** Reads the two accepted request forms; anything else is 415 unsupported-content-type. */
@@ -52,7 +55,10 @@ function readJson(body: unknown): ScorecardRequestInput {
     throw invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
   }
   const { image, ...metadata } = parsed.data;
-  return { metadata: { identifier: metadata.identifier ?? null, courseId: metadata.courseId ?? null, teeBox: metadata.teeBox ?? null }, image: { method: 'url', url: image.url } };
+  return {
+    metadata: { identifier: metadata.identifier ?? null, courseId: metadata.courseId ?? null, teeBox: metadata.teeBox ?? null },
+    image: { method: 'url', url: image.url },
+  };
 }
 
 /** Multipart errors of @fastify/multipart and busboy, by code. */
@@ -79,7 +85,15 @@ async function readMultipart(request: FastifyRequest): Promise<ScorecardRequestI
   let bytes: Buffer | undefined;
   try {
     const parts = request.parts({
-      limits: { fileSize: MULTIPART_LIMITS.imageBytes, files: 1, fields: METADATA_FIELDS.length, parts: METADATA_FIELDS.length + 1, fieldSize: 200, fieldNameSize: 64, headerPairs: 20 },
+      limits: {
+        fileSize: MULTIPART_LIMITS.imageBytes,
+        files: 1,
+        fields: METADATA_FIELDS.length,
+        parts: METADATA_FIELDS.length + 1,
+        fieldSize: 200,
+        fieldNameSize: 64,
+        headerPairs: 20,
+      },
     });
     // Chunked uploads declare no length: count what arrives (after parts() has piped the stream, so no chunk is missed).
     request.raw.on('data', count);

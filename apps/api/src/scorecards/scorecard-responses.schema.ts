@@ -21,7 +21,11 @@ const artifactDescriptor = {
     width: { type: 'integer', minimum: 1 },
     height: { type: 'integer', minimum: 1 },
     expiresAt: { type: 'string', format: 'date-time', description: 'At most 1 hour after the response (spec bound 24 hours).' },
-    retentionUntil: { type: 'string', format: 'date-time', description: 'Earliest lifecycle deletion: 1 day after the request, rounded up to the next UTC midnight.' },
+    retentionUntil: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Earliest lifecycle deletion: 1 day after the request, rounded up to the next UTC midnight.',
+    },
   },
   additionalProperties: false,
 };
@@ -30,7 +34,11 @@ const issue = {
   type: 'object',
   required: ['code', 'message'],
   properties: {
-    code: { type: 'string', description: 'registration-markers-incomplete, scorecard-perspective-invalid, unassigned-marker, unreliable-marker, page-limit-exceeded, or the problem code of a page that failed (scorecard-design-*, scorecard-capture-disabled).' },
+    code: {
+      type: 'string',
+      description:
+        'registration-markers-incomplete, scorecard-perspective-invalid, unassigned-marker, unreliable-marker, page-limit-exceeded, or the problem code of a page that failed (scorecard-design-*, scorecard-capture-disabled).',
+    },
     message: { type: 'string' },
     captureId: { type: 'string' },
     markerIds: { type: 'array', items: { type: 'integer' } },
@@ -38,11 +46,28 @@ const issue = {
   },
   additionalProperties: false,
 };
-const warning = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false };
+const warning = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+  additionalProperties: false,
+};
 
 export const normalizationTemplateSchema = {
   type: 'object',
-  required: ['designId', 'slug', 'version', 'panel', 'layoutRevision', 'fiducialFamily', 'source', 'captureId', 'topology', 'definitionHash', 'revisionManifestHash'],
+  required: [
+    'designId',
+    'slug',
+    'version',
+    'panel',
+    'layoutRevision',
+    'fiducialFamily',
+    'source',
+    'captureId',
+    'topology',
+    'definitionHash',
+    'revisionManifestHash',
+  ],
   properties: {
     designId: { type: 'string', enum: ['SM9H1', 'SM9H1GG', 'SM9H10GG', 'SM18F', 'SM18B'] },
     slug: { type: 'string' },
@@ -69,7 +94,13 @@ const page = {
     printedMetadata: {
       type: 'object',
       required: ['text', 'courseToken', 'designChunk', 'checksum', 'correctionCount'],
-      properties: { text: { type: 'string' }, courseToken: nullableString, designChunk: { type: 'string' }, checksum: { type: 'string' }, correctionCount: { type: 'integer', minimum: 0 } },
+      properties: {
+        text: { type: 'string' },
+        courseToken: nullableString,
+        designChunk: { type: 'string' },
+        checksum: { type: 'string' },
+        correctionCount: { type: 'integer', minimum: 0 },
+      },
       additionalProperties: false,
     },
     normalization: {
@@ -87,7 +118,13 @@ const page = {
         },
         outputWidth: { type: 'integer' },
         outputHeight: { type: 'integer' },
-        sourceToCanonical: { type: 'array', items: { type: 'number' }, minItems: 9, maxItems: 9, description: 'Row-major 3x3 transform from source pixels to canonical pixels (pixel centres at integers).' },
+        sourceToCanonical: {
+          type: 'array',
+          items: { type: 'number' },
+          minItems: 9,
+          maxItems: 9,
+          description: 'Row-major 3x3 transform from source pixels to canonical pixels (pixel centres at integers).',
+        },
       },
       additionalProperties: false,
     },
@@ -101,13 +138,21 @@ const page = {
           properties: {
             origin: { const: 'top-left' },
             unit: { const: 'normalized-0-to-1' },
-            canonicalPixels: { type: 'object', required: ['width', 'height'], properties: { width: { type: 'integer' }, height: { type: 'integer' } }, additionalProperties: false },
+            canonicalPixels: {
+              type: 'object',
+              required: ['width', 'height'],
+              properties: { width: { type: 'integer' }, height: { type: 'integer' } },
+              additionalProperties: false,
+            },
           },
           additionalProperties: false,
         },
         captureId: { type: 'string' },
         topology: { type: 'string' },
-        pages: { type: 'array', items: { type: 'object', required: ['pageId', 'frame'], properties: { pageId: { type: 'string' }, frame: box }, additionalProperties: false } },
+        pages: {
+          type: 'array',
+          items: { type: 'object', required: ['pageId', 'frame'], properties: { pageId: { type: 'string' }, frame: box }, additionalProperties: false },
+        },
         semanticRegions: {
           type: 'array',
           items: {
@@ -129,7 +174,16 @@ const page = {
     },
     quality: {
       type: 'object',
-      required: ['confidence', 'band', 'detectedCandidates', 'decodedFiducials', 'matchedFiducials', 'reprojectionRmsPixels', 'reprojectionMaxPixels', 'markerEvidence'],
+      required: [
+        'confidence',
+        'band',
+        'detectedCandidates',
+        'decodedFiducials',
+        'matchedFiducials',
+        'reprojectionRmsPixels',
+        'reprojectionMaxPixels',
+        'markerEvidence',
+      ],
       properties: {
         confidence: { type: 'number', minimum: 0, maximum: 1 },
         band: { type: 'string', enum: ['high', 'medium', 'low'] },
@@ -187,7 +241,8 @@ const rejectedPage = {
 
 export const normalizationV4Schema = {
   type: 'object',
-  description: 'Version 4 (default). Versions 2 and 3 (header 2 or 3) return the single-capture shapes of the spec with schema caddie-scorecard-normalization@2 / @3.',
+  description:
+    'Version 4 (default). Versions 2 and 3 (header 2 or 3) return the single-capture shapes of the spec with schema caddie-scorecard-normalization@2 / @3.',
   required: ['requestId', 'courseId', 'teeBox', 'identifier', 'schema', 'status', 'source', 'pages', 'discovery', 'issues', 'warnings'],
   properties: {
     requestId: { type: 'string' },
@@ -195,7 +250,11 @@ export const normalizationV4Schema = {
     teeBox: nullableString,
     identifier: nullableString,
     schema: { type: 'string', description: '`<operator>-scorecard-normalization@4`' },
-    status: { type: 'string', enum: ['COMPLETE', 'PARTIAL'], description: 'PARTIAL: complete pages returned, other evidence (incomplete pages, unreadable or disabled identities, stray markers) listed in issues.' },
+    status: {
+      type: 'string',
+      enum: ['COMPLETE', 'PARTIAL'],
+      description: 'PARTIAL: complete pages returned, other evidence (incomplete pages, unreadable or disabled identities, stray markers) listed in issues.',
+    },
     source: {
       type: 'object',
       required: ['method', 'persisted'],

@@ -6,19 +6,42 @@ import { CourseHoles, missingReason, type DatasetStatus, type HoleSummary, type 
 import { Loading, mountPage, ProblemPanel } from '../shell';
 
 interface CourseAnswer {
-  summary: { id: string; name: string; holeCount: number; location: { city: string | null; region: string | null; country: string | null }; services: Record<string, { available: boolean; delivery: string }> };
+  summary: {
+    id: string;
+    name: string;
+    holeCount: number;
+    location: { city: string | null; region: string | null; country: string | null };
+    services: Record<string, { available: boolean; delivery: string }>;
+  };
   data: {
     data: {
-      identity?: { classification?: string; active?: boolean; completeness?: { status: string; holesMapped: number; holesExpected: number; holesMissing: number[] }; qualityFlags?: (string | { code?: string; detail?: string })[] };
+      identity?: {
+        classification?: string;
+        active?: boolean;
+        completeness?: { status: string; holesMapped: number; holesExpected: number; holesMissing: number[] };
+        qualityFlags?: (string | { code?: string; detail?: string })[];
+      };
       scorecard?: Scorecard | DatasetStatus;
       holes?: { summary?: HoleSummary[] | DatasetStatus; detail?: HoleDetail[] | DatasetStatus };
-      provenance?: { sources: { kind: string; name: string; license?: string; attribution?: string }[]; inferences: unknown[]; missing: string[] } | { status: string };
+      provenance?:
+        { sources: { kind: string; name: string; license?: string; attribution?: string }[]; inferences: unknown[]; missing: string[] } | { status: string };
     };
     meta: { deniedDatasets: string[]; todoDatasets: string[] };
   };
 }
-interface HoleDetail { number: number; centerline: { coordinates: [number, number][] }; tees: { center: { coordinates: [number, number] } }[] }
-interface TileJson { tiles: string[]; bounds: [number, number, number, number]; minzoom: number; maxzoom: number; attribution: string; archive: { status: string } }
+interface HoleDetail {
+  number: number;
+  centerline: { coordinates: [number, number][] };
+  tees: { center: { coordinates: [number, number] } }[];
+}
+interface TileJson {
+  tiles: string[];
+  bounds: [number, number, number, number];
+  minzoom: number;
+  maxzoom: number;
+  attribution: string;
+  archive: { status: string };
+}
 
 const courseId = new URLSearchParams(location.search).get('id') ?? '';
 const flagText = (f: string | { code?: string; detail?: string }) => (typeof f === 'string' ? f : [f.code, f.detail].filter(Boolean).join(': '));
@@ -46,7 +69,15 @@ function CourseMap({ id, holes }: { id: string; holes: { number: number; at: [nu
       (window as unknown as { consoleMap: unknown }).consoleMap = map;
       map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
       map.on('load', () => {
-        map!.addSource('course', { type: 'raster', tiles: tilejson.tiles.map((t) => (t.startsWith('/') ? location.origin + t : t)), tileSize: 256, minzoom: tilejson.minzoom, maxzoom: tilejson.maxzoom, bounds: tilejson.bounds, attribution: tilejson.attribution });
+        map!.addSource('course', {
+          type: 'raster',
+          tiles: tilejson.tiles.map((t) => (t.startsWith('/') ? location.origin + t : t)),
+          tileSize: 256,
+          minzoom: tilejson.minzoom,
+          maxzoom: tilejson.maxzoom,
+          bounds: tilejson.bounds,
+          attribution: tilejson.attribution,
+        });
         map!.addLayer({ id: 'course', type: 'raster', source: 'course' });
         // HTML markers: the map has no glyph server for text layers
         for (const hole of holes) {
@@ -109,7 +140,8 @@ function CoursePage() {
       <section class="panel" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{summary.name}</h2>
         <p>
-          <code>{summary.id}</code> · {[summary.location.city, summary.location.region, summary.location.country].filter(Boolean).join(', ')} · {summary.holeCount} holes
+          <code>{summary.id}</code> · {[summary.location.city, summary.location.region, summary.location.country].filter(Boolean).join(', ')} ·{' '}
+          {summary.holeCount} holes
           {identity?.classification && <> · {identity.classification}</>}
         </p>
         <p>
@@ -131,7 +163,8 @@ function CoursePage() {
           <div class="panel">
             {identity?.completeness && (
               <p>
-                Completeness: <strong>{identity.completeness.status}</strong> ({identity.completeness.holesMapped} of {identity.completeness.holesExpected} holes mapped
+                Completeness: <strong>{identity.completeness.status}</strong> ({identity.completeness.holesMapped} of {identity.completeness.holesExpected}{' '}
+                holes mapped
                 {identity.completeness.holesMissing.length ? `; missing ${identity.completeness.holesMissing.join(', ')}` : ''})
               </p>
             )}

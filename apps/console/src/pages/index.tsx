@@ -4,9 +4,23 @@ import { asProblem, getJson, type Problem } from '../api';
 import { createMap } from '../map';
 import { Loading, mountPage, ProblemPanel } from '../shell';
 
-interface Place { city: string | null; region: string | null; country: string | null; longitude: number | null; latitude: number | null }
-interface DirectoryCourse { id: string; name: string; location: Place }
-interface Nearby { origin: { longitude: number; latitude: number }; radiusMiles: number; courses: { id: string; name: string; distanceMiles: number }[] }
+interface Place {
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  longitude: number | null;
+  latitude: number | null;
+}
+interface DirectoryCourse {
+  id: string;
+  name: string;
+  location: Place;
+}
+interface Nearby {
+  origin: { longitude: number; latitude: number };
+  radiusMiles: number;
+  courses: { id: string; name: string; distanceMiles: number }[];
+}
 
 const where = (p: Place) => [p.city, p.region, p.country].filter(Boolean).join(', ');
 
@@ -36,7 +50,13 @@ function CoursesMap({ courses, shown, onPick }: { courses: DirectoryCourse[]; sh
     if (all.length) {
       const lons = all.map((c) => c.location.longitude!);
       const lats = all.map((c) => c.location.latitude!);
-      map.fitBounds([[Math.min(...lons) - 0.05, Math.min(...lats) - 0.05], [Math.max(...lons) + 0.05, Math.max(...lats) + 0.05]], { animate: false, maxZoom: 12, padding: 60 });
+      map.fitBounds(
+        [
+          [Math.min(...lons) - 0.05, Math.min(...lats) - 0.05],
+          [Math.max(...lons) + 0.05, Math.max(...lats) + 0.05],
+        ],
+        { animate: false, maxZoom: 12, padding: 60 },
+      );
     }
     map.on('click', (event) => onPick(event.lngLat.lng, event.lngLat.lat));
     return () => map.remove();
@@ -46,9 +66,19 @@ function CoursesMap({ courses, shown, onPick }: { courses: DirectoryCourse[]; sh
     const map = mapRef.current;
     if (!map) return;
     for (const marker of markers.current) marker.remove();
-    markers.current = located(shown).map((c) => new Marker({ element: courseMarker(c), anchor: 'bottom' }).setLngLat([c.location.longitude!, c.location.latitude!]).addTo(map));
+    markers.current = located(shown).map((c) =>
+      new Marker({ element: courseMarker(c), anchor: 'bottom' }).setLngLat([c.location.longitude!, c.location.latitude!]).addTo(map),
+    );
   }, [shown, courses]);
-  return <div ref={box} class="map" role="region" aria-label="Map of the listed courses: a course's label opens it; a click elsewhere searches nearby" data-testid="courses-map" />;
+  return (
+    <div
+      ref={box}
+      class="map"
+      role="region"
+      aria-label="Map of the listed courses: a course's label opens it; a click elsewhere searches nearby"
+      data-testid="courses-map"
+    />
+  );
 }
 
 function CoursesPage() {
@@ -61,7 +91,10 @@ function CoursesPage() {
   const [searching, setSearching] = useState(false);
 
   useEffect(() => {
-    getJson<{ courses: DirectoryCourse[] }>('courses').then((d) => setCourses(d.courses), (e) => setProblem(asProblem(e)));
+    getJson<{ courses: DirectoryCourse[] }>('courses').then(
+      (d) => setCourses(d.courses),
+      (e) => setProblem(asProblem(e)),
+    );
   }, []);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -86,7 +119,13 @@ function CoursesPage() {
         <h2 id="directory-heading">Directory</h2>
         <div class="field">
           <label for="course-search">Search courses</label>
-          <input id="course-search" type="search" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} placeholder="name, id or place" />
+          <input
+            id="course-search"
+            type="search"
+            value={query}
+            onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+            placeholder="name, id or place"
+          />
         </div>
         <p aria-live="polite" data-testid="course-count">
           {shown.length} of {courses.length} courses
@@ -115,9 +154,20 @@ function CoursesPage() {
             const longitude = Number(origin.longitude.trim());
             const latitude = Number(origin.latitude.trim());
             // checked here so "abc" is never sent as NaN and an old answer never stays under a new error
-            if (origin.longitude.trim() === '' || !Number.isFinite(longitude) || Math.abs(longitude) > 180 || origin.latitude.trim() === '' || !Number.isFinite(latitude) || Math.abs(latitude) > 90) {
+            if (
+              origin.longitude.trim() === '' ||
+              !Number.isFinite(longitude) ||
+              Math.abs(longitude) > 180 ||
+              origin.latitude.trim() === '' ||
+              !Number.isFinite(latitude) ||
+              Math.abs(latitude) > 90
+            ) {
               setNearby(null);
-              setNearbyProblem({ status: 400, title: 'Not a place on the map', detail: 'Longitude is a decimal number from -180 to 180 and latitude one from -90 to 90 (for example -121.19 and 44.29).' });
+              setNearbyProblem({
+                status: 400,
+                title: 'Not a place on the map',
+                detail: 'Longitude is a decimal number from -180 to 180 and latitude one from -90 to 90 (for example -121.19 and 44.29).',
+              });
               return;
             }
             searchNearby(longitude, latitude);
@@ -125,11 +175,23 @@ function CoursesPage() {
         >
           <div class="field">
             <label for="nearby-lon">Longitude</label>
-            <input id="nearby-lon" inputMode="decimal" required value={origin.longitude} onInput={(e) => setOrigin({ ...origin, longitude: (e.target as HTMLInputElement).value })} />
+            <input
+              id="nearby-lon"
+              inputMode="decimal"
+              required
+              value={origin.longitude}
+              onInput={(e) => setOrigin({ ...origin, longitude: (e.target as HTMLInputElement).value })}
+            />
           </div>
           <div class="field">
             <label for="nearby-lat">Latitude</label>
-            <input id="nearby-lat" inputMode="decimal" required value={origin.latitude} onInput={(e) => setOrigin({ ...origin, latitude: (e.target as HTMLInputElement).value })} />
+            <input
+              id="nearby-lat"
+              inputMode="decimal"
+              required
+              value={origin.latitude}
+              onInput={(e) => setOrigin({ ...origin, latitude: (e.target as HTMLInputElement).value })}
+            />
           </div>
           <div class="field">
             <button type="submit">Find nearby courses</button>

@@ -2,14 +2,26 @@ import { useEffect, useState } from 'preact/hooks';
 import { asProblem, getJson, sendJson, type Problem } from '../api';
 import { CopyButton, Loading, mountPage, ProblemPanel } from '../shell';
 
-interface Key { id: string; name: string; kind: string; hint: string; scopes: string[]; origins: string[]; createdAt: string; revokedAt: string | null }
+interface Key {
+  id: string;
+  name: string;
+  kind: string;
+  hint: string;
+  scopes: string[];
+  origins: string[];
+  createdAt: string;
+  revokedAt: string | null;
+}
 interface KeysAnswer {
   keys: Key[];
   kinds: { id: string; description: string }[];
   scopes: { id: string; audience: string; description: string }[];
   organizationDatasets: string[];
 }
-interface Usage { usage: { scope: string; units: number }[]; renders: number }
+interface Usage {
+  usage: { scope: string; units: number }[];
+  renders: number;
+}
 
 function KeysPage() {
   const [answer, setAnswer] = useState<KeysAnswer | null>(null);
@@ -31,11 +43,18 @@ function KeysPage() {
     e.preventDefault();
     setFormProblem(null);
     if (form.scopes.length === 0) {
-      setFormProblem({ status: 400, title: 'Choose at least one scope', detail: 'A key without scopes would be refused by every route. Tick what the key is for.' });
+      setFormProblem({
+        status: 400,
+        title: 'Choose at least one scope',
+        detail: 'A key without scopes would be refused by every route. Tick what the key is for.',
+      });
       document.getElementById('scopes-legend')?.focus();
       return;
     }
-    const origins = form.origins.split(',').map((o) => o.trim()).filter(Boolean);
+    const origins = form.origins
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
     sendJson<{ key: string; summary: Key }>('keys', 'POST', { name: form.name, kind: form.kind, scopes: form.scopes, datasets: form.datasets, origins }).then(
       (result) => {
         setCreated({ key: result!.key, name: result!.summary.name });
@@ -64,7 +83,8 @@ function KeysPage() {
             </button>
           </div>
           <p>
-            Send it in the <code>x-api-key</code> header. The studio's curl lines read it from the shell variable <code>CADDIE_API_KEY</code>: <code>export CADDIE_API_KEY=…</code>
+            Send it in the <code>x-api-key</code> header. The studio's curl lines read it from the shell variable <code>CADDIE_API_KEY</code>:{' '}
+            <code>export CADDIE_API_KEY=…</code>
           </p>
         </div>
       )}
@@ -97,7 +117,9 @@ function KeysPage() {
                   type="checkbox"
                   aria-label={s.id}
                   checked={form.scopes.includes(s.id)}
-                  onChange={(e) => setForm({ ...form, scopes: (e.target as HTMLInputElement).checked ? [...form.scopes, s.id] : form.scopes.filter((x) => x !== s.id) })}
+                  onChange={(e) =>
+                    setForm({ ...form, scopes: (e.target as HTMLInputElement).checked ? [...form.scopes, s.id] : form.scopes.filter((x) => x !== s.id) })
+                  }
                 />
                 <span>
                   <code>{s.id}</code> <small>{s.description}</small>
@@ -109,7 +131,8 @@ function KeysPage() {
             <fieldset class="field" data-testid="key-datasets">
               <legend>Course datasets the key may read (with course-data:read)</legend>
               <small>
-                From this organization's grants ({answer.organizationDatasets.length}); <code>identity</code> is always included. More datasets are granted by the operator.
+                From this organization's grants ({answer.organizationDatasets.length}); <code>identity</code> is always included. More datasets are granted by
+                the operator.
               </small>
               <div class="dataset-choices">
                 {answer.organizationDatasets.map((d) => (
@@ -119,7 +142,9 @@ function KeysPage() {
                       aria-label={`dataset ${d}`}
                       checked={d === 'identity' || form.datasets.includes(d)}
                       disabled={d === 'identity'}
-                      onChange={(e) => setForm({ ...form, datasets: (e.target as HTMLInputElement).checked ? [...form.datasets, d] : form.datasets.filter((x) => x !== d) })}
+                      onChange={(e) =>
+                        setForm({ ...form, datasets: (e.target as HTMLInputElement).checked ? [...form.datasets, d] : form.datasets.filter((x) => x !== d) })
+                      }
                     />
                     {d}
                   </label>
@@ -130,7 +155,12 @@ function KeysPage() {
           {publishable && (
             <div class="field">
               <label for="key-origins">Origins (comma-separated)</label>
-              <input id="key-origins" value={form.origins} onInput={(e) => setForm({ ...form, origins: (e.target as HTMLInputElement).value })} placeholder="https://app.example.com" />
+              <input
+                id="key-origins"
+                value={form.origins}
+                onInput={(e) => setForm({ ...form, origins: (e.target as HTMLInputElement).value })}
+                placeholder="https://app.example.com"
+              />
             </div>
           )}
           <button type="submit">Create key</button>
@@ -138,8 +168,8 @@ function KeysPage() {
         <section aria-labelledby="keys-heading">
           <h2 id="keys-heading">Keys of this organization</h2>
           <p>
-            The console reads course data with this organization's grants: <span data-testid="organization-datasets">{answer.organizationDatasets.join(', ')}</span>. Revoking a key does
-            not change them.
+            The console reads course data with this organization's grants:{' '}
+            <span data-testid="organization-datasets">{answer.organizationDatasets.join(', ')}</span>. Revoking a key does not change them.
           </p>
           <div class="table-wrap" tabIndex={0} role="region" aria-label="Keys of this organization (scrolls sideways)">
             <table>

@@ -2,9 +2,24 @@ import { useEffect, useState } from 'preact/hooks';
 import { asProblem, getJson, sendJson, type Problem } from '../api';
 import { CourseSelect, Loading, mountPage, ProblemPanel } from '../shell';
 
-interface OptionSchema { type: string; enum?: (string | number)[]; minimum?: number; maximum?: number; description?: string; default?: unknown }
-interface Template { id: string; name: string; description: string; options: { properties: Record<string, OptionSchema> } }
-interface Compiled { manifest: { pages: unknown[]; warnings?: { code: string; message: string }[] }; previews: { index: number; dataUrl: string }[] }
+interface OptionSchema {
+  type: string;
+  enum?: (string | number)[];
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+  default?: unknown;
+}
+interface Template {
+  id: string;
+  name: string;
+  description: string;
+  options: { properties: Record<string, OptionSchema> };
+}
+interface Compiled {
+  manifest: { pages: unknown[]; warnings?: { code: string; message: string }[] };
+  previews: { index: number; dataUrl: string }[];
+}
 interface Printable {
   id: string;
   courseName: string;
@@ -28,7 +43,13 @@ function OptionControl({ name, schema, value, onChange }: { name: string; schema
     return (
       <div class="field">
         <label style={{ fontWeight: 600 }}>
-          <input type="checkbox" aria-describedby={`${id}-hint`} checked={Boolean(value ?? schema.default)} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} /> {name}
+          <input
+            type="checkbox"
+            aria-describedby={`${id}-hint`}
+            checked={Boolean(value ?? schema.default)}
+            onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+          />{' '}
+          {name}
         </label>
         {hint}
       </div>
@@ -38,7 +59,12 @@ function OptionControl({ name, schema, value, onChange }: { name: string; schema
     <div class="field">
       <label for={id}>{name}</label>
       {schema.enum ? (
-        <select id={id} aria-describedby={`${id}-hint`} value={String(value ?? schema.default ?? '')} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+        <select
+          id={id}
+          aria-describedby={`${id}-hint`}
+          value={String(value ?? schema.default ?? '')}
+          onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
+        >
           {schema.enum.map((v) => (
             <option key={v} value={String(v)}>
               {String(v)}
@@ -75,19 +101,29 @@ function PrintablesPage() {
   const [current, setCurrent] = useState<Printable | null>(null);
   const [zoomed, setZoomed] = useState<number | null>(null);
 
-  const reload = () => getJson<{ items: Printable[] }>('printables').then((answer) => setList(answer.items), (e) => setProblem(asProblem(e)));
+  const reload = () =>
+    getJson<{ items: Printable[] }>('printables').then(
+      (answer) => setList(answer.items),
+      (e) => setProblem(asProblem(e)),
+    );
   useEffect(() => {
-    Promise.all([getJson<{ courses: { id: string; name: string }[] }>('courses'), getJson<{ items: Template[] }>('printables/templates')]).then(([c, t]) => {
-      setCourses(c.courses);
-      setTemplates(t.items);
-      setChoice({ courseId: c.courses[0]?.id ?? '', template: t.items[0]?.id ?? '' });
-    }, (e) => setProblem(asProblem(e)));
+    Promise.all([getJson<{ courses: { id: string; name: string }[] }>('courses'), getJson<{ items: Template[] }>('printables/templates')]).then(
+      ([c, t]) => {
+        setCourses(c.courses);
+        setTemplates(t.items);
+        setChoice({ courseId: c.courses[0]?.id ?? '', template: t.items[0]?.id ?? '' });
+      },
+      (e) => setProblem(asProblem(e)),
+    );
     reload();
   }, []);
   // progress of the printable being made: read it until it is ready or failed
   useEffect(() => {
     if (!current || SETTLED.has(current.status)) return;
-    const timer = setTimeout(() => getJson<Printable>(`printables/${encodeURIComponent(current.id)}`).then(setCurrent, (e) => setFormProblem(asProblem(e))), PROGRESS_POLL_MS);
+    const timer = setTimeout(
+      () => getJson<Printable>(`printables/${encodeURIComponent(current.id)}`).then(setCurrent, (e) => setFormProblem(asProblem(e))),
+      PROGRESS_POLL_MS,
+    );
     return () => clearTimeout(timer);
   }, [current]);
   useEffect(() => {
@@ -101,7 +137,9 @@ function PrintablesPage() {
   const run = (what: string, action: () => Promise<void>) => {
     setFormProblem(null);
     setBusy(what);
-    action().catch((error) => setFormProblem(asProblem(error))).finally(() => setBusy(null));
+    action()
+      .catch((error) => setFormProblem(asProblem(error)))
+      .finally(() => setBusy(null));
   };
   const compile = () =>
     run('Compiling the preview…', async () => {
@@ -114,10 +152,13 @@ function PrintablesPage() {
   };
   const remove = (printable: Printable) => {
     if (!confirm(`Delete the ${printable.template} of ${printable.courseName}?`)) return;
-    sendJson(`printables/${encodeURIComponent(printable.id)}`, 'DELETE').then(() => {
-      if (current?.id === printable.id) setCurrent(null);
-      reload();
-    }, (error) => setFormProblem(asProblem(error)));
+    sendJson(`printables/${encodeURIComponent(printable.id)}`, 'DELETE').then(
+      () => {
+        if (current?.id === printable.id) setCurrent(null);
+        reload();
+      },
+      (error) => setFormProblem(asProblem(error)),
+    );
   };
   return (
     <>
@@ -151,7 +192,13 @@ function PrintablesPage() {
             <legend>Options</legend>
             {template &&
               Object.entries(template.options.properties).map(([name, schema]) => (
-                <OptionControl key={`${template.id}-${name}`} name={name} schema={schema} value={options[name]} onChange={(v) => setOptions({ ...options, [name]: v })} />
+                <OptionControl
+                  key={`${template.id}-${name}`}
+                  name={name}
+                  schema={schema}
+                  value={options[name]}
+                  onChange={(v) => setOptions({ ...options, [name]: v })}
+                />
               ))}
           </fieldset>
           {formProblem && <ProblemPanel problem={formProblem} />}
@@ -176,11 +223,10 @@ function PrintablesPage() {
           {compiled && (
             <div data-testid="compiled">
               <p>
-                {compiled.manifest.pages.length} page(s){compiled.manifest.warnings?.length ? `; warnings: ${compiled.manifest.warnings.map((w) => w.message).join('; ')}` : ''}
+                {compiled.manifest.pages.length} page(s)
+                {compiled.manifest.warnings?.length ? `; warnings: ${compiled.manifest.warnings.map((w) => w.message).join('; ')}` : ''}
               </p>
-              <p>
-                The first {compiled.previews.length} page(s); choose a page to see it at full width.
-              </p>
+              <p>The first {compiled.previews.length} page(s); choose a page to see it at full width.</p>
               <div class={`previews ${zoomed !== null ? 'zoomed' : ''}`}>
                 {compiled.previews.map((p) => (
                   <button
@@ -225,11 +271,21 @@ function PrintablesPage() {
                     </td>
                     <td>{p.createdAt.slice(0, 16).replace('T', ' ')}</td>
                     <td>
-                      <button type="button" class="secondary" aria-label={`Delete the ${p.template} of ${p.courseName} created ${p.createdAt}`} onClick={() => remove(p)}>
+                      <button
+                        type="button"
+                        class="secondary"
+                        aria-label={`Delete the ${p.template} of ${p.courseName} created ${p.createdAt}`}
+                        onClick={() => remove(p)}
+                      >
                         Delete
                       </button>{' '}
                       {p.status === 'ready' && (
-                        <button type="button" class="secondary" aria-label={`Open the ${p.template} of ${p.courseName} created ${p.createdAt}`} onClick={() => getJson<Printable>(`printables/${encodeURIComponent(p.id)}`).then(setCurrent, (e) => setFormProblem(asProblem(e)))}>
+                        <button
+                          type="button"
+                          class="secondary"
+                          aria-label={`Open the ${p.template} of ${p.courseName} created ${p.createdAt}`}
+                          onClick={() => getJson<Printable>(`printables/${encodeURIComponent(p.id)}`).then(setCurrent, (e) => setFormProblem(asProblem(e)))}
+                        >
                           Open
                         </button>
                       )}

@@ -3,8 +3,20 @@ import { API, asProblem, call, getJson, sendJson, type Problem } from '../api';
 import { photoForUpload } from '../photo-downscale';
 import { CourseSelect, Loading, mountPage, ProblemPanel } from '../shell';
 
-interface Box { x1: number; y1: number; x2: number; y2: number }
-interface FieldRegion { id: string; row: string; field: string; content: 'digits' | 'text'; range?: { min: number; max: number }; box: Box }
+interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+interface FieldRegion {
+  id: string;
+  row: string;
+  field: string;
+  content: 'digits' | 'text';
+  range?: { min: number; max: number };
+  box: Box;
+}
 interface NormalizedPage {
   pageInstanceId: string;
   status: 'NORMALIZED' | 'REJECTED';
@@ -13,16 +25,50 @@ interface NormalizedPage {
   fieldRegions?: FieldRegion[];
   issues?: { code: string; message: string }[];
 }
-interface Decision { row: string; field: string; decision: 'ACCEPTED' | 'NEEDS_REVIEW'; value: number | string | null; literal: string | null; bestGuess?: number | string; reasonCodes: string[] }
-interface ProcessedPage { pageInstanceId: string; status: string; design: { designId: string; panel: string }; processing: { status: string; fields: Decision[]; summary: { totalCells: number; acceptedCells: number; reviewCells: number } } }
-interface RoundDraft { draftId: string; selectionPolicy: string; pageInstanceIds: string[]; record: { holes: { holeNumber: number; score: number }[]; reviewHoleNumbers: number[] } }
-interface Processing { requestId: string; status: string; pages: ProcessedPage[]; roundDrafts: RoundDraft[]; issues: { code: string; message: string; pageInstanceId?: string }[] }
-interface Corrected { draft: RoundDraft; reviewFields: string[] }
-interface Review { pages: NormalizedPage[]; processing: Processing }
+interface Decision {
+  row: string;
+  field: string;
+  decision: 'ACCEPTED' | 'NEEDS_REVIEW';
+  value: number | string | null;
+  literal: string | null;
+  bestGuess?: number | string;
+  reasonCodes: string[];
+}
+interface ProcessedPage {
+  pageInstanceId: string;
+  status: string;
+  design: { designId: string; panel: string };
+  processing: { status: string; fields: Decision[]; summary: { totalCells: number; acceptedCells: number; reviewCells: number } };
+}
+interface RoundDraft {
+  draftId: string;
+  selectionPolicy: string;
+  pageInstanceIds: string[];
+  record: { holes: { holeNumber: number; score: number }[]; reviewHoleNumbers: number[] };
+}
+interface Processing {
+  requestId: string;
+  status: string;
+  pages: ProcessedPage[];
+  roundDrafts: RoundDraft[];
+  issues: { code: string; message: string; pageInstanceId?: string }[];
+}
+interface Corrected {
+  draft: RoundDraft;
+  reviewFields: string[];
+}
+interface Review {
+  pages: NormalizedPage[];
+  processing: Processing;
+}
 
 const fieldId = (d: { row: string; field: string }) => `${d.row}.${d.field}`;
 
-interface Design { designCode: string; captureId: string | null; name: string }
+interface Design {
+  designCode: string;
+  captureId: string | null;
+  name: string;
+}
 
 function CardDownload() {
   const [courses, setCourses] = useState<{ id: string; name: string }[] | null>(null);
@@ -73,7 +119,12 @@ function CardDownload() {
             </select>
           </div>
           <div class="field">
-            <a class="button" data-testid="card-download" href={`${API}/scorecards/cards/${encodeURIComponent(choice.course)}/${encodeURIComponent(choice.design)}`} download>
+            <a
+              class="button"
+              data-testid="card-download"
+              href={`${API}/scorecards/cards/${encodeURIComponent(choice.course)}/${encodeURIComponent(choice.design)}`}
+              download
+            >
               Download the printable card (PDF)
             </a>
           </div>
@@ -109,7 +160,8 @@ function PageOverlay({ page, decisions }: { page: NormalizedPage; decisions: Map
         })}
       </div>
       <figcaption>
-        <span class="legend accepted" aria-hidden="true" /> accepted ({accepted}) <span class="legend review" aria-hidden="true" /> needs review ({decisions.size - accepted})
+        <span class="legend accepted" aria-hidden="true" /> accepted ({accepted}) <span class="legend review" aria-hidden="true" /> needs review (
+        {decisions.size - accepted})
       </figcaption>
     </figure>
   );
@@ -117,7 +169,9 @@ function PageOverlay({ page, decisions }: { page: NormalizedPage; decisions: Map
 
 function PageReview({ page, processed, requestId, draft }: { page: NormalizedPage; processed: ProcessedPage; requestId: string; draft?: RoundDraft }) {
   const review = processed.processing.fields.filter((d) => d.decision === 'NEEDS_REVIEW');
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(review.map((d) => [fieldId(d), d.bestGuess === undefined ? '' : String(d.bestGuess)])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(review.map((d) => [fieldId(d), d.bestGuess === undefined ? '' : String(d.bestGuess)])),
+  );
   const [corrected, setCorrected] = useState<Corrected | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -128,8 +182,17 @@ function PageReview({ page, processed, requestId, draft }: { page: NormalizedPag
     setProblem(null);
     setBusy(true);
     const corrections = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
-    sendJson<Corrected>('scorecards/drafts', 'POST', { requestId, pageInstanceId: page.pageInstanceId, captureId: page.template!.captureId, fields: processed.processing.fields, corrections })
-      .then((answer) => setCorrected(answer), (error) => setProblem(asProblem(error)))
+    sendJson<Corrected>('scorecards/drafts', 'POST', {
+      requestId,
+      pageInstanceId: page.pageInstanceId,
+      captureId: page.template!.captureId,
+      fields: processed.processing.fields,
+      corrections,
+    })
+      .then(
+        (answer) => setCorrected(answer),
+        (error) => setProblem(asProblem(error)),
+      )
       .finally(() => setBusy(false));
   };
   const shown = corrected?.draft ?? draft;
@@ -253,7 +316,9 @@ function ScorecardsPage() {
       setStep('Normalizing the photo…');
       const normalized = (await (await call('scorecards/normalize', { method: 'POST', body: form() })).json()) as { pages: NormalizedPage[] };
       setStep('Reading the handwriting…');
-      const processing = (await (await call('scorecards/process', { method: 'POST', body: form(), headers: { 'idempotency-key': `console-${crypto.randomUUID()}` } })).json()) as Processing;
+      const processing = (await (
+        await call('scorecards/process', { method: 'POST', body: form(), headers: { 'idempotency-key': `console-${crypto.randomUUID()}` } })
+      ).json()) as Processing;
       setReview({ pages: normalized.pages, processing });
     } catch (error) {
       setProblem(asProblem(error));
@@ -269,7 +334,12 @@ function ScorecardsPage() {
         <div class="row">
           <div class="field">
             <label for="photo">Scorecard photo (JPEG, PNG or WebP; larger photos are downscaled here before upload)</label>
-            <input id="photo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
+            <input
+              id="photo"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+            />
           </div>
           <div class="field">
             <button type="submit" disabled={!file || step !== null}>
@@ -312,9 +382,8 @@ function PhotoRefused({ problem, photoUrl }: { problem: Problem; photoUrl: strin
           <ProblemPanel problem={problem} />
           {noCard && (
             <p data-testid="print-hint">
-              The reader only reads Caddie cards: it looks for the four square corner markers printed on them. Print a card of your course in step 1,
-              fill it in, and photograph it flat with all four corners in view.{' '}
-              <a href="#card-heading">Print a card</a>
+              The reader only reads Caddie cards: it looks for the four square corner markers printed on them. Print a card of your course in step 1, fill it
+              in, and photograph it flat with all four corners in view. <a href="#card-heading">Print a card</a>
             </p>
           )}
         </div>
@@ -331,11 +400,19 @@ function ReviewResult({ review }: { review: Review }) {
         Processing {processing.status}: {processing.pages.length} page(s), request <code>{processing.requestId}</code>.
       </p>
       {processing.issues.map((issue, i) => (
-        <ProblemPanel key={i} problem={{ status: 422, title: issue.code, detail: `${issue.pageInstanceId ? `${issue.pageInstanceId}: ` : ''}${issue.message}` }} />
+        <ProblemPanel
+          key={i}
+          problem={{ status: 422, title: issue.code, detail: `${issue.pageInstanceId ? `${issue.pageInstanceId}: ` : ''}${issue.message}` }}
+        />
       ))}
       {processing.pages.map((processed) => {
         const page = review.pages.find((p) => p.pageInstanceId === processed.pageInstanceId && p.status === 'NORMALIZED');
-        if (!page?.artifacts) return <p key={processed.pageInstanceId}>{processed.pageInstanceId}: no normalized image ({processed.status}).</p>;
+        if (!page?.artifacts)
+          return (
+            <p key={processed.pageInstanceId}>
+              {processed.pageInstanceId}: no normalized image ({processed.status}).
+            </p>
+          );
         const draft = processing.roundDrafts.find((d) => d.pageInstanceIds.includes(processed.pageInstanceId));
         return <PageReview key={processed.pageInstanceId} page={page} processed={processed} requestId={processing.requestId} draft={draft} />;
       })}

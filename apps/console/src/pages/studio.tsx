@@ -1,12 +1,36 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { asProblem, call, getJson, problemOf, sendJson, type Problem } from '../api';
-import { allowedValues, bodyOf, defaultText, formOptions, optionWords, previewWidthFor, queryOf, refusedOptions, type FormValues, type StyleOption, type StylesDocument } from '../graphics-options';
+import {
+  allowedValues,
+  bodyOf,
+  defaultText,
+  formOptions,
+  optionWords,
+  previewWidthFor,
+  queryOf,
+  refusedOptions,
+  type FormValues,
+  type StyleOption,
+  type StylesDocument,
+} from '../graphics-options';
 import { paintOverlays, type ResolvedOverlays } from '../overlay-layer';
 import { CopyButton, CourseSelect, Loading, mountPage, ProblemPanel } from '../shell';
 
-interface Subject { subject: string; type: string; defaultSizes?: Record<string, { width: number; height: number }>; allowedOverlaysByStyle?: Record<string, string[]> }
-interface Subjects { courseId: string; formats: string[]; subjects: Subject[] }
-interface DirectoryCourse { id: string; name: string }
+interface Subject {
+  subject: string;
+  type: string;
+  defaultSizes?: Record<string, { width: number; height: number }>;
+  allowedOverlaysByStyle?: Record<string, string[]>;
+}
+interface Subjects {
+  courseId: string;
+  formats: string[];
+  subjects: Subject[];
+}
+interface DirectoryCourse {
+  id: string;
+  name: string;
+}
 
 const params = new URLSearchParams(location.search);
 /** Previews start small (a user-visible width in the form, so the copied URL is the same request). */
@@ -36,7 +60,16 @@ function OptionControl({ option, style, value, onChange }: { option: StyleOption
           ))}
         </select>
       ) : option.type === 'integer' || option.type === 'number' ? (
-        <input id={id} aria-describedby={help} type="number" step={option.type === 'integer' ? 1 : 'any'} min={option.minimum} max={option.maximum} value={value} onChange={(e) => onChange((e.target as HTMLInputElement).value)} />
+        <input
+          id={id}
+          aria-describedby={help}
+          type="number"
+          step={option.type === 'integer' ? 1 : 'any'}
+          min={option.minimum}
+          max={option.maximum}
+          value={value}
+          onChange={(e) => onChange((e.target as HTMLInputElement).value)}
+        />
       ) : (
         <input id={id} aria-describedby={help} type="text" value={value} onChange={(e) => onChange((e.target as HTMLInputElement).value)} />
       )}
@@ -84,7 +117,9 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
     getJson<Subjects>(`courses/${encodeURIComponent(courseId)}/graphics`).then(
       (s) => {
         setSubjects(s);
-        setSubject((current) => (s.subjects.some((x) => x.subject === current) ? current : (s.subjects.find((x) => x.type === 'hole') ?? s.subjects[0])?.subject ?? ''));
+        setSubject((current) =>
+          s.subjects.some((x) => x.subject === current) ? current : ((s.subjects.find((x) => x.type === 'hole') ?? s.subjects[0])?.subject ?? ''),
+        );
       },
       (e) => setSubjectsProblem(asProblem(e)),
     );
@@ -108,7 +143,8 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
     if (shownWidth === '' || shownWidth === String(previewWidthFor(before?.defaultSizes, PREVIEW_WIDTH))) {
       if (shownWidth !== String(wanted)) {
         setValues((v) => ({ ...v, width: String(wanted) }));
-        if (wanted !== PREVIEW_WIDTH) said.push(`The preview is ${wanted} px wide: a ${current.type} graphic keeps its proportions and needs at least 320 px of height.`);
+        if (wanted !== PREVIEW_WIDTH)
+          said.push(`The preview is ${wanted} px wide: a ${current.type} graphic keeps its proportions and needs at least 320 px of height.`);
       }
     }
     const dropped = chosen.filter((o) => !offeredOverlays.includes(o));
@@ -143,7 +179,9 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
   const getUrl = `${location.origin}/v1${path}`;
   const postBody = JSON.stringify(bodyOf(doc, subject, format, style, applicable), null, 2);
   const overlayList = chosen.filter((o) => offeredOverlays.includes(o));
-  const overlaysBody = overlayList.length ? JSON.stringify({ receipt: '<render.receipt of the POST answer>', overlays: overlayList.map((t) => ({ type: t })) }, null, 2) : '';
+  const overlaysBody = overlayList.length
+    ? JSON.stringify({ receipt: '<render.receipt of the POST answer>', overlays: overlayList.map((t) => ({ type: t })) }, null, 2)
+    : '';
   const curl = overlayList.length
     ? [
         `curl -s -H "x-api-key: $CADDIE_API_KEY" -H 'content-type: application/json' -d '${JSON.stringify(bodyOf(doc, subject, format, style, applicable))}' '${location.origin}/v1/courses/${encodeURIComponent(courseId)}/graphics/images' > render.json`,
@@ -189,7 +227,9 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
     if (!previewPath) return;
     let current = true;
     setOverlayProblem(null);
-    sendJson<ResolvedOverlays>(`/console/api${previewPath.replace('/graphics/images/', '/graphics/overlays/')}`, 'POST', { overlays: overlayList.map((type) => ({ type })) }).then(
+    sendJson<ResolvedOverlays>(`/console/api${previewPath.replace('/graphics/images/', '/graphics/overlays/')}`, 'POST', {
+      overlays: overlayList.map((type) => ({ type })),
+    }).then(
       (answer) => {
         if (!current || !answer) return;
         setAllowed(answer.allowedOverlays);
@@ -257,10 +297,18 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
             ))}
           </div>
         )}
-        <h2>Options for {type} in {style}</h2>
+        <h2>
+          Options for {type} in {style}
+        </h2>
         <div class="options">
           {options.map((o) => (
-            <OptionControl key={o.queryName} option={o} style={style} value={values[o.queryName!] ?? ''} onChange={(v) => setValues({ ...values, [o.queryName!]: v })} />
+            <OptionControl
+              key={o.queryName}
+              option={o}
+              style={style}
+              value={values[o.queryName!] ?? ''}
+              onChange={(v) => setValues({ ...values, [o.queryName!]: v })}
+            />
           ))}
         </div>
         <fieldset class="overlay-choices" data-testid="overlay-choices">
@@ -270,7 +318,12 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
             const on = chosen.includes(type);
             return (
               <label key={type} class="check">
-                <input type="checkbox" checked={on} disabled={!on && allowed !== null && !allowed.includes(type)} onChange={(e) => toggle(type, (e.target as HTMLInputElement).checked)} />
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={!on && allowed !== null && !allowed.includes(type)}
+                  onChange={(e) => toggle(type, (e.target as HTMLInputElement).checked)}
+                />
                 {type}
               </label>
             );
@@ -288,10 +341,16 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
           {preview && (
             <div class="overlaid">
               <img src={preview.url} alt={`Preview of ${subject} in the ${style} style`} data-testid="preview" />
-              {drawn.length > 0 && <canvas ref={overlayCanvas} role="img" aria-label={`Overlays: ${drawn.map((o) => o.type).join(', ')}`} data-testid="overlay-layer" />}
+              {drawn.length > 0 && (
+                <canvas ref={overlayCanvas} role="img" aria-label={`Overlays: ${drawn.map((o) => o.type).join(', ')}`} data-testid="overlay-layer" />
+              )}
             </div>
           )}
-          {drawn.length > 0 && <p data-testid="overlay-state">Overlays drawn: {drawn.map((o) => `${o.type} (${o.instructions.length} instruction${o.instructions.length === 1 ? '' : 's'})`).join(', ')}</p>}
+          {drawn.length > 0 && (
+            <p data-testid="overlay-state">
+              Overlays drawn: {drawn.map((o) => `${o.type} (${o.instructions.length} instruction${o.instructions.length === 1 ? '' : 's'})`).join(', ')}
+            </p>
+          )}
         </div>
         <h2>The same request through the API</h2>
         <CopyBlock label="GET URL" text={getUrl} testId="get-url" />
@@ -303,7 +362,8 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
           {overlayList.length > 0 && (
             <>
               {' '}
-              Overlays are a second call: POST the overlays body, with the <code>render.receipt</code> of the first answer, to its <code>render.overlaysUrl</code> (the curl lines use <code>jq</code> for that).
+              Overlays are a second call: POST the overlays body, with the <code>render.receipt</code> of the first answer, to its{' '}
+              <code>render.overlaysUrl</code> (the curl lines use <code>jq</code> for that).
             </>
           )}{' '}
           <code>$CADDIE_API_KEY</code> is a shell variable holding one of your keys with the <code>course-graphics:read</code> scope: create one on{' '}
@@ -320,12 +380,18 @@ function StudioPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   useEffect(() => {
     // the public options document itself: the form has no option list of its own
-    call('/v1/styles').then((r) => r.json()).then(setDoc, (e) => setProblem(asProblem(e)));
-    getJson<{ courses: DirectoryCourse[] }>('courses').then((d) => setCourses(d.courses), (e) => setProblem(asProblem(e)));
+    call('/v1/styles')
+      .then((r) => r.json())
+      .then(setDoc, (e) => setProblem(asProblem(e)));
+    getJson<{ courses: DirectoryCourse[] }>('courses').then(
+      (d) => setCourses(d.courses),
+      (e) => setProblem(asProblem(e)),
+    );
   }, []);
   if (problem) return <ProblemPanel problem={problem} />;
   if (!doc || !courses) return <Loading what="the graphics options" />;
-  if (courses.length === 0) return <ProblemPanel problem={{ status: 404, title: 'No courses', detail: 'Import or seed a course first (npm start seeds two demo courses).' }} />;
+  if (courses.length === 0)
+    return <ProblemPanel problem={{ status: 404, title: 'No courses', detail: 'Import or seed a course first (npm start seeds two demo courses).' }} />;
   return <Studio doc={doc} courses={courses} />;
 }
 

@@ -37,7 +37,12 @@ export const CEDAR_LINKS_PLAN: DemoCoursePlan = {
       id: 'juniper-canal',
       kind: 'lateral_water_hazard',
       name: 'Juniper Canal',
-      line: [[780, -190], [640, -205], [480, -190], [330, -200]],
+      line: [
+        [780, -190],
+        [640, -205],
+        [480, -190],
+        [330, -200],
+      ],
       width: 7,
     },
     { shape: 'pond', id: 'sage-pond', kind: 'natural_water', name: 'Sage Pond', center: [690, 110], radius: 45 },

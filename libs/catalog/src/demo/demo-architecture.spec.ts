@@ -114,10 +114,8 @@ describe.each(cases)('%s, as an architect routes it', (_, { course, local }) => 
     }
   });
 
-  it('keeps every fairway apart from every other hole\'s fairway, green and tees', () => {
-    const surfaces = course.features.filter(
-      (f) => ['fairways', 'greens', 'tees'].includes(f.properties.layer) && f.properties.holeNumbers.length === 1,
-    );
+  it("keeps every fairway apart from every other hole's fairway, green and tees", () => {
+    const surfaces = course.features.filter((f) => ['fairways', 'greens', 'tees'].includes(f.properties.layer) && f.properties.holeNumbers.length === 1);
     const fairways = surfaces.filter((f) => f.properties.layer === 'fairways');
     const rings = new Map(surfaces.map((f) => [f.id, ringOf(f, local)]));
     const gaps: string[] = [];
@@ -177,7 +175,14 @@ describe.each(cases)('%s, as an architect routes it', (_, { course, local }) => 
     const practice = [rangeRing, ringOf(practiceGreens[0], local)];
     for (const ring of practice) expect(Math.min(...ring.map((p) => distance(p, [0, 0])))).toBeLessThan(120);
     // Nobody plays across the practice ground.
-    const holeSurfaces = course.features.filter((f) => f.properties.holeNumbers.length > 0 && f.geometry.type === 'Polygon' && f.properties.layer !== 'hole-boundaries' && f.properties.layer !== 'trees' && f.properties.layer !== 'water');
+    const holeSurfaces = course.features.filter(
+      (f) =>
+        f.properties.holeNumbers.length > 0 &&
+        f.geometry.type === 'Polygon' &&
+        f.properties.layer !== 'hole-boundaries' &&
+        f.properties.layer !== 'trees' &&
+        f.properties.layer !== 'water',
+    );
     for (const ring of practice) {
       for (const s of holeSurfaces) expect(ringGap(ring, ringOf(s, local))).toBeGreaterThan(10);
     }

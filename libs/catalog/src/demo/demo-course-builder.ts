@@ -1,11 +1,4 @@
-import {
-  LocalProjection,
-  buildElevationGrid,
-  geometryVertices,
-  type BBox,
-  type LonLat,
-  type Meters2,
-} from '@caddie/geometry';
+import { LocalProjection, buildElevationGrid, geometryVertices, type BBox, type LonLat, type Meters2 } from '@caddie/geometry';
 import type { Course, CourseFeature, ElevationGrid, Hole, HoleTee, TeeSet } from '../model';
 import { measureCourse } from '../measure/measure-course';
 import type { DemoCoursePlan } from './demo-course-plan';
@@ -43,24 +36,13 @@ export function buildDemoCourse(plan: DemoCoursePlan): Course {
   const clubhouse = clubhouseFeature(plan);
   const parking = parkingFeature(plan);
   const practice = layOutPractice(plan, random('practice'));
-  const keepOut: KeepOut[] = [
-    { center: [0, 0], radius: 45 },
-    { center: plan.parking, radius: 55 },
-    ...practice.keepOut,
-  ];
+  const keepOut: KeepOut[] = [{ center: [0, 0], radius: 45 }, { center: plan.parking, radius: 55 }, ...practice.keepOut];
   const playArea = paddedHull(holeFeatures.flatMap(featureVertices), 10);
   const woods = layOutWoods(playArea, corridors, water, keepOut, random('woods'));
   const cartPaths = layOutCartPaths(holes);
   const trees = layOutTrees(holes, corridors, water, woods, cartPaths, keepOut, random('trees'));
 
-  const coreFeatures = [
-    ...holeFeatures,
-    ...water.map((w) => w.feature),
-    ...woods.map((w) => w.feature),
-    clubhouse,
-    parking,
-    ...practice.features,
-  ];
+  const coreFeatures = [...holeFeatures, ...water.map((w) => w.feature), ...woods.map((w) => w.feature), clubhouse, parking, ...practice.features];
   const boundaryRing = closeRing(paddedHull(coreFeatures.flatMap(featureVertices), 20));
   const roads = layOutRoads(plan, boundaryRing, random('roads'));
   const holeBoundaries = holes.map((hole) =>
@@ -209,7 +191,6 @@ function bboxOf(points: readonly LonLat[]): BBox {
   }
   return [w, s, e, n];
 }
-
 
 function toHole(hole: HoleLayout, plan: DemoCoursePlan, features: CourseFeature[], projection: LocalProjection): Hole {
   const p = hole.routed.plan;

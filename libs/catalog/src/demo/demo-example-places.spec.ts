@@ -23,7 +23,8 @@ describe('demoExamplePlaces (the API examples follow the generated courses)', ()
       expect(places.greenTile(hole.number, 17)).toEqual(tileForLonLat(places.greenCenter(hole.number), 17));
     }
     const frontNine = places.greensBBox(1, 9);
-    for (const hole of course.holes.filter((h) => h.number <= 9)) expect({ hole: hole.number, inside: inside(hole.greenCenter!, frontNine) }).toEqual({ hole: hole.number, inside: true });
+    for (const hole of course.holes.filter((h) => h.number <= 9))
+      expect({ hole: hole.number, inside: inside(hole.greenCenter!, frontNine) }).toEqual({ hole: hole.number, inside: true });
     const back = course.holes.find((h) => h.number > 9);
     if (back) expect(inside(back.greenCenter!, places.greensBBox(1, 1))).toBe(false);
   });

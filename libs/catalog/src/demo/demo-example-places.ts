@@ -36,8 +36,14 @@ export function demoExamplePlaces(courseId: string): DemoExamplePlaces {
   const greensBBox = (first: number, last: number): BBox => {
     const greens = plan.holes.filter((h) => h.number >= first && h.number <= last).map((h) => h.green);
     if (!greens.length) throw new Error(`demo course ${courseId} has no holes ${first}..${last}`);
-    const [w, s] = projection.toLonLat([Math.min(...greens.map((g) => g[0])) - GREENS_MARGIN_METERS, Math.min(...greens.map((g) => g[1])) - GREENS_MARGIN_METERS]);
-    const [e, n] = projection.toLonLat([Math.max(...greens.map((g) => g[0])) + GREENS_MARGIN_METERS, Math.max(...greens.map((g) => g[1])) + GREENS_MARGIN_METERS]);
+    const [w, s] = projection.toLonLat([
+      Math.min(...greens.map((g) => g[0])) - GREENS_MARGIN_METERS,
+      Math.min(...greens.map((g) => g[1])) - GREENS_MARGIN_METERS,
+    ]);
+    const [e, n] = projection.toLonLat([
+      Math.max(...greens.map((g) => g[0])) + GREENS_MARGIN_METERS,
+      Math.max(...greens.map((g) => g[1])) + GREENS_MARGIN_METERS,
+    ]);
     return [round(w), round(s), round(e), round(n)];
   };
   return {

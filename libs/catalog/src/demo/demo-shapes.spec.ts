@@ -35,7 +35,15 @@ describe('demo shapes', () => {
   });
 
   it('rounds a dogleg so the ribbon around it keeps a positive area and smooth tangents', () => {
-    const path = filletedPath([[0, 0], [0, 250], [150, 400]], 110, 4);
+    const path = filletedPath(
+      [
+        [0, 0],
+        [0, 250],
+        [150, 400],
+      ],
+      110,
+      4,
+    );
     expect(path[0].along).toBe(0);
     for (let i = 1; i < path.length; i++) {
       const turn = Math.acos(Math.min(1, path[i].tangent[0] * path[i - 1].tangent[0] + path[i].tangent[1] * path[i - 1].tangent[1]));

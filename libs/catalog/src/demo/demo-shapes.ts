@@ -12,12 +12,7 @@ export function rectangleRing(center: Meters2, bearing: number, length: number, 
   const along = heading(bearing);
   const across = leftOf(along);
   const corner = (a: number, b: number): Meters2 => add(center, add(scale(along, a), scale(across, b)));
-  return closeRing([
-    corner(-length / 2, width / 2),
-    corner(-length / 2, -width / 2),
-    corner(length / 2, -width / 2),
-    corner(length / 2, width / 2),
-  ]);
+  return closeRing([corner(-length / 2, width / 2), corner(-length / 2, -width / 2), corner(length / 2, -width / 2), corner(length / 2, width / 2)]);
 }
 
 export interface OvalOptions {
@@ -197,7 +192,6 @@ export function smoothNoise(random: SeededRandom, wavelengths: readonly number[]
   return (x) => terms.reduce((sum, t) => sum + Math.sin((x / t.w) * Math.PI * 2 + t.phase), 0) / terms.length;
 }
 
-
 /** Chaikin corner cutting: a smooth open line through the same general course. */
 export function chaikin(line: readonly Meters2[], iterations: number): Meters2[] {
   let current = [...line];
@@ -214,7 +208,6 @@ export function chaikin(line: readonly Meters2[], iterations: number): Meters2[]
   }
   return current;
 }
-
 
 /**
  * A superellipse `length` along the bearing and `width` across, closed and counter-clockwise:

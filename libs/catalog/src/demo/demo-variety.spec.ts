@@ -70,11 +70,12 @@ function figuresOf(course: Course): Figures {
         return ((bearingOf(center, middle) - approach + 540) % 360) - 180;
       });
   });
-  const mirroredFronts = relativeBearings.filter((rel) =>
-    rel.some((a) => rel.some((b) => a < -110 && b > 110 && Math.abs(a + b) < 15)),
-  ).length;
+  const mirroredFronts = relativeBearings.filter((rel) => rel.some((a) => rel.some((b) => a < -110 && b > 110 && Math.abs(a + b) < 15))).length;
 
-  const par3 = course.holes.filter((h) => h.par === 3).map((h) => h.tees[0].yards as number).sort((a, b) => a - b);
+  const par3 = course.holes
+    .filter((h) => h.par === 3)
+    .map((h) => h.tees[0].yards as number)
+    .sort((a, b) => a - b);
   return {
     teeAreas: new Set(layer('tees').map((t) => Math.round(area(t)))).size,
     bentHoles: turns.filter((t) => t.some((a) => Math.abs(a) >= 20)).length,

@@ -100,10 +100,17 @@ export function greensideBunkers(green: GreenLayout, par: number, random: Seeded
     const edge = edgeDistance(green, bearing);
     const kind = random.pick(['pot', 'wrap', 'wrap', 'flash'] as const);
     const [length, breadth] =
-      kind === 'pot' ? [random.range(4, 6), random.range(3.5, 5)] : kind === 'wrap' ? [random.range(9, 16), random.range(5, 8)] : [random.range(18, 26), random.range(5, 7)];
+      kind === 'pot'
+        ? [random.range(4, 6), random.range(3.5, 5)]
+        : kind === 'wrap'
+          ? [random.range(9, 16), random.range(5, 8)]
+          : [random.range(18, 26), random.range(5, 7)];
     const center = step(green.center, bearing, edge + random.range(2, 4.5) + breadth / 2);
     // The long side lies along the green's edge.
-    const ring = irregularOval({ center, bearing: bearing + 90, depth: length, width: breadth, irregularity: kind === 'pot' ? 0.05 : 0.13, vertices: 24 }, random);
+    const ring = irregularOval(
+      { center, bearing: bearing + 90, depth: length, width: breadth, irregularity: kind === 'pot' ? 0.05 : 0.13, vertices: 24 },
+      random,
+    );
     return { ring, center, kind: 'greenside' as const };
   });
 }

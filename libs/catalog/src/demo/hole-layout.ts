@@ -24,12 +24,7 @@ export interface HoleLayout {
 /** Par 3s carry from tee to green with no fairway in between. */
 const FAIRWAY_PARS: ReadonlySet<Par> = new Set([4, 5]);
 
-export function layOutHole(
-  routed: RoutedHole,
-  teeSets: readonly TeeSetPlan[],
-  random: SeededRandom,
-  nextTee: Meters2 | null,
-): HoleLayout {
+export function layOutHole(routed: RoutedHole, teeSets: readonly TeeSetPlan[], random: SeededRandom, nextTee: Meters2 | null): HoleLayout {
   const plan = routed.plan;
   const path = filletedPath(routed.line, 110, 4);
   // The cart path runs on the side of the next tee, so it never has to cross the green.
@@ -47,7 +42,13 @@ export function layOutHole(
     // The rounded nose of the fairway stops a few metres short of the green's front edge.
     const noseAt = routed.lengthMeters - green.depth / 2 - random.range(4, 9);
     const end = noseAt - Math.min(shape.edge(noseAt, -1), shape.edge(noseAt, 1));
-    fairway = ribbonRing(path, start, end, (along) => shape.edge(along, -1), (along) => shape.edge(along, 1));
+    fairway = ribbonRing(
+      path,
+      start,
+      end,
+      (along) => shape.edge(along, -1),
+      (along) => shape.edge(along, 1),
+    );
     bunkers.push(...fairwayBunkers(routed, path, shape.edge, random));
   }
   const surfaces = fairway ? [green.ring, fairway] : [green.ring];
@@ -98,10 +99,7 @@ function fairwayShape(routed: RoutedHole, green: GreenLayout, random: SeededRand
 const BUNKER_GAP_METERS = 1.5;
 
 function overlaps(ring: readonly Meters2[], surface: readonly Meters2[]): boolean {
-  return (
-    ring.some((p) => pointInRing(p, surface) || distanceToPolyline(p, surface) < BUNKER_GAP_METERS) ||
-    surface.some((p) => pointInRing(p, ring))
-  );
+  return ring.some((p) => pointInRing(p, surface) || distanceToPolyline(p, surface) < BUNKER_GAP_METERS) || surface.some((p) => pointInRing(p, ring));
 }
 
 /**

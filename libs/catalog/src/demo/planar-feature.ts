@@ -1,10 +1,7 @@
 import type { Meters2 } from '@caddie/geometry';
 import type { GeometryLayer } from '../model';
 
-export type PlanarGeometry =
-  | { type: 'Polygon'; rings: Meters2[][] }
-  | { type: 'LineString'; line: Meters2[] }
-  | { type: 'Point'; point: Meters2 };
+export type PlanarGeometry = { type: 'Polygon'; rings: Meters2[][] } | { type: 'LineString'; line: Meters2[] } | { type: 'Point'; point: Meters2 };
 
 /** A demo feature before projection to lon/lat. */
 export interface PlanarFeature {

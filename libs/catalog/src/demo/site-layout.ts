@@ -37,8 +37,7 @@ const CLUBHOUSE_PATH_RADIUS = 30;
 export function layOutCartPaths(holes: readonly HoleLayout[]): Map<number, Meters2[]> {
   const besideHole = holes.map((hole) => {
     const { routed, pathSide, path } = hole;
-    const side = (sample: { point: Meters2; tangent: Meters2 }, offset: number) =>
-      add(sample.point, scale(leftOf(sample.tangent), -pathSide * offset));
+    const side = (sample: { point: Meters2; tangent: Meters2 }, offset: number) => add(sample.point, scale(leftOf(sample.tangent), -pathSide * offset));
     const points: Meters2[] = [side({ point: step(routed.tee, routed.heading, -12), tangent: path[0].tangent }, 13)];
     const offset = routed.plan.par === 3 ? 26 : 32;
     for (const sample of path) {

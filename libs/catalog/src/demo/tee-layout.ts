@@ -35,10 +35,7 @@ export function layOutTees(routed: RoutedHole, teeSets: readonly TeeSetPlan[], r
   const along = forwardYards.map((y) => y * YARD);
   const squareness = random.pick([2, 2.6, 4, 5, 8]);
   return teeSets.map((teeSet, i) => {
-    const room = Math.min(
-      i > 0 ? along[i] - along[i - 1] : Infinity,
-      i + 1 < along.length ? along[i + 1] - along[i] : Infinity,
-    );
+    const room = Math.min(i > 0 ? along[i] - along[i - 1] : Infinity, i + 1 < along.length ? along[i + 1] - along[i] : Infinity);
     // The tips are a small box for few players; the sets most people play get the most grass.
     const wanted = (par === 3 ? random.range(12, 20) : random.range(8, 16)) * (i === 0 ? 0.7 : 1);
     const length = Math.max(5, Math.min(wanted, room - TEE_GAP_METERS));

@@ -26,9 +26,7 @@ export interface WoodLayout {
 const WOOD_PLAY_CLEARANCE_METERS = 32;
 
 function clearOfWater(p: Meters2, water: readonly WaterLayout[], margin: number): boolean {
-  return water.every((w) =>
-    w.line ? distanceToPolyline(p, w.line) > w.halfWidth + margin : distance(p, w.center as Meters2) > w.radius * 1.2 + margin,
-  );
+  return water.every((w) => (w.line ? distanceToPolyline(p, w.line) > w.halfWidth + margin : distance(p, w.center as Meters2) > w.radius * 1.2 + margin));
 }
 
 /** Stands of pines on a jittered lattice over the routing's interior and margins. */
@@ -102,7 +100,12 @@ export function layOutTrees(
     while (along < end) {
       const sample = hole.path.reduce((best, s) => (Math.abs(s.along - along) < Math.abs(best.along - along) ? s : best));
       // Two staggered rows: the rough's edge, and a second row deeper in the belt between holes.
-      for (const [side, depth, chance] of [[1, 0, 0.8], [-1, 0, 0.8], [1, 1, 0.6], [-1, 1, 0.6]] as const) {
+      for (const [side, depth, chance] of [
+        [1, 0, 0.8],
+        [-1, 0, 0.8],
+        [1, 1, 0.6],
+        [-1, 1, 0.6],
+      ] as const) {
         if (!random.chance(chance)) continue;
         const offset = reach + random.range(12, 22) + depth * random.range(10, 16);
         const p = add(sample.point, scale(leftOf(sample.tangent), side * offset));

@@ -20,12 +20,7 @@ export interface WaterLayout {
 /** Holes count water as theirs when it lies within this distance of their play. */
 const WATER_HOLE_REACH_METERS = 45;
 
-export function layOutWater(
-  plan: DemoCoursePlan,
-  holes: readonly HoleLayout[],
-  corridors: PlayCorridors,
-  random: SeededRandom,
-): WaterLayout[] {
+export function layOutWater(plan: DemoCoursePlan, holes: readonly HoleLayout[], corridors: PlayCorridors, random: SeededRandom): WaterLayout[] {
   return plan.water.map((water) => layOutOne(water, holes, corridors, random));
 }
 

@@ -25,11 +25,7 @@ export const FAIRWAY_STATION_SNAP_METERS = 20;
  * Cross-sections of the hole's fairways every 10 yards from the start of the play line
  * (the furthest tee), perpendicular to the line. Stations without fairway are left out.
  */
-export function measureFairwayWidths(
-  holeNumber: number,
-  centerline: readonly LonLat[],
-  fairways: readonly (Polygon | MultiPolygon)[],
-): FairwayMeasurement {
+export function measureFairwayWidths(holeNumber: number, centerline: readonly LonLat[], fairways: readonly (Polygon | MultiPolygon)[]): FairwayMeasurement {
   if (centerline.length < 2) {
     throw new MeasurementError('centerline-missing', `hole ${holeNumber}: fairway widths need a centerline`);
   }

@@ -1,12 +1,4 @@
-import {
-  LocalProjection,
-  interpolateAlongPolyline,
-  metersToYards,
-  polylineLength,
-  yardsToMeters,
-  type LonLat,
-  type Meters2,
-} from '@caddie/geometry';
+import { LocalProjection, interpolateAlongPolyline, metersToYards, polylineLength, yardsToMeters, type LonLat, type Meters2 } from '@caddie/geometry';
 import { area, centerOfMass } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { GreenMeasurement } from '../model';

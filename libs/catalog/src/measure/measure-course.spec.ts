@@ -13,17 +13,8 @@ function rectangle(center: Meters2, heading: number, depth: number, width: numbe
   const t = (heading * Math.PI) / 180;
   const along: Meters2 = [Math.sin(t), Math.cos(t)];
   const across: Meters2 = [along[1], -along[0]];
-  const corner = (a: number, b: number): LonLat =>
-    projection.toLonLat([
-      center[0] + along[0] * a + across[0] * b,
-      center[1] + along[1] * a + across[1] * b,
-    ]);
-  const ring = [
-    corner(-depth / 2, -width / 2),
-    corner(depth / 2, -width / 2),
-    corner(depth / 2, width / 2),
-    corner(-depth / 2, width / 2),
-  ];
+  const corner = (a: number, b: number): LonLat => projection.toLonLat([center[0] + along[0] * a + across[0] * b, center[1] + along[1] * a + across[1] * b]);
+  const ring = [corner(-depth / 2, -width / 2), corner(depth / 2, -width / 2), corner(depth / 2, width / 2), corner(-depth / 2, width / 2)];
   return { type: 'Polygon', coordinates: [[...ring, ring[0]]] };
 }
 

@@ -13,16 +13,13 @@ function isPolygonal(feature: CourseFeature): feature is PolygonalFeature {
 export function findHoleGreen(course: Pick<Course, 'features'>, hole: Hole): PolygonalFeature | null {
   const named = hole.greenFeatureId ? course.features.find((f) => f.id === hole.greenFeatureId) : undefined;
   if (named && isPolygonal(named)) return named;
-  const assigned = course.features.find(
-    (f) => f.properties.layer === 'greens' && f.properties.holeNumbers.includes(hole.number) && isPolygonal(f),
-  );
+  const assigned = course.features.find((f) => f.properties.layer === 'greens' && f.properties.holeNumbers.includes(hole.number) && isPolygonal(f));
   return (assigned as PolygonalFeature | undefined) ?? null;
 }
 
 export function findHoleFairways(course: Pick<Course, 'features'>, hole: Hole): PolygonalFeature[] {
   return course.features.filter(
-    (f): f is PolygonalFeature =>
-      f.properties.layer === 'fairways' && f.properties.holeNumbers.includes(hole.number) && isPolygonal(f),
+    (f): f is PolygonalFeature => f.properties.layer === 'fairways' && f.properties.holeNumbers.includes(hole.number) && isPolygonal(f),
   );
 }
 

@@ -62,11 +62,7 @@ export function lineCrossings(origin: Meters2, direction: Meters2, polygons: rea
  * Intervals [start, end] of the line origin + t * direction that lie inside the union of the
  * polygons; touching intervals are merged, so overlapping polygons act as one surface.
  */
-export function insideIntervals(
-  origin: Meters2,
-  direction: Meters2,
-  polygons: readonly PlanarPolygon[],
-): [number, number][] {
+export function insideIntervals(origin: Meters2, direction: Meters2, polygons: readonly PlanarPolygon[]): [number, number][] {
   const crossings = lineCrossings(origin, direction, polygons);
   const intervals: [number, number][] = [];
   for (let i = 0; i + 1 < crossings.length; i++) {

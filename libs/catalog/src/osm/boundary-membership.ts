@@ -4,16 +4,7 @@
  * boundary wins, for courses nested in a larger golf area); a feature whose centroid is in no
  * boundary goes to the boundary holding most of its vertices.
  */
-import {
-  allVertices,
-  boxesOverlap,
-  localProjection,
-  pointInShape,
-  shapeArea,
-  shapeCentroid,
-  toPlanarShape,
-  type PlanarShape,
-} from './planar-geometry';
+import { allVertices, boxesOverlap, localProjection, pointInShape, shapeArea, shapeCentroid, toPlanarShape, type PlanarShape } from './planar-geometry';
 import type { ClassifiedFeature } from './classified-feature';
 
 export interface BoundaryMembers {

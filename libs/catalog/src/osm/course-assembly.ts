@@ -140,7 +140,14 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
   inferences.push(...numbering.inferences);
   const holes: Hole[] = [];
   for (const o of [...oriented].sort((a, b) => a.numbered.number - b.numbered.number)) {
-    const built = buildHole(o, assignment, features, teePlan.setsOf, teePlan.teeSets.map((t) => t.id), ctx.projection);
+    const built = buildHole(
+      o,
+      assignment,
+      features,
+      teePlan.setsOf,
+      teePlan.teeSets.map((t) => t.id),
+      ctx.projection,
+    );
     holes.push(built.hole);
     inferences.push(...built.inferences);
   }
@@ -163,7 +170,9 @@ function assembleGroupCourse(ctx: GroupContext): AssembledCourse {
   const missing = missingFacts(identity.nameFromTag && !ctx.inferred, identity.location.country, holes, numbering, teePlan.missing);
   const { holesMissing, holesExpected, holesExpectedFrom } = quality.completeness;
   if (holesMissing.length > 0) {
-    missing.unshift(`holes ${holesMissing.join(', ')}: not mapped (${holesExpected} expected, from ${holesExpectedFrom === 'holes' ? 'the holes tag' : 'the highest hole number'})`);
+    missing.unshift(
+      `holes ${holesMissing.join(', ')}: not mapped (${holesExpected} expected, from ${holesExpectedFrom === 'holes' ? 'the holes tag' : 'the highest hole number'})`,
+    );
   }
   const relationIds = features.filter((f) => f.id.startsWith('relation/')).map((f) => f.id);
   const inputs = [...new Set([boundary.feature.input, ...ctx.assignable.map((p) => p.feature.input)])].sort();
@@ -255,13 +264,7 @@ function toCourseFeature(f: ClassifiedFeature, holeNumbers: number[]): CourseFea
   };
 }
 
-function missingFacts(
-  nameFromTag: boolean,
-  country: string | null,
-  holes: Hole[],
-  numbering: HoleNumbering,
-  teeMissing: string[],
-): string[] {
+function missingFacts(nameFromTag: boolean, country: string | null, holes: Hole[], numbering: HoleNumbering, teeMissing: string[]): string[] {
   const missing: string[] = [];
   const list = (flag: string) => holes.filter((h) => h.flags.includes(flag)).map((h) => h.number);
   const describe = (numbers: number[]) => (numbers.length === holes.length ? `all ${holes.length} holes` : `holes ${numbers.join(', ')}`);

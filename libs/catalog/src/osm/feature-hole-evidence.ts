@@ -70,7 +70,10 @@ export function namedHoleOf(tags: Record<string, string>, coursePrefixes: readon
 export function usageOf(tags: Record<string, string>): FeatureUsage | null {
   if (tags['disused'] === 'yes' || tags['abandoned'] === 'yes') return 'unused';
   if (tags['temporary'] === 'yes') return 'temporary';
-  const words = (tags['name'] ?? '').normalize('NFC').toLocaleLowerCase('pl').split(/[^\p{L}]+/u);
+  const words = (tags['name'] ?? '')
+    .normalize('NFC')
+    .toLocaleLowerCase('pl')
+    .split(/[^\p{L}]+/u);
   for (const word of words) if (OUT_OF_PLAY_WORDS[word]) return OUT_OF_PLAY_WORDS[word];
   return null;
 }

@@ -7,15 +7,7 @@ import { NAMED_SANITY_METERS, type HoleFeatureAssignment, type HoleLine, type Pl
 import { sampleLine } from './hole-feature-assignment';
 import type { NumberedHoleLine } from './hole-number-assignment';
 import { parseSmallIntegerTag } from './hole-numbering';
-import {
-  geometryBounds,
-  mergeBounds,
-  polylineLength,
-  projectOntoLine,
-  roundCoordinate,
-  type LocalProjection,
-  type PlanarShape,
-} from './planar-geometry';
+import { geometryBounds, mergeBounds, polylineLength, projectOntoLine, roundCoordinate, type LocalProjection, type PlanarShape } from './planar-geometry';
 
 const METERS_PER_YARD = 0.9144;
 
@@ -85,16 +77,9 @@ export interface OrientedHole {
 }
 
 /** The longest part of the hole's line, turned to run tee → green when the evidence says so. */
-export function orientHole(
-  numbered: NumberedHoleLine,
-  group: number,
-  placed: PlacedFeature,
-  greens: PlanarShape[],
-  tees: PlanarShape[],
-): OrientedHole | null {
+export function orientHole(numbered: NumberedHoleLine, group: number, placed: PlacedFeature, greens: PlanarShape[], tees: PlanarShape[]): OrientedHole | null {
   const geometry = numbered.feature.geometry;
-  const parts: number[][][] =
-    geometry.type === 'LineString' ? [geometry.coordinates] : geometry.type === 'MultiLineString' ? geometry.coordinates : [];
+  const parts: number[][][] = geometry.type === 'LineString' ? [geometry.coordinates] : geometry.type === 'MultiLineString' ? geometry.coordinates : [];
   const planarParts = placed.shape.lines;
   let index = -1;
   let longest = 0;
@@ -202,11 +187,13 @@ export function buildHole(
   }
   const tagged = applyTaggedLengths(holeTees, tags, teeSetIds);
   if (tagged.length > 0) {
-    inferences.push({ subject, what: `length of tee sets ${tagged.join(', ')} from the hole's tags`, how: 'dist:<set> (metres, or yards with a yd unit) on the hole line; dist alone for a single-set course' });
+    inferences.push({
+      subject,
+      what: `length of tee sets ${tagged.join(', ')} from the hole's tags`,
+      how: 'dist:<set> (metres, or yards with a yd unit) on the hole line; dist alone for a single-set course',
+    });
   }
-  holeTees.sort(
-    (a, b) => (b.yards ?? 0) - (a.yards ?? 0) || cmp(a.featureId, b.featureId) || cmp(a.teeSetId ?? '', b.teeSetId ?? ''),
-  );
+  holeTees.sort((a, b) => (b.yards ?? 0) - (a.yards ?? 0) || cmp(a.featureId, b.featureId) || cmp(a.teeSetId ?? '', b.teeSetId ?? ''));
 
   let bounds: BBox = geometryBounds({ type: 'LineString', coordinates: oriented.coordinates });
   for (const feature of features) {

@@ -8,16 +8,7 @@
  */
 import type { GeometryLayer } from '../model';
 import { namedHoleOf, sameCourse, usageOf, type NamedHole } from './feature-hole-evidence';
-import {
-  boxesOverlap,
-  pointInShape,
-  pointShapeDistance,
-  projectOntoLine,
-  shapeArea,
-  shapeDistance,
-  type PlanarShape,
-  type Xy,
-} from './planar-geometry';
+import { boxesOverlap, pointInShape, pointShapeDistance, projectOntoLine, shapeArea, shapeDistance, type PlanarShape, type Xy } from './planar-geometry';
 import type { TaggedFeature } from './tagged-feature';
 
 export const HOLE_BUFFER_METERS = 45;
@@ -139,10 +130,20 @@ export function assignFeaturesToHoles(
     if (target?.plausible) {
       hole = target.hole;
       if (geometric?.key !== hole.key) {
-        note(hole, 'name-geometry-conflict', tee, `${label(tee)} named for hole ${target.evidence.number} lies ${geometric ? `at the start of hole ${geometric.number}` : 'at no hole start'}; assigned by its name`);
+        note(
+          hole,
+          'name-geometry-conflict',
+          tee,
+          `${label(tee)} named for hole ${target.evidence.number} lies ${geometric ? `at the start of hole ${geometric.number}` : 'at no hole start'}; assigned by its name`,
+        );
       }
     } else if (target) {
-      note(target.hole, 'named-feature-too-far', tee, `${label(tee)} is ${Math.round(target.distance)} m from hole ${target.hole.number}; its name was not followed`);
+      note(
+        target.hole,
+        'named-feature-too-far',
+        tee,
+        `${label(tee)} is ${Math.round(target.distance)} m from hole ${target.hole.number}; its name was not followed`,
+      );
     }
     if (!hole) continue;
     link(tee, hole);
@@ -175,7 +176,12 @@ export function assignFeaturesToHoles(
       continue;
     }
     if (target) {
-      note(target.hole, 'named-feature-too-far', feature, `${label(feature)} is ${Math.round(target.distance)} m from hole ${target.hole.number}; its name was not followed`);
+      note(
+        target.hole,
+        'named-feature-too-far',
+        feature,
+        `${label(feature)} is ${Math.round(target.distance)} m from hole ${target.hole.number}; its name was not followed`,
+      );
     }
     for (const hole of geometric) link(feature, hole);
   }
@@ -266,7 +272,9 @@ function pointTeesMarkingBoxes(tees: PlacedFeature[]): Set<string> {
   for (const point of tees.filter((t) => t.shape.points.length > 0 && t.shape.polygons.length === 0 && t.shape.lines.length === 0)) {
     const p = point.shape.points[0];
     const inBox = boxes.some(
-      (b) => boxesOverlap(b.shape.box, point.shape.box, POINT_TEE_MERGE_METERS) && (pointInShape(p, b.shape) || pointShapeDistance(p, b.shape) <= POINT_TEE_MERGE_METERS),
+      (b) =>
+        boxesOverlap(b.shape.box, point.shape.box, POINT_TEE_MERGE_METERS) &&
+        (pointInShape(p, b.shape) || pointShapeDistance(p, b.shape) <= POINT_TEE_MERGE_METERS),
     );
     if (inBox) marking.add(point.feature.id);
   }
@@ -302,7 +310,11 @@ function bufferedOwners(feature: PlacedFeature, holes: HoleLine[], greens: Map<s
     // a greenside bunker also lies near the next hole's tee; the green it guards decides
     const greenside = near.filter((n) => {
       const green = greens.get(n.hole.key);
-      return green !== undefined && boxesOverlap(green.shape.box, feature.shape.box, GREENSIDE_METERS) && shapeDistance(feature.shape, green.shape) <= GREENSIDE_METERS;
+      return (
+        green !== undefined &&
+        boxesOverlap(green.shape.box, feature.shape.box, GREENSIDE_METERS) &&
+        shapeDistance(feature.shape, green.shape) <= GREENSIDE_METERS
+      );
     });
     if (greenside.length > 0) return greenside.map((n) => n.hole);
   }

@@ -3,16 +3,24 @@ import { splitSubCourses } from './sub-course-split';
 import type { TaggedFeature } from './tagged-feature';
 
 function holeLine(id: number, tags: Record<string, string>): TaggedFeature {
-  return { id: `way/${id}`, tags: { golf: 'hole', ...tags }, geometry: { type: 'LineString', coordinates: [[0, 0], [0, 0.001]] }, input: 't' };
+  return {
+    id: `way/${id}`,
+    tags: { golf: 'hole', ...tags },
+    geometry: {
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [0, 0.001],
+      ],
+    },
+    input: 't',
+  };
 }
 const never = () => false;
 
 describe('assignHoleNumbers', () => {
   it('prefers ref over the name and records name-derived numbers', () => {
-    const result = assignHoleNumbers(
-      [holeLine(1, { ref: '3', name: 'Magnolia' }), holeLine(2, { name: "Dołek nr 4 - Devil's Elbow" })],
-      never,
-    );
+    const result = assignHoleNumbers([holeLine(1, { ref: '3', name: 'Magnolia' }), holeLine(2, { name: "Dołek nr 4 - Devil's Elbow" })], never);
     expect(result.holes.map((h) => [h.number, h.source, h.title])).toEqual([
       [3, 'ref', 'Magnolia'],
       [4, 'name', "Devil's Elbow"],

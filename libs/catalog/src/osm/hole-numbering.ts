@@ -16,10 +16,7 @@ export interface ParsedHoleName {
 export const HOLE_WORDS = ['hole', 'dołek', 'dolek', 'hola', 'holu', 'trou', 'loch', 'bahn', 'buca', 'hoyo', 'jamka', 'hål', 'hul', 'buraco'];
 const SEPARATOR = String.raw`\s*[-–—:,.]\s*`;
 const TITLE_SEPARATOR = String.raw`(?:\s*[-–—:,.]\s*|\s+)`;
-const HOLE_WORD_FORM = new RegExp(
-  String.raw`^(?:${HOLE_WORDS.join('|')})\.?\s*(?:(?:nr|no|n°|nº|num|#)\.?\s*)?(\d{1,2})\.?(?:${TITLE_SEPARATOR}(.*))?$`,
-  'iu',
-);
+const HOLE_WORD_FORM = new RegExp(String.raw`^(?:${HOLE_WORDS.join('|')})\.?\s*(?:(?:nr|no|n°|nº|num|#)\.?\s*)?(\d{1,2})\.?(?:${TITLE_SEPARATOR}(.*))?$`, 'iu');
 const BARE_FORM = /^#?(\d{1,2})\.?$/u;
 const NUMBER_FIRST_FORM = new RegExp(String.raw`^(\d{1,2})(?:\.|\)|${SEPARATOR}|\s)\s*(\D.*)$`, 'u');
 const NUMBER_LAST_FORM = /^(.*?\D)[\s\-–—:,#]*(\d{1,2})\.?$/u;

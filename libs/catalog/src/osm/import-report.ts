@@ -52,8 +52,5 @@ export interface UnplacedFeatures {
 }
 
 export function emptyLayerCounts(): Record<GeometryLayer, LayerCount> {
-  return Object.fromEntries(GEOMETRY_LAYERS.map((layer) => [layer, { assigned: 0, unassigned: 0 }])) as Record<
-    GeometryLayer,
-    LayerCount
-  >;
+  return Object.fromEntries(GEOMETRY_LAYERS.map((layer) => [layer, { assigned: 0, unassigned: 0 }])) as Record<GeometryLayer, LayerCount>;
 }

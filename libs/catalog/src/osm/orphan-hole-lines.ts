@@ -106,7 +106,9 @@ export function resolveOrphanHoleLines(outside: ClassifiedFeature[]): OrphanReso
         leftOut.push({ holeLineIds: ids, reason });
         continue;
       }
-      const box = group.map((l) => geometryBounds(l.geometry) as Box).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
+      const box = group
+        .map((l) => geometryBounds(l.geometry) as Box)
+        .reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
       const [w, s, e, n] = grow(box, INFERRED_MARGIN_METERS);
       const boundary: ClassifiedFeature = {
         layer: 'course-boundary',
@@ -114,7 +116,18 @@ export function resolveOrphanHoleLines(outside: ClassifiedFeature[]): OrphanReso
         feature: {
           id: `inferred/${ids[0]}`,
           tags: { leisure: 'golf_course', ...sharedCountry(group) },
-          geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [w, s],
+                [e, s],
+                [e, n],
+                [w, n],
+                [w, s],
+              ],
+            ],
+          },
           input: group[0].input,
         },
       };

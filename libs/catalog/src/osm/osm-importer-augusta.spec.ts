@@ -52,7 +52,11 @@ describeData('importOsm on Augusta National (OSM XML with full hole tags)', () =
     const neighbour = countryClub();
     expect(neighbour?.holes).toEqual([]);
     expect(neighbour?.active).toBe(false);
-    const nationalLines = new Set(national()?.features.filter((f) => f.properties.layer === 'centerlines').map((f) => f.id));
+    const nationalLines = new Set(
+      national()
+        ?.features.filter((f) => f.properties.layer === 'centerlines')
+        .map((f) => f.id),
+    );
     expect(nationalLines.size).toBe(18);
     expect(neighbour?.features.some((f) => nationalLines.has(f.id))).toBe(false);
     expect(neighbour?.features.every((f) => f.properties.holeNumbers.length === 0)).toBe(true);

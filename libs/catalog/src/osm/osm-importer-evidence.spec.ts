@@ -27,12 +27,17 @@ describeData('assignment by evidence on First Warsaw', () => {
     const named = warsaw().features.filter((f) => f.properties.layer === 'tees' && /Dołek nr 1 /.test(f.properties.name ?? ''));
     expect(named.map((f) => f.id).sort()).toEqual(['way/787818642', 'way/787818643', 'way/787818649']);
     for (const tee of named) expect({ id: tee.id, holes: tee.properties.holeNumbers }).toEqual({ id: tee.id, holes: [1] });
-    expect(hole(warsaw(), 1)?.tees.filter((t) => t.featureId === 'way/787818643').map((t) => t.teeSetId).sort()).toEqual(['blue', 'red']);
+    expect(
+      hole(warsaw(), 1)
+        ?.tees.filter((t) => t.featureId === 'way/787818643')
+        .map((t) => t.teeSetId)
+        .sort(),
+    ).toEqual(['blue', 'red']);
     expect(hole(warsaw(), 7)?.tees.some((t) => t.featureId === 'way/787818643')).toBe(false);
     expect(hole(warsaw(), 1)?.flags).toContain('name-geometry-conflict');
   });
 
-  it('gives hole 17 no green rather than hole 14\'s, and flags the contested green on both holes', () => {
+  it("gives hole 17 no green rather than hole 14's, and flags the contested green on both holes", () => {
     const h14 = hole(warsaw(), 14);
     const h17 = hole(warsaw(), 17);
     expect(h14?.greenFeatureId).toBe('way/788537831');

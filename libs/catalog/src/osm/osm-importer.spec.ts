@@ -24,7 +24,11 @@ const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describeData('importOsm on the shared OpenStreetMap extracts (GeoJSON)', () => {
   // it.each refuses an empty table, even in a skipped describe
-  const geojsonFiles = available ? readdirSync(SHARED_OSM_DIR).filter((f) => f.endsWith('.geojson')).sort() : ['(no data)'];
+  const geojsonFiles = available
+    ? readdirSync(SHARED_OSM_DIR)
+        .filter((f) => f.endsWith('.geojson'))
+        .sort()
+    : ['(no data)'];
 
   it.each(geojsonFiles)('imports %s into well-formed, deterministic courses', (fileName) => {
     const { courses, reports } = imported(fileName);
@@ -136,14 +140,19 @@ describeData('importOsm on the shared OpenStreetMap extracts (GeoJSON)', () => {
     const meters = pointToLineDistance(point(off.center), lineString(krumlov18.centerline), { units: 'meters' });
     expect(off.offLineMeters).toBeGreaterThan(25);
     expect(Math.abs(off.offLineMeters! - meters)).toBeLessThan(2);
-    expect(krumlov18.tees.filter((t) => t.offLineMeters === undefined).every((t) => pointToLineDistance(point(t.center), lineString(krumlov18.centerline), { units: 'meters' }) <= 26)).toBe(true);
+    expect(
+      krumlov18.tees
+        .filter((t) => t.offLineMeters === undefined)
+        .every((t) => pointToLineDistance(point(t.center), lineString(krumlov18.centerline), { units: 'meters' }) <= 26),
+    ).toBe(true);
 
     const anglais = imported('ogm_be_golf_chateau_de_la_tournette.geojson').courses.find((c) => c.id === 'osm-way-27416448-l-anglais')!;
     const second = anglais.holes.find((h) => h.number === 2)!;
     expect(second.flags).toContain('tee-at-green-end');
     expect(second.tees.find((t) => t.featureId === 'way/169196714')).toMatchObject({ yards: null });
     for (const file of readdirSync(SHARED_OSM_DIR).filter((f) => f.endsWith('.geojson') || f.endsWith('.osm'))) {
-      for (const course of imported(file).courses) for (const hole of course.holes) for (const tee of hole.tees) if (tee.yards !== null) expect(tee.yards).toBeGreaterThan(0);
+      for (const course of imported(file).courses)
+        for (const hole of course.holes) for (const tee of hole.tees) if (tee.yards !== null) expect(tee.yards).toBeGreaterThan(0);
     }
   });
 

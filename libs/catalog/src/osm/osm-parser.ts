@@ -43,11 +43,7 @@ export function detectOsmFormat(name: string, text: string): { format: Exclude<O
     const record = json as Record<string, unknown> | null;
     if (record && !Array.isArray(record) && Array.isArray(record['elements'])) return { format: 'overpass-json', json };
     if (record && (record['type'] === 'FeatureCollection' || record['type'] === 'Feature')) return { format: 'geojson', json };
-    throw new OsmImportError(
-      'OSM_FORMAT_UNKNOWN',
-      name,
-      'JSON is neither Overpass output (an "elements" array) nor a GeoJSON Feature or FeatureCollection',
-    );
+    throw new OsmImportError('OSM_FORMAT_UNKNOWN', name, 'JSON is neither Overpass output (an "elements" array) nor a GeoJSON Feature or FeatureCollection');
   }
   throw new OsmImportError('OSM_FORMAT_UNKNOWN', name, 'content is neither XML nor JSON');
 }
@@ -167,12 +163,7 @@ function validCoordinates(geometry: Geometry): boolean {
   return depth !== undefined && check((geometry as { coordinates: unknown }).coordinates, depth);
 }
 
-function toTaggedFeature(
-  input: string,
-  id: string,
-  tags: Record<string, string>,
-  geometry: Geometry | null,
-): TaggedFeature | null {
+function toTaggedFeature(input: string, id: string, tags: Record<string, string>, geometry: Geometry | null): TaggedFeature | null {
   if (!geometry || !SUPPORTED_GEOMETRIES.has(geometry.type)) return null;
   return { id, tags, geometry: linearWhereTagged(tags, geometry as CourseGeometry), input };
 }

@@ -16,9 +16,25 @@ import { classifyFeature } from './layer-classification';
 import { OsmImportError } from './osm-import.error';
 import { parseOverpassElements, type ParsedInput } from './osm-parser';
 
-interface PbfNode { type: 'node'; id: number; lat: number; lon: number; tags?: Record<string, string> }
-interface PbfWay { type: 'way'; id: number; refs: number[]; tags?: Record<string, string> }
-interface PbfRelation { type: 'relation'; id: number; members: { type: string; ref: number; role: string }[]; tags?: Record<string, string> }
+interface PbfNode {
+  type: 'node';
+  id: number;
+  lat: number;
+  lon: number;
+  tags?: Record<string, string>;
+}
+interface PbfWay {
+  type: 'way';
+  id: number;
+  refs: number[];
+  tags?: Record<string, string>;
+}
+interface PbfRelation {
+  type: 'relation';
+  id: number;
+  members: { type: string; ref: number; role: string }[];
+  tags?: Record<string, string>;
+}
 type PbfItem = PbfNode | PbfWay | PbfRelation | Record<string, unknown>;
 type OsmTransformClass = new (options: { withTags: boolean; withInfo: boolean }) => Transform;
 
@@ -128,33 +144,49 @@ export async function readOsmPbf(path: string, onProgress: (p: PbfProgress) => v
   const memberNodes = new Set<number>();
   // context multipolygons (a wood, a car park) are only candidates until a member way is found inside a course
   const contextRelations: PbfRelation[] = [];
-  await streamPass(path, 'relations', (item) => {
-    if (item.type !== 'relation') return;
-    const relation = item as PbfRelation;
-    if (!isGolfObject(relation.tags)) {
-      if (relation.tags?.['type'] === 'multipolygon' && isContextObject(relation.tags)) contextRelations.push({ type: 'relation', id: relation.id, members: relation.members.filter((m) => m.type === 'way'), tags: relation.tags });
-      return;
-    }
-    relations.push(relation);
-    for (const m of relation.members) (m.type === 'way' ? memberWays : m.type === 'node' ? memberNodes : null)?.add(m.ref);
-  }, onProgress);
+  await streamPass(
+    path,
+    'relations',
+    (item) => {
+      if (item.type !== 'relation') return;
+      const relation = item as PbfRelation;
+      if (!isGolfObject(relation.tags)) {
+        if (relation.tags?.['type'] === 'multipolygon' && isContextObject(relation.tags))
+          contextRelations.push({ type: 'relation', id: relation.id, members: relation.members.filter((m) => m.type === 'way'), tags: relation.tags });
+        return;
+      }
+      relations.push(relation);
+      for (const m of relation.members) (m.type === 'way' ? memberWays : m.type === 'node' ? memberNodes : null)?.add(m.ref);
+    },
+    onProgress,
+  );
 
   const ways: PbfWay[] = [];
   const neededNodes = memberNodes;
-  await streamPass(path, 'ways', (item) => {
-    if (item.type !== 'way') return;
-    const way = item as PbfWay;
-    if (!isGolfObject(way.tags) && !memberWays.has(way.id)) return;
-    ways.push(way);
-    for (const ref of way.refs) neededNodes.add(ref);
-  }, onProgress);
+  await streamPass(
+    path,
+    'ways',
+    (item) => {
+      if (item.type !== 'way') return;
+      const way = item as PbfWay;
+      if (!isGolfObject(way.tags) && !memberWays.has(way.id)) return;
+      ways.push(way);
+      for (const ref of way.refs) neededNodes.add(ref);
+    },
+    onProgress,
+  );
 
   const nodes: PbfNode[] = [];
-  await streamPass(path, 'nodes', (item) => {
-    if (item.type !== 'node') return;
-    const node = item as PbfNode;
-    if (neededNodes.has(node.id) || isGolfObject(node.tags)) nodes.push({ type: 'node', id: node.id, lat: node.lat, lon: node.lon, tags: node.tags });
-  }, onProgress);
+  await streamPass(
+    path,
+    'nodes',
+    (item) => {
+      if (item.type !== 'node') return;
+      const node = item as PbfNode;
+      if (neededNodes.has(node.id) || isGolfObject(node.tags)) nodes.push({ type: 'node', id: node.id, lat: node.lat, lon: node.lon, tags: node.tags });
+    },
+    onProgress,
+  );
   if (nodes.length === 0 && ways.length === 0 && relations.length === 0) return { format: 'osm-pbf', features: [] };
 
   // context layers inside the course boundaries: nodes there, the tagged ways using them, the rest of their nodes
@@ -162,16 +194,21 @@ export async function readOsmPbf(path: string, onProgress: (p: PbfProgress) => v
   if (windows.size > 0) {
     const kept = new Set(nodes.map((n) => n.id));
     const inside = new Set<number>();
-    await streamPass(path, 'context nodes', (item) => {
-      if (item.type !== 'node') return;
-      const node = item as PbfNode;
-      if (!windows.contains(node.lon, node.lat)) return;
-      inside.add(node.id);
-      if (!kept.has(node.id) && isContextObject(node.tags)) {
-        nodes.push({ type: 'node', id: node.id, lat: node.lat, lon: node.lon, tags: node.tags });
-        kept.add(node.id);
-      }
-    }, onProgress);
+    await streamPass(
+      path,
+      'context nodes',
+      (item) => {
+        if (item.type !== 'node') return;
+        const node = item as PbfNode;
+        if (!windows.contains(node.lon, node.lat)) return;
+        inside.add(node.id);
+        if (!kept.has(node.id) && isContextObject(node.tags)) {
+          nodes.push({ type: 'node', id: node.id, lat: node.lat, lon: node.lon, tags: node.tags });
+          kept.add(node.id);
+        }
+      },
+      onProgress,
+    );
     const keptWays = new Set(ways.map((w) => w.id));
     const wanted = new Set<number>();
     const keepWay = (way: PbfWay) => {
@@ -182,30 +219,45 @@ export async function readOsmPbf(path: string, onProgress: (p: PbfProgress) => v
     const relationsOfWay = new Map<number, PbfRelation[]>();
     for (const relation of contextRelations) for (const m of relation.members) relationsOfWay.set(m.ref, [...(relationsOfWay.get(m.ref) ?? []), relation]);
     const touching = new Set<PbfRelation>();
-    await streamPass(path, 'context ways', (item) => {
-      if (item.type !== 'way') return;
-      const way = item as PbfWay;
-      if (keptWays.has(way.id)) return;
-      const isInside = way.refs.some((ref) => inside.has(ref));
-      if (isInside) for (const relation of relationsOfWay.get(way.id) ?? []) touching.add(relation);
-      if (isInside && isContextObject(way.tags)) keepWay(way);
-    }, onProgress);
+    await streamPass(
+      path,
+      'context ways',
+      (item) => {
+        if (item.type !== 'way') return;
+        const way = item as PbfWay;
+        if (keptWays.has(way.id)) return;
+        const isInside = way.refs.some((ref) => inside.has(ref));
+        if (isInside) for (const relation of relationsOfWay.get(way.id) ?? []) touching.add(relation);
+        if (isInside && isContextObject(way.tags)) keepWay(way);
+      },
+      onProgress,
+    );
     inside.clear();
     // the multipolygons reaching into a course, whole: their member ways not read yet
     const memberWaysWanted = new Set([...touching].flatMap((r) => r.members.map((m) => m.ref)).filter((id) => !keptWays.has(id)));
     if (memberWaysWanted.size > 0) {
-      await streamPass(path, 'context relation ways', (item) => {
-        if (item.type === 'way' && memberWaysWanted.has((item as PbfWay).id)) keepWay(item as PbfWay);
-      }, onProgress);
+      await streamPass(
+        path,
+        'context relation ways',
+        (item) => {
+          if (item.type === 'way' && memberWaysWanted.has((item as PbfWay).id)) keepWay(item as PbfWay);
+        },
+        onProgress,
+      );
     }
     relations.push(...touching);
     if (wanted.size > 0) {
-      await streamPass(path, 'context way nodes', (item) => {
-        if (item.type !== 'node' || !wanted.has((item as PbfNode).id)) return;
-        const node = item as PbfNode;
-        nodes.push({ type: 'node', id: node.id, lat: node.lat, lon: node.lon, tags: node.tags });
-        wanted.delete(node.id);
-      }, onProgress);
+      await streamPass(
+        path,
+        'context way nodes',
+        (item) => {
+          if (item.type !== 'node' || !wanted.has((item as PbfNode).id)) return;
+          const node = item as PbfNode;
+          nodes.push({ type: 'node', id: node.id, lat: node.lat, lon: node.lon, tags: node.tags });
+          wanted.delete(node.id);
+        },
+        onProgress,
+      );
     }
   }
 

@@ -124,18 +124,12 @@ function segmentsCross(a: Xy, b: Xy, c: Xy, d: Xy): boolean {
 
 function segmentDistance(a: Xy, b: Xy, c: Xy, d: Xy): number {
   if (segmentsCross(a, b, c, d)) return 0;
-  return Math.min(
-    pointSegmentDistance(a, c, d),
-    pointSegmentDistance(b, c, d),
-    pointSegmentDistance(c, a, b),
-    pointSegmentDistance(d, a, b),
-  );
+  return Math.min(pointSegmentDistance(a, c, d), pointSegmentDistance(b, c, d), pointSegmentDistance(c, a, b), pointSegmentDistance(d, a, b));
 }
 
 function* segments(shape: PlanarShape): Generator<[Xy, Xy]> {
   for (const line of shape.lines) for (let i = 1; i < line.length; i++) yield [line[i - 1], line[i]];
-  for (const polygon of shape.polygons)
-    for (const r of polygon) for (let i = 1; i < r.length; i++) yield [r[i - 1], r[i]];
+  for (const polygon of shape.polygons) for (const r of polygon) for (let i = 1; i < r.length; i++) yield [r[i - 1], r[i]];
 }
 
 export function pointShapeDistance(p: Xy, shape: PlanarShape): number {
@@ -250,10 +244,7 @@ export function shapeCentroid(shape: PlanarShape): Xy {
   if (length > 0) return [lx / length, ly / length];
   const vertices = [...allVertices(shape)];
   if (vertices.length === 0) return [0, 0];
-  return [
-    vertices.reduce((s, p) => s + p[0], 0) / vertices.length,
-    vertices.reduce((s, p) => s + p[1], 0) / vertices.length,
-  ];
+  return [vertices.reduce((s, p) => s + p[0], 0) / vertices.length, vertices.reduce((s, p) => s + p[1], 0) / vertices.length];
 }
 
 /** WGS84 bounds of raw GeoJSON coordinates. */

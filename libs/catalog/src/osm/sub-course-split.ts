@@ -47,11 +47,7 @@ export function splitSubCourses(holes: TaggedFeature[]): SubCourseGroup[] {
   );
 }
 
-function splitBy(
-  holes: TaggedFeature[],
-  groupOf: (hole: TaggedFeature) => string | null,
-  rule: SubCourseGroup['rule'],
-): SubCourseGroup[] {
+function splitBy(holes: TaggedFeature[], groupOf: (hole: TaggedFeature) => string | null, rule: SubCourseGroup['rule']): SubCourseGroup[] {
   const groups = new Map<string | null, SubCourseGroup>();
   for (const hole of holes) {
     const display = groupOf(hole);

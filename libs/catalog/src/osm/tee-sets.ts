@@ -32,7 +32,12 @@ export interface TeeSetPlan {
 }
 
 function coloursIn(text: string): string[] {
-  const words = new Set(text.normalize('NFC').toLocaleLowerCase('pl').split(/[^\p{L}]+/u));
+  const words = new Set(
+    text
+      .normalize('NFC')
+      .toLocaleLowerCase('pl')
+      .split(/[^\p{L}]+/u),
+  );
   return COLOURS.filter((c) => c.words.some((w) => words.has(w))).map((c) => c.id);
 }
 

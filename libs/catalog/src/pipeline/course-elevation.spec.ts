@@ -6,7 +6,7 @@ import { attachGroundElevation, keepStoredGroundElevation } from './course-eleva
 function rampRaster(originLon: number, originLat: number, size: number): DemRaster {
   const step = 1 / 3600;
   const values = new Float32Array(size * size);
-  for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) values[r * size + c] = ((originLon + c * step) - originLon) * 1000;
+  for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) values[r * size + c] = (originLon + c * step - originLon) * 1000;
   return { width: size, height: size, originLon, originLat, lonStep: step, latStep: step, values, noData: null, source: 'srtm1:test' };
 }
 
@@ -38,7 +38,11 @@ describe('attachGroundElevation', () => {
 
 describe('keepStoredGroundElevation', () => {
   const [course] = generateDemoCourses();
-  const stripped = { ...course, elevation: { ground: null, greens: {}, trees: null }, provenance: { ...course.provenance, sources: course.provenance.sources.filter((s) => s.kind !== 'srtm'), missing: ['no elevation data'] } };
+  const stripped = {
+    ...course,
+    elevation: { ground: null, greens: {}, trees: null },
+    provenance: { ...course.provenance, sources: course.provenance.sources.filter((s) => s.kind !== 'srtm'), missing: ['no elevation data'] },
+  };
   const raster = rampRaster(course.location.longitude! - 0.05, course.location.latitude! + 0.05, 360);
   const stored = attachGroundElevation(stripped, [raster]);
 
@@ -54,7 +58,16 @@ describe('keepStoredGroundElevation', () => {
     expect(keepStoredGroundElevation(stored, stored)).toBeNull();
     expect(keepStoredGroundElevation(stripped, stripped)).toBeNull();
     const shift = (c: number[]) => [c[0] + 0.2, c[1]];
-    const moved = { ...stripped, features: stripped.features.map((f) => ({ ...f, geometry: { ...f.geometry, coordinates: JSON.parse(JSON.stringify(f.geometry.coordinates), (_k, v) => (Array.isArray(v) && typeof v[0] === 'number' ? shift(v) : v)) } })) } as typeof stripped;
+    const moved = {
+      ...stripped,
+      features: stripped.features.map((f) => ({
+        ...f,
+        geometry: {
+          ...f.geometry,
+          coordinates: JSON.parse(JSON.stringify(f.geometry.coordinates), (_k, v) => (Array.isArray(v) && typeof v[0] === 'number' ? shift(v) : v)),
+        },
+      })),
+    } as typeof stripped;
     expect(keepStoredGroundElevation(moved, stored)).toBeNull();
   });
 

@@ -102,7 +102,12 @@ function paintFold(ctx: CardContext, capture: CaptureDefinition): void {
 /** The facing page of a spread: course name and ruled lines for notes, clear of every marker. */
 function paintFacingPage(ctx: CardContext, capture: CaptureDefinition, page: RectMm, course: Course, margin: number): void {
   const band = clearBand(capture, page, page.y + 6, page.y + margin - 2);
-  if (band) drawFittedText(ctx, `${course.name} · Notes`, band.x + band.width / 2, band.y + band.height / 2, band.width - 2, { sizeMm: 4, weight: 'bold', align: 'center' });
+  if (band)
+    drawFittedText(ctx, `${course.name} · Notes`, band.x + band.width / 2, band.y + band.height / 2, band.width - 2, {
+      sizeMm: 4,
+      weight: 'bold',
+      align: 'center',
+    });
   ctx.strokeStyle = '#bbb';
   ctx.lineWidth = 0.2;
   ctx.beginPath();

@@ -64,7 +64,9 @@ export function paintCourseHeader(ctx: CardContext, band: RectMm, course: Course
 
   fillRect(ctx, { x: band.x, y: gridTop, width: band.width, height: rowHeight }, '#e4e4e4');
   drawFittedText(ctx, 'Hole', band.x + 0.5, gridTop + rowHeight / 2, labelWidth - 1, { ...text, align: 'left', weight: 'bold' });
-  holeNumbers.forEach((n, i) => drawFittedText(ctx, String(n), columnX(i) + columnWidth / 2, gridTop + rowHeight / 2, columnWidth - 0.5, { ...text, weight: 'bold' }));
+  holeNumbers.forEach((n, i) =>
+    drawFittedText(ctx, String(n), columnX(i) + columnWidth / 2, gridTop + rowHeight / 2, columnWidth - 0.5, { ...text, weight: 'bold' }),
+  );
   drawFittedText(ctx, 'Total', columnX(holeNumbers.length) + totalWidth / 2, gridTop + rowHeight / 2, totalWidth - 0.5, { ...text, weight: 'bold' });
 
   rows.forEach((row, r) => {

@@ -140,7 +140,12 @@ describe('renderPrintableCard', () => {
       }
       for (const area of Object.values(capture.regions.supplemental)) {
         const r = area.area;
-        const rect = { x: r.x1 * capture.widthMm, y: r.y1 * capture.heightMm, width: (r.x2 - r.x1) * capture.widthMm, height: (r.y2 - r.y1) * capture.heightMm };
+        const rect = {
+          x: r.x1 * capture.widthMm,
+          y: r.y1 * capture.heightMm,
+          width: (r.x2 - r.x1) * capture.widthMm,
+          height: (r.y2 - r.y1) * capture.heightMm,
+        };
         expect(ink(full, pxPerMm, rect)).toBeGreaterThan(ink(blank, pxPerMm, rect));
       }
     }

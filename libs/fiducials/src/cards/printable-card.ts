@@ -63,7 +63,14 @@ export async function renderCardRaster(
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.scale(width / capture.widthMm, height / capture.heightMm);
-  paintCard(ctx, { capture, course, courseCode: options.courseCode ?? courseCodeFor(course.id), dictionary, labelText: options.labelText, blank: options.blank });
+  paintCard(ctx, {
+    capture,
+    course,
+    courseCode: options.courseCode ?? courseCodeFor(course.id),
+    dictionary,
+    labelText: options.labelText,
+    blank: options.blank,
+  });
   const rgba = ctx.getImageData(0, 0, width, height).data;
   return { data: new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength), width, height, channels: 4 };
 }

@@ -37,12 +37,7 @@ export class DemError extends Error {
 
 /** Extent of the sample centres [west, south, east, north]: where bilinear sampling is defined. */
 export function demSampleBounds(raster: DemRaster): BBox {
-  return [
-    raster.originLon,
-    raster.originLat - (raster.height - 1) * raster.latStep,
-    raster.originLon + (raster.width - 1) * raster.lonStep,
-    raster.originLat,
-  ];
+  return [raster.originLon, raster.originLat - (raster.height - 1) * raster.latStep, raster.originLon + (raster.width - 1) * raster.lonStep, raster.originLat];
 }
 
 /** Value of one sample, or null when it is void. */

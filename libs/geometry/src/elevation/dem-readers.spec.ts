@@ -43,10 +43,7 @@ describeData('SRTM and GeoTIFF readers on the Edinburgh tiles', () => {
   beforeAll(async () => {
     west = readHgtZip(readFileSync(path.join(elevationDir, 'N55W004.hgt.zip')), 'N55W004.hgt.zip');
     east = readHgtZip(readFileSync(path.join(elevationDir, 'N55W003.hgt.zip')), 'N55W003.hgt.zip');
-    crop = await readGeoTiffDem(
-      readFileSync(path.join(elevationDir, 'srtm3_edinburgh_crop_N55W004.tif')),
-      'srtm3_edinburgh_crop_N55W004.tif',
-    );
+    crop = await readGeoTiffDem(readFileSync(path.join(elevationDir, 'srtm3_edinburgh_crop_N55W004.tif')), 'srtm3_edinburgh_crop_N55W004.tif');
   });
 
   it('reads both HGT zips as SRTM3 tiles on their whole-degree corners', () => {

@@ -65,10 +65,7 @@ export function layoutElevationGrid(bbox: BBox, resolutionMeters: number): GridL
 
 /** Centre lon/lat of a grid cell. */
 export function elevationGridCellCenter(grid: GridLayout, row: number, col: number): [number, number] {
-  return [
-    grid.west + ((col + 0.5) * (grid.east - grid.west)) / grid.width,
-    grid.north - ((row + 0.5) * (grid.north - grid.south)) / grid.height,
-  ];
+  return [grid.west + ((col + 0.5) * (grid.east - grid.west)) / grid.width, grid.north - ((row + 0.5) * (grid.north - grid.south)) / grid.height];
 }
 
 /** Builds a grid by evaluating `heightAt(lon, lat)` at every cell centre. */
@@ -90,12 +87,7 @@ export function buildElevationGrid(
 }
 
 /** Resamples DEM rasters (bilinear) onto a regular grid over a bbox. */
-export function resampleToGrid(
-  rasters: DemRaster | readonly DemRaster[],
-  bbox: BBox,
-  resolutionMeters: number,
-  source: string,
-): ElevationGridData {
+export function resampleToGrid(rasters: DemRaster | readonly DemRaster[], bbox: BBox, resolutionMeters: number, source: string): ElevationGridData {
   return buildElevationGrid(bbox, resolutionMeters, source, (lon, lat) => {
     const value = sampleElevation(rasters, lon, lat);
     return value === null ? null : Math.round(value * 100) / 100;

@@ -35,9 +35,7 @@ export async function readGeoTiffDem(bytes: Uint8Array, name: string): Promise<D
     throw new DemError('geotiff-crs-unsupported', `${name}: only geographic (lon/lat) GeoTIFFs are supported`);
   }
   const tiePoints = await image.getTiePoints();
-  const scale = image.fileDirectory.hasTag('ModelPixelScale')
-    ? ((await image.fileDirectory.loadValue('ModelPixelScale')) as ArrayLike<number>)
-    : null;
+  const scale = image.fileDirectory.hasTag('ModelPixelScale') ? ((await image.fileDirectory.loadValue('ModelPixelScale')) as ArrayLike<number>) : null;
   if (tiePoints.length === 0 || !scale) {
     throw new DemError('geotiff-georeference-missing', `${name}: no tie point and pixel scale (rotated rasters are not supported)`);
   }

@@ -53,9 +53,7 @@ describe('readHgt', () => {
 
   it('rejects byte lengths that are not SRTM1 or SRTM3', () => {
     expect(() => readHgt(new Uint8Array(1000), 'N55W004.hgt')).toThrow(DemError);
-    expect(() => readHgt(new Uint8Array(1000), 'N55W004.hgt')).toThrow(
-      expect.objectContaining({ code: 'hgt-size-invalid' }),
-    );
+    expect(() => readHgt(new Uint8Array(1000), 'N55W004.hgt')).toThrow(expect.objectContaining({ code: 'hgt-size-invalid' }));
   });
 });
 
@@ -72,11 +70,7 @@ describe('readHgtZip', () => {
   });
 
   it('rejects archives without exactly one .hgt entry and non-zip bytes', () => {
-    expect(() => readHgtZip(zipSync({ 'a.txt': new Uint8Array([1]) }), 'x.zip')).toThrow(
-      expect.objectContaining({ code: 'hgt-zip-invalid' }),
-    );
-    expect(() => readHgtZip(new Uint8Array([1, 2, 3, 4]), 'x.zip')).toThrow(
-      expect.objectContaining({ code: 'hgt-zip-invalid' }),
-    );
+    expect(() => readHgtZip(zipSync({ 'a.txt': new Uint8Array([1]) }), 'x.zip')).toThrow(expect.objectContaining({ code: 'hgt-zip-invalid' }));
+    expect(() => readHgtZip(new Uint8Array([1, 2, 3, 4]), 'x.zip')).toThrow(expect.objectContaining({ code: 'hgt-zip-invalid' }));
   });
 });

@@ -39,10 +39,7 @@ export function parseHgtTileName(fileName: string): HgtTileOrigin {
 export function readHgt(bytes: Uint8Array, fileName: string): DemRaster {
   const size = HGT_SIZES[bytes.byteLength];
   if (!size) {
-    throw new DemError(
-      'hgt-size-invalid',
-      `${fileName}: ${bytes.byteLength} bytes is neither SRTM3 (1201x1201) nor SRTM1 (3601x3601)`,
-    );
+    throw new DemError('hgt-size-invalid', `${fileName}: ${bytes.byteLength} bytes is neither SRTM3 (1201x1201) nor SRTM1 (3601x3601)`);
   }
   const origin = parseHgtTileName(fileName);
   const n = size.samples;

@@ -151,7 +151,13 @@ function confirmFold(
   const halfWidth = offsets[floor(0.9 * (offsets.length - 1))] + 0.5;
   if (halfWidth > MAX_HALF_WIDTH) return null;
   darkness.sort((a, b) => a - b);
-  return { ...line, halfWidth, darkness: darkness[floor(0.75 * (darkness.length - 1))] ?? 0, insideLength: tally.inside, outsideLength: tally.before + tally.after };
+  return {
+    ...line,
+    halfWidth,
+    darkness: darkness[floor(0.75 * (darkness.length - 1))] ?? 0,
+    insideLength: tally.inside,
+    outsideLength: tally.before + tally.after,
+  };
 }
 
 /** Lines within this many pixels of a printed border line and nearly parallel to it are the rule's blurred edge. */

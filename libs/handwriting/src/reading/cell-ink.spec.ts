@@ -32,7 +32,12 @@ const pencil = (x: number, y: number) => (x >= 78 && x <= 80 && y >= 35 && y <= 
 
 describe('faintMarkExtent', () => {
   it('finds nothing on blank paper', () => {
-    expect(faintMarkExtent(paper(() => undefined), BOX)).toBe(0);
+    expect(
+      faintMarkExtent(
+        paper(() => undefined),
+        BOX,
+      ),
+    ).toBe(0);
   });
 
   it('does not take the edge of a printed rule for faint writing', () => {
@@ -44,7 +49,12 @@ describe('faintMarkExtent', () => {
     const alone = faintMarkExtent(paper(pencil), BOX);
     // The stroke's 36 rows (spread by the 3x3 mean) against the box's 73-row writing height.
     expect(alone).toBeGreaterThan(0.45);
-    expect(faintMarkExtent(paper((x, y) => pencil(x, y) ?? ruleAbove(x, y)), BOX)).toBeCloseTo(alone, 5);
+    expect(
+      faintMarkExtent(
+        paper((x, y) => pencil(x, y) ?? ruleAbove(x, y)),
+        BOX,
+      ),
+    ).toBeCloseTo(alone, 5);
   });
 
   it('does not take a rule edge broken into pieces along the side for faint writing', () => {
@@ -54,15 +64,26 @@ describe('faintMarkExtent', () => {
       (x === BOX.left + 3 && ((y >= 25 && y <= 40) || (y >= 50 && y <= 80))) || (y === BOX.top + 3 && x >= 40 && x <= 80) ? 150 : undefined;
     expect(faintMarkExtent(paper(broken), BOX)).toBe(0);
     // Beside a light pencil stroke it changes nothing.
-    expect(faintMarkExtent(paper((x, y) => pencil(x, y) ?? broken(x, y)), BOX)).toBeCloseTo(faintMarkExtent(paper(pencil), BOX), 5);
+    expect(
+      faintMarkExtent(
+        paper((x, y) => pencil(x, y) ?? broken(x, y)),
+        BOX,
+      ),
+    ).toBeCloseTo(faintMarkExtent(paper(pencil), BOX), 5);
   });
 
   it('counts a faint line that is not a rule edge: thick, or reaching into the cell from its side', () => {
     // Three rows thick in the faint map (a line inside the search area): writing-like, kept.
-    const inside = faintMarkExtent(paper((x, y) => (y === 50 && x >= 20 && x <= 140 ? 150 : undefined)), BOX);
+    const inside = faintMarkExtent(
+      paper((x, y) => (y === 50 && x >= 20 && x <= 140 ? 150 : undefined)),
+      BOX,
+    );
     expect(inside).toBeGreaterThan(1);
     // A light stroke that crosses the left border into the cell: wider than the side strip, kept.
-    const reaching = faintMarkExtent(paper((x, y) => (x >= BOX.left && x <= BOX.left + 30 && y >= 50 && y <= 52 ? 205 : undefined)), BOX);
+    const reaching = faintMarkExtent(
+      paper((x, y) => (x >= BOX.left && x <= BOX.left + 30 && y >= 50 && y <= 52 ? 205 : undefined)),
+      BOX,
+    );
     expect(reaching).toBeGreaterThan(0.3);
   });
 });
@@ -106,7 +127,7 @@ describe('inkMask on shaded paper', () => {
     expect(darkest).toBe(235);
   });
 
-  it('keeps the crop\'s paper level where the paper is even', () => {
+  it("keeps the crop's paper level where the paper is even", () => {
     const image = paper(stroke(60, 120));
     const levels = paperLevels(image, 235);
     expect(Math.min(...levels)).toBe(235);
@@ -127,7 +148,7 @@ describe('inkMask on a soft photo', () => {
    * side, a 7's corner), under a printed rule 4 px thick (which sets the hysteresis's levels, as
    * a cell's border does).
    */
-  const twoStrokes = (x: number, y: number) => (((x >= 70 && x <= 72) || (x >= 80 && x <= 82)) && y >= 30 && y < 70) || (y >= 8 && y < 12) ? 230 : 0;
+  const twoStrokes = (x: number, y: number) => ((((x >= 70 && x <= 72) || (x >= 80 && x <= 82)) && y >= 30 && y < 70) || (y >= 8 && y < 12) ? 230 : 0);
 
   it("keeps the paper between two blurred strokes, though it is darker than the hysteresis's weak level", () => {
     const image = blurred(twoStrokes, 2.5);
@@ -144,7 +165,7 @@ describe('inkMask on a soft photo', () => {
   it('parts two blurred strokes whose join is as dark as a seed: it is still lighter than both', () => {
     // 4 px of paper between the strokes, blurred with sigma 2: the join's middle is darker than
     // the strong level (56) and more than half as dark as the strokes, so only its valley shows it.
-    const image = blurred((x, y) => (((x >= 70 && x <= 72) || (x >= 77 && x <= 79)) && y >= 30 && y < 70) || (y >= 8 && y < 12) ? 230 : 0, 2);
+    const image = blurred((x, y) => ((((x >= 70 && x <= 72) || (x >= 77 && x <= 79)) && y >= 30 && y < 70) || (y >= 8 && y < 12) ? 230 : 0), 2);
     expect(235 - image.data[50 * WIDTH + 74]).toBeGreaterThan(60);
     const mask = inkMask(image);
     for (let y = 40; y < 60; y++) {
@@ -155,7 +176,7 @@ describe('inkMask on a soft photo', () => {
 
   it('does not cut a blurred stroke where its pressure dips: the dip is a valley along it, a ridge across it', () => {
     // An upright stroke 3 px wide, 230 levels dark, and half as dark over rows 46..53.
-    const image = blurred((x, y) => ((x >= 78 && x <= 80 && y >= 25 && y < 75) ? (y >= 46 && y <= 53 ? 115 : 230) : y >= 8 && y < 12 ? 230 : 0), 2);
+    const image = blurred((x, y) => (x >= 78 && x <= 80 && y >= 25 && y < 75 ? (y >= 46 && y <= 53 ? 115 : 230) : y >= 8 && y < 12 ? 230 : 0), 2);
     const mask = inkMask(image);
     for (let y = 30; y < 70; y++) expect(ink(mask, 79, y)).toBe(true);
   });
@@ -179,7 +200,8 @@ describe('removeBorderLines', () => {
     const ink = new Uint8Array(WIDTH * HEIGHT);
     for (let y = 0; y < HEIGHT; y++) {
       for (let x = 0; x < WIDTH; x++) {
-        const line = ((y === 9 || y === 10 || y === 89 || y === 90) && x >= 9 && x <= 150) || ((x === 9 || x === 10 || x === 149 || x === 150) && y >= 9 && y <= 90);
+        const line =
+          ((y === 9 || y === 10 || y === 89 || y === 90) && x >= 9 && x <= 150) || ((x === 9 || x === 10 || x === 149 || x === 150) && y >= 9 && y <= 90);
         if (line || write(x, y)) ink[y * WIDTH + x] = 1;
       }
     }
@@ -217,7 +239,7 @@ describe('removeBorderLines', () => {
     expect(inkIn(ink, 0, WIDTH - 1, 0, HEIGHT - 1)).toBe(0);
   });
 
-  it("keeps a stroke lying on the bottom line, above it, though it covers enough of its rows to pass for part of the line", () => {
+  it('keeps a stroke lying on the bottom line, above it, though it covers enough of its rows to pass for part of the line', () => {
     // A 2 as a blurred photo leaves it: its body down columns 45..47 and its base, 5 px thick, in
     // rows 84..88 right on the line (rows 89..90) over columns 30..94, the side lines blurred to
     // 4 px. With them the base covers 73 of the 160 columns of its rows (46%), as a line's edge

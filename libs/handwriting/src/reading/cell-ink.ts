@@ -89,7 +89,8 @@ export function lightestAround(blocks: Float32Array, nx: number, ny: number): Fl
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
       let m = 0;
-      for (let dj = max(0, j - 1); dj <= min(ny - 1, j + 1); dj++) for (let di = max(0, i - 1); di <= min(nx - 1, i + 1); di++) m = max(m, blocks[dj * nx + di]);
+      for (let dj = max(0, j - 1); dj <= min(ny - 1, j + 1); dj++)
+        for (let di = max(0, i - 1); di <= min(nx - 1, i + 1); di++) m = max(m, blocks[dj * nx + di]);
       out[j * nx + i] = m;
     }
   }
@@ -380,7 +381,8 @@ function joinToWriting(ink: Uint8Array, width: number, height: number, along: re
     const x = i % width;
     const y = (i - x) / width;
     const found: number[] = [];
-    for (let yy = max(0, y - 1); yy <= min(height - 1, y + 1); yy++) for (let xx = max(0, x - 1); xx <= min(width - 1, x + 1); xx++) if (xx !== x || yy !== y) found.push(yy * width + xx);
+    for (let yy = max(0, y - 1); yy <= min(height - 1, y + 1); yy++)
+      for (let xx = max(0, x - 1); xx <= min(width - 1, x + 1); xx++) if (xx !== x || yy !== y) found.push(yy * width + xx);
     return found;
   };
   const stack = along.filter((i) => candidate[i] === 1 && neighbours(i).some((j) => ink[j] === 1));

@@ -1,4 +1,12 @@
-import { FAINT_WRITING_EXTENT, FIELD_INVALID_ODDS, WHOLE_GROUP_NOT_A_DIGIT_ODDS, blankCertainty, decideDigitCell, decideTextCell, faintBesideCertainty } from './cell-reading';
+import {
+  FAINT_WRITING_EXTENT,
+  FIELD_INVALID_ODDS,
+  WHOLE_GROUP_NOT_A_DIGIT_ODDS,
+  blankCertainty,
+  decideDigitCell,
+  decideTextCell,
+  faintBesideCertainty,
+} from './cell-reading';
 import type { CellSegmentation, GlyphCandidate } from './cell-segmentation';
 import { NOT_A_DIGIT } from './glyph-classes';
 
@@ -7,7 +15,21 @@ function glyph(x0: number, height = 40, width = 20, whole = true): GlyphCandidat
 }
 
 function segmentation(glyphs: GlyphCandidate[], hypotheses: CellSegmentation['hypotheses'], strayInk = 0, faintInk = 0, faintBeside = 0): CellSegmentation {
-  return { width: 120, height: 80, box: { left: 8, top: 8, right: 112, bottom: 72 }, ink: new Uint8Array(120 * 80), glyphs, hypotheses, strayInk, faintInk, faintBeside, strokePieces: 0, folds: [], foldCrossings: 0, foldHidInk: false };
+  return {
+    width: 120,
+    height: 80,
+    box: { left: 8, top: 8, right: 112, bottom: 72 },
+    ink: new Uint8Array(120 * 80),
+    glyphs,
+    hypotheses,
+    strayInk,
+    faintInk,
+    faintBeside,
+    strokePieces: 0,
+    folds: [],
+    foldCrossings: 0,
+    foldHidInk: false,
+  };
 }
 
 /** Class probabilities with `p` on one class and the rest spread evenly. */
@@ -83,13 +105,16 @@ describe('decideDigitCell', () => {
 
   describe('conditioned on the field (maxDigits, range)', () => {
     // A 4 whose crossbar may be a second glyph: whole (prior 0.6) or cut into "4" and a "6"-like piece (0.4).
-    const split = segmentation([glyph(10, 40, 30), glyph(10, 40, 15, false), glyph(25, 40, 15, false)], [
-      { glyphs: [0], prior: 0.6 },
-      { glyphs: [1, 2], prior: 0.4 },
-    ]);
+    const split = segmentation(
+      [glyph(10, 40, 30), glyph(10, 40, 15, false), glyph(25, 40, 15, false)],
+      [
+        { glyphs: [0], prior: 0.6 },
+        { glyphs: [1, 2], prior: 0.4 },
+      ],
+    );
     const glyphs = [probabilities(4, 0.98), probabilities(4, 0.98), probabilities(6, 0.98)];
 
-    it('gives an impossible hole score\'s mass back to what the field can hold', () => {
+    it("gives an impossible hole score's mass back to what the field can hold", () => {
       const free = decideDigitCell(split, glyphs, 2);
       expect(free.literal).toBe('4');
       expect(free.alternatives[0].literal).toBe('46');
@@ -115,10 +140,13 @@ describe('decideDigitCell', () => {
 
   it('weighs segmentation hypotheses by how digit-like their glyphs are', () => {
     // Glyph 0 is a whole touching pair (the classifier says "not a digit"); 1 and 2 are its halves.
-    const seg = segmentation([glyph(10, 40, 40), glyph(10, 40, 20, false), glyph(30, 40, 20, false)], [
-      { glyphs: [0], prior: 0.5 },
-      { glyphs: [1, 2], prior: 0.5 },
-    ]);
+    const seg = segmentation(
+      [glyph(10, 40, 40), glyph(10, 40, 20, false), glyph(30, 40, 20, false)],
+      [
+        { glyphs: [0], prior: 0.5 },
+        { glyphs: [1, 2], prior: 0.5 },
+      ],
+    );
     const reading = decideDigitCell(seg, [probabilities(NOT_A_DIGIT, 0.99), probabilities(1, 0.98), probabilities(3, 0.98)], 2);
     expect(reading.literal).toBe('13');
     // The whole group, read as no digit, keeps almost no weight: the reading is the split's,
@@ -130,10 +158,13 @@ describe('decideDigitCell', () => {
 describe('decideDigitCell and the evidence of the pieces', () => {
   // A 5 with a long flag: wide enough that geometry alone calls it two digits (prior 0.99), but
   // the cut leaves a 5 and a flag the network calls "not a digit", while the whole reads as a 5.
-  const wideFive = segmentation([glyph(10, 40, 60), glyph(10, 40, 30, false), glyph(40, 40, 30, false)], [
-    { glyphs: [1, 2], prior: 0.99 },
-    { glyphs: [0], prior: 0.01 },
-  ]);
+  const wideFive = segmentation(
+    [glyph(10, 40, 60), glyph(10, 40, 30, false), glyph(40, 40, 30, false)],
+    [
+      { glyphs: [1, 2], prior: 0.99 },
+      { glyphs: [0], prior: 0.01 },
+    ],
+  );
   const five = (): Float64Array => {
     const p = new Float64Array(11).fill(0.0005 / 10);
     p[5] = 0.9995;

@@ -72,7 +72,9 @@ export const FAINT_WRITING_EXTENT = 0.3;
  * pencil): such a cell is never accepted as blank (chooseAcceptThreshold never accepts a
  * reading of no confidence).
  */
-export function blankCertainty(segmentation: Pick<CellSegmentation, 'strayInk' | 'faintInk' | 'strokePieces'> & Partial<Pick<CellSegmentation, 'foldHidInk'>>): number {
+export function blankCertainty(
+  segmentation: Pick<CellSegmentation, 'strayInk' | 'faintInk' | 'strokePieces'> & Partial<Pick<CellSegmentation, 'foldHidInk'>>,
+): number {
   if (segmentation.faintInk >= FAINT_WRITING_EXTENT || segmentation.strokePieces >= STROKE_EVIDENCE_EXTENT || segmentation.foldHidInk) return 0;
   const speck = 0.4 * min(1, max(0, (segmentation.strayInk - 0.75) / 0.25));
   return 0.9995 - speck - faintDoubt(segmentation.faintInk);
@@ -105,8 +107,12 @@ export function decideDigitCell(
   }
   const cellHeight = writingHeight(segmentation.box);
   const writingSized = (glyph: GlyphCandidate) => max(glyph.y1 - glyph.y0, glyph.x1 - glyph.x0) >= WRITING_SIZE * cellHeight;
-  const probabilities = glyphProbabilities.map((p, g) => (segmentation.glyphs[g].whole && writingSized(segmentation.glyphs[g]) ? wholeGroupProbabilities(p) : p));
-  const weights = segmentation.hypotheses.map((h) => h.glyphs.reduce((w, g) => w * (1 - probabilities[g][NOT_A_DIGIT]) ** SEGMENTATION_EVIDENCE_POWER, h.prior));
+  const probabilities = glyphProbabilities.map((p, g) =>
+    segmentation.glyphs[g].whole && writingSized(segmentation.glyphs[g]) ? wholeGroupProbabilities(p) : p,
+  );
+  const weights = segmentation.hypotheses.map((h) =>
+    h.glyphs.reduce((w, g) => w * (1 - probabilities[g][NOT_A_DIGIT]) ** SEGMENTATION_EVIDENCE_POWER, h.prior),
+  );
   const unseen = faintBesideCertainty(segmentation);
   let weightSum = weights.reduce((a, b) => a + b, 0);
   if (!(weightSum > 0)) {
@@ -140,7 +146,8 @@ export function decideDigitCell(
     const weight = weights[k] / weightSum;
     for (const [literal, q] of literals) total.set(literal, (total.get(literal) ?? 0) + weight * q);
   });
-  const valid = (literal: string) => literal === '' || ((literal.length <= 1 || literal[0] !== '0') && (!range || (Number(literal) >= range.min && Number(literal) <= range.max)));
+  const valid = (literal: string) =>
+    literal === '' || ((literal.length <= 1 || literal[0] !== '0') && (!range || (Number(literal) >= range.min && Number(literal) <= range.max)));
   for (const [literal, q] of total) if (!valid(literal)) invalid += q;
   // Conditioned on the field: invalid literals keep FIELD_INVALID_ODDS of their mass, as doubt.
   const scale = 1 / (1 - (1 - FIELD_INVALID_ODDS) * min(1, invalid));

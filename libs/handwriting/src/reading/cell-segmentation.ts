@@ -118,11 +118,19 @@ export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentat
   for (let i = 0; i < light.length; i++) light[i] = strokes[i] | ink[i];
   removeBorderLines(light, width, height);
   const lightWriting = segmentInk(light, width, height, box, maxDigits);
-  return lightWriting.hypotheses.length > 0 ? { ...segmentation, lightWriting: { ...segmentation, ink: light, ...lightWriting, strokePieces: 0 } } : segmentation;
+  return lightWriting.hypotheses.length > 0
+    ? { ...segmentation, lightWriting: { ...segmentation, ink: light, ...lightWriting, strokePieces: 0 } }
+    : segmentation;
 }
 
 /** Glyph candidates and segmentation hypotheses of an ink mask whose printed lines are removed. */
-function segmentInk(ink: Uint8Array, width: number, height: number, box: CellBox, maxDigits: number): Pick<CellSegmentation, 'glyphs' | 'hypotheses' | 'strayInk'> {
+function segmentInk(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  box: CellBox,
+  maxDigits: number,
+): Pick<CellSegmentation, 'glyphs' | 'hypotheses' | 'strayInk'> {
   const { significant, strayInk } = findComponents(ink, width, height, box);
   const groups = groupComponents(significant, box);
   const glyphs: GlyphCandidate[] = [];
@@ -238,7 +246,8 @@ function findComponents(ink: Uint8Array, width: number, height: number, box: Cel
       }
     }
     // Ink mostly outside the border belongs to a neighbouring cell or the printed form.
-    if (inside >= 0.5 * count) components.push({ pixels: Int32Array.from(pixels), x0, y0, x1, y1, whole: true, area: pixels.length, insideSide: max(0, ix1 - ix0, iy1 - iy0) });
+    if (inside >= 0.5 * count)
+      components.push({ pixels: Int32Array.from(pixels), x0, y0, x1, y1, whole: true, area: pixels.length, insideSide: max(0, ix1 - ix0, iy1 - iy0) });
   }
   const cellHeight = writingHeight(box);
   const speck = SPECK_SIDE * cellHeight;
@@ -306,7 +315,10 @@ function groupComponents(components: Component[], box: CellBox): Component[] {
       }
     }
   }
-  return groups.sort((a, b) => b.area - a.area).slice(0, 6).sort((a, b) => a.x0 - b.x0);
+  return groups
+    .sort((a, b) => b.area - a.area)
+    .slice(0, 6)
+    .sort((a, b) => a.x0 - b.x0);
 }
 
 /**

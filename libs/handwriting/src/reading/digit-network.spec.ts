@@ -20,7 +20,8 @@ function boxSumsAtCorner(image: Float32Array, times: number): number {
     const next = new Float64Array(784);
     for (let y = 0; y < 28; y++) {
       for (let x = 0; x < 28; x++) {
-        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (y + dy >= 0 && y + dy < 28 && x + dx >= 0 && x + dx < 28) next[y * 28 + x] += plane[(y + dy) * 28 + x + dx];
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) if (y + dy >= 0 && y + dy < 28 && x + dx >= 0 && x + dx < 28) next[y * 28 + x] += plane[(y + dy) * 28 + x + dx];
       }
     }
     plane = next;
@@ -93,7 +94,9 @@ describe('DigitNetwork (the PyTorch network in plain TypeScript)', () => {
 
 /** One network's manifest and weights (a member of the committed model when that is an ensemble). */
 function singleNetwork(): { manifest: Record<string, unknown>; weights: Buffer } {
-  const manifest = JSON.parse(readFileSync(join(defaultModelDirectory(), NETWORK_FILE), 'utf8')) as Record<string, unknown> & { members?: Record<string, unknown>[] };
+  const manifest = JSON.parse(readFileSync(join(defaultModelDirectory(), NETWORK_FILE), 'utf8')) as Record<string, unknown> & {
+    members?: Record<string, unknown>[];
+  };
   const weights = readFileSync(join(defaultModelDirectory(), WEIGHTS_FILE));
   if (manifest.format === NETWORK_FORMAT) return { manifest, weights };
   const [member] = manifest.members!;
@@ -103,7 +106,7 @@ function singleNetwork(): { manifest: Record<string, unknown>; weights: Buffer }
 }
 
 describe('DigitEnsemble (networks of other seeds, logits averaged)', () => {
-  it('averages its members\' logits', () => {
+  it("averages its members' logits", () => {
     const a = dense(784, 11, false);
     const b = dense(784, 11, false);
     a.bias.set([1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 4]);
@@ -131,7 +134,7 @@ describe('DigitEnsemble (networks of other seeds, logits averaged)', () => {
     beforeEach(() => (directory = mkdtempSync(join(tmpdir(), 'handwriting-ensemble-'))));
     afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
-    it('reads an ensemble whose members\' weights follow each other in one file and averages their logits', () => {
+    it("reads an ensemble whose members' weights follow each other in one file and averages their logits", () => {
       // The second member is the first with its output bias raised by 1: the mean is the first member's logits plus 0.5.
       const raised = Buffer.from(weights);
       const floats = new Float32Array(raised.buffer, raised.byteOffset, raised.byteLength / 4);
@@ -172,7 +175,9 @@ describe('DigitEnsemble (networks of other seeds, logits averaged)', () => {
       refused(layers.map((l, k) => (k === 0 ? { ...l, maxPool: 3 } : l)));
       refused(layers.map((l, k) => (k === 0 ? { ...l, maxPool: undefined } : l)));
       write(single, weights);
-      expect((readDigitNetwork(directory) as DigitNetwork).layers.map((l) => l.type === 'conv3x3' && l.pooled)).toEqual(layers.map((l) => l.type === 'conv3x3'));
+      expect((readDigitNetwork(directory) as DigitNetwork).layers.map((l) => l.type === 'conv3x3' && l.pooled)).toEqual(
+        layers.map((l) => l.type === 'conv3x3'),
+      );
     });
   });
 });

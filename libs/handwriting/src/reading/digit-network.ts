@@ -183,7 +183,7 @@ function convolveBlock(layer: ConvLayer, input: Float32Array, n: number, side: n
   // Four units at a time share each read of their taps (four planes, four taps per pass);
   // a last group of fewer units goes one by one.
   const planes = [0, 1, 2, 3].map(() => new Float32Array(span));
-  for (let u = 0; u < units; ) {
+  for (let u = 0; u < units;) {
     if (u + 4 <= units) {
       accumulateFourUnits(planes, kernel, bias, u, count, taps, span);
       for (let j = 0; j < 4; j++) finish(planes[j], out, u + j, n, side);
@@ -224,7 +224,15 @@ function accumulateUnit(plane: Float32Array, kernel: Float32Array, bias: Float32
  * Units u..u+3 at once: each pass reads four tap rows once for sixteen products, where one
  * unit at a time reads them four times (the convolutions are bound by memory, not arithmetic).
  */
-function accumulateFourUnits(planes: Float32Array[], kernel: Float32Array, bias: Float32Array, u: number, count: number, taps: Float32Array, span: number): void {
+function accumulateFourUnits(
+  planes: Float32Array[],
+  kernel: Float32Array,
+  bias: Float32Array,
+  u: number,
+  count: number,
+  taps: Float32Array,
+  span: number,
+): void {
   const [p0, p1, p2, p3] = planes;
   p0.fill(bias[u]);
   p1.fill(bias[u + 1]);
@@ -236,10 +244,22 @@ function accumulateFourUnits(planes: Float32Array[], kernel: Float32Array, bias:
   const k3 = k2 + count;
   let t = 0;
   for (; t + 4 <= count; t += 4) {
-    const a0 = kernel[k0 + t], a1 = kernel[k0 + t + 1], a2 = kernel[k0 + t + 2], a3 = kernel[k0 + t + 3];
-    const b0 = kernel[k1 + t], b1 = kernel[k1 + t + 1], b2 = kernel[k1 + t + 2], b3 = kernel[k1 + t + 3];
-    const c0 = kernel[k2 + t], c1 = kernel[k2 + t + 1], c2 = kernel[k2 + t + 2], c3 = kernel[k2 + t + 3];
-    const d0 = kernel[k3 + t], d1 = kernel[k3 + t + 1], d2 = kernel[k3 + t + 2], d3 = kernel[k3 + t + 3];
+    const a0 = kernel[k0 + t],
+      a1 = kernel[k0 + t + 1],
+      a2 = kernel[k0 + t + 2],
+      a3 = kernel[k0 + t + 3];
+    const b0 = kernel[k1 + t],
+      b1 = kernel[k1 + t + 1],
+      b2 = kernel[k1 + t + 2],
+      b3 = kernel[k1 + t + 3];
+    const c0 = kernel[k2 + t],
+      c1 = kernel[k2 + t + 1],
+      c2 = kernel[k2 + t + 2],
+      c3 = kernel[k2 + t + 3];
+    const d0 = kernel[k3 + t],
+      d1 = kernel[k3 + t + 1],
+      d2 = kernel[k3 + t + 2],
+      d3 = kernel[k3 + t + 3];
     const r0 = t * span;
     const r1 = r0 + span;
     const r2 = r1 + span;
@@ -257,7 +277,10 @@ function accumulateFourUnits(planes: Float32Array[], kernel: Float32Array, bias:
   }
   for (; t < count; t++) {
     const row = t * span;
-    const a = kernel[k0 + t], b = kernel[k1 + t], c = kernel[k2 + t], d = kernel[k3 + t];
+    const a = kernel[k0 + t],
+      b = kernel[k1 + t],
+      c = kernel[k2 + t],
+      d = kernel[k3 + t];
     for (let i = 0; i < span; i++) {
       const x = taps[row + i];
       p0[i] += a * x;

@@ -98,7 +98,8 @@ export function strokeMap(image: CellRaster): Uint8Array {
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
       const values: number[] = [];
-      for (let y = j * PAPER_BLOCK; y < min(height, (j + 1) * PAPER_BLOCK); y++) for (let x = i * PAPER_BLOCK; x < min(width, (i + 1) * PAPER_BLOCK); x++) values.push(data[y * width + x]);
+      for (let y = j * PAPER_BLOCK; y < min(height, (j + 1) * PAPER_BLOCK); y++)
+        for (let x = i * PAPER_BLOCK; x < min(width, (i + 1) * PAPER_BLOCK); x++) values.push(data[y * width + x]);
       values.sort((a, b) => a - b);
       blockPaper[j * nx + i] = values[floor(PAPER_SHARE * (values.length - 1))];
     }
@@ -109,7 +110,9 @@ export function strokeMap(image: CellRaster): Uint8Array {
   // Darkness of each pixel's 3x3 patch: a wider mean spreads a printed line past its edge, so a
   // pixel marked at a wider scale must itself be darker than that scale's floor.
   const own = new Float32Array(width * height);
-  for (let y = 1; y < height - 1; y++) for (let x = 1; x < width - 1; x++) own[y * width + x] = paper[floor(y / PAPER_BLOCK) * nx + floor(x / PAPER_BLOCK)] - boxMean(integral, width, height, x, y, 1);
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++)
+      own[y * width + x] = paper[floor(y / PAPER_BLOCK) * nx + floor(x / PAPER_BLOCK)] - boxMean(integral, width, height, x, y, 1);
   for (const [radius, floorDarkness] of STROKE_SCALES) {
     const darkness = new Float32Array(width * height);
     // Differences between means side by side (not overlapping): the paper's grain at this scale
@@ -176,7 +179,14 @@ interface MarkExtent {
  * The connected marks of `map` inside the border (4-connected), with their extents in the
  * searched area's coordinates and that area's size; printed rule remnants are left out.
  */
-function marksInside(map: Uint8Array, width: number, height: number, box: CellBox, ink?: Uint8Array, inset = INSET): { marks: MarkExtent[]; w: number; h: number } {
+function marksInside(
+  map: Uint8Array,
+  width: number,
+  height: number,
+  box: CellBox,
+  ink?: Uint8Array,
+  inset = INSET,
+): { marks: MarkExtent[]; w: number; h: number } {
   const x0 = max(1, ceil(box.left + inset));
   const x1 = min(width - 2, floor(box.right - inset));
   const y0 = max(1, ceil(box.top + inset));

@@ -30,8 +30,21 @@ async function onnx(members: NetworkLayer[][]): Promise<OnnxDigitClassifier> {
 function randomLayers(seed: number): NetworkLayer[] {
   let state = seed;
   const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 0.6;
-  const conv = (inputs: number, units: number): ConvLayer => ({ type: 'conv3x3', kernel: Float32Array.from({ length: units * inputs * 9 }, next), bias: Float32Array.from({ length: units }, next), inputs, units });
-  const dense = (inputs: number, units: number, relu: boolean): DenseLayer => ({ type: 'dense', kernel: Float32Array.from({ length: inputs * units }, next), bias: Float32Array.from({ length: units }, next), inputs, units, relu });
+  const conv = (inputs: number, units: number): ConvLayer => ({
+    type: 'conv3x3',
+    kernel: Float32Array.from({ length: units * inputs * 9 }, next),
+    bias: Float32Array.from({ length: units }, next),
+    inputs,
+    units,
+  });
+  const dense = (inputs: number, units: number, relu: boolean): DenseLayer => ({
+    type: 'dense',
+    kernel: Float32Array.from({ length: inputs * units }, next),
+    bias: Float32Array.from({ length: units }, next),
+    inputs,
+    units,
+    relu,
+  });
   // The second network of each three stacks an unpooled convolution before a pool.
   if (seed % 3 === 2) return [{ ...conv(1, 4), pooled: false }, conv(4, 5), conv(5, 6), dense(6 * 7 * 7, 9, true), dense(9, 11, false)];
   return [conv(1, 5), conv(5, 6), dense(6 * 7 * 7, 9, true), dense(9, 11, false)];
@@ -47,7 +60,7 @@ describe('OnnxDigitClassifier (the same weights run by ONNX Runtime)', () => {
     logits.forEach((row, k) => row.forEach((v, c) => expect(Math.abs(v - manifest.check.logits[k][c])).toBeLessThan(2e-4)));
   });
 
-  it('gives each glyph of a long batch the TypeScript forward pass\'s logits, in order', async () => {
+  it("gives each glyph of a long batch the TypeScript forward pass's logits, in order", async () => {
     const typescript = readDigitNetwork(defaultModelDirectory());
     const classifier = await loadDigitClassifier(defaultModelDirectory(), undefined, 'onnxruntime');
     // 700 glyphs: more than one run of the session.

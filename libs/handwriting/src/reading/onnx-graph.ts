@@ -64,12 +64,7 @@ export function ensembleOnnxModel(members: readonly (readonly NetworkLayer[])[])
     bytes(11, valueInfo('glyphs', ['n', 1, MNIST_SIDE, MNIST_SIDE])),
     bytes(12, valueInfo('logits', ['n', 'classes'])),
   ]);
-  return message([
-    int(1, IR_VERSION),
-    text(2, 'caddie'),
-    bytes(7, graph),
-    bytes(8, message([text(1, ''), int(2, OPSET)])),
-  ]);
+  return message([int(1, IR_VERSION), text(2, 'caddie'), bytes(7, graph), bytes(8, message([text(1, ''), int(2, OPSET)]))]);
 }
 
 /** ONNX IR version 7 with the default operator set at version 13: every op above exists there unchanged. */

@@ -23,7 +23,10 @@ export class OrganizationGrants1763790700000 implements MigrationInterface {
     }
     const placeholder = (n: number) => (driver.options.type === 'postgres' ? `$${n}` : '?');
     for (const [organizationId, datasets] of byOrganization) {
-      await queryRunner.query(`UPDATE ${table('organizations')} SET datasets = ${placeholder(1)} WHERE id = ${placeholder(2)}`, [JSON.stringify([...datasets].sort()), organizationId]);
+      await queryRunner.query(`UPDATE ${table('organizations')} SET datasets = ${placeholder(1)} WHERE id = ${placeholder(2)}`, [
+        JSON.stringify([...datasets].sort()),
+        organizationId,
+      ]);
     }
   }
 

@@ -50,7 +50,19 @@ describeWithPdfTools('assemblePrintable', () => {
     expect(merged.getPageCount()).toBe(9);
     expect(result.pngs.map((p) => p.name)).toEqual(manifest.pages.map((_, i) => pagePngName(i)));
     const zip = unzipSync(result.zip);
-    expect(Object.keys(zip).sort()).toEqual(['manifest.json', 'pages/page-001.png', 'pages/page-002.png', 'pages/page-003.png', 'pages/page-004.png', 'pages/page-005.png', 'pages/page-006.png', 'pages/page-007.png', 'pages/page-008.png', 'pages/page-009.png', 'printable.pdf']);
+    expect(Object.keys(zip).sort()).toEqual([
+      'manifest.json',
+      'pages/page-001.png',
+      'pages/page-002.png',
+      'pages/page-003.png',
+      'pages/page-004.png',
+      'pages/page-005.png',
+      'pages/page-006.png',
+      'pages/page-007.png',
+      'pages/page-008.png',
+      'pages/page-009.png',
+      'printable.pdf',
+    ]);
     expect(JSON.parse(strFromU8(zip['manifest.json']))).toEqual(JSON.parse(JSON.stringify(manifest)));
     expect(Buffer.from(zip['printable.pdf']).equals(Buffer.from(result.pdf))).toBe(true);
   });

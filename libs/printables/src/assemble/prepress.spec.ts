@@ -54,19 +54,23 @@ describe('prepress of an assembled book', () => {
     await expectPdfX4(await book('yardage-book@2', { imposition: 'saddle-stitch' }, 6));
   }, 120_000);
 
-  withTools('has no Type 3 font and no subset name shared by two font programs (pdffonts), and passes qpdf --check', async () => {
-    // a pin sheet with mapped pins prints haloed labels; a green book and hole pages the rest
-    const { course } = demoCourse('demo-pine-hollow');
-    const pinned = { ...course, holes: course.holes.map((h) => ({ ...h, pin: h.greenCenter })) };
-    const sheet = compilePrintable(pinned, courseRevision(pinned), parsePrintableRequest('pin-sheet@2', { mappedPin: true }));
-    const sheetPdf = (await assemblePrintable(sheet, [await renderPrintablePage(pinned, sheet, 0, 72), await renderPrintablePage(pinned, sheet, 1, 72)])).pdf;
-    for (const pdf of [await book('yardage-book@2', {}, 8), sheetPdf]) {
-      const fonts = pdfFonts(pdf);
-      expect(fonts.length).toBeGreaterThan(3);
-      expect(fonts.filter((f) => f.type === 'Type 3')).toEqual([]);
-      const names = fonts.map((f) => f.name);
-      expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
-      expect(qpdfCheck(pdf)).toMatch(/No syntax or stream encoding errors/);
-    }
-  }, 120_000);
+  withTools(
+    'has no Type 3 font and no subset name shared by two font programs (pdffonts), and passes qpdf --check',
+    async () => {
+      // a pin sheet with mapped pins prints haloed labels; a green book and hole pages the rest
+      const { course } = demoCourse('demo-pine-hollow');
+      const pinned = { ...course, holes: course.holes.map((h) => ({ ...h, pin: h.greenCenter })) };
+      const sheet = compilePrintable(pinned, courseRevision(pinned), parsePrintableRequest('pin-sheet@2', { mappedPin: true }));
+      const sheetPdf = (await assemblePrintable(sheet, [await renderPrintablePage(pinned, sheet, 0, 72), await renderPrintablePage(pinned, sheet, 1, 72)])).pdf;
+      for (const pdf of [await book('yardage-book@2', {}, 8), sheetPdf]) {
+        const fonts = pdfFonts(pdf);
+        expect(fonts.length).toBeGreaterThan(3);
+        expect(fonts.filter((f) => f.type === 'Type 3')).toEqual([]);
+        const names = fonts.map((f) => f.name);
+        expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+        expect(qpdfCheck(pdf)).toMatch(/No syntax or stream encoding errors/);
+      }
+    },
+    120_000,
+  );
 });

@@ -48,7 +48,10 @@ export function compilePrintable(course: Course, courseRevision: string, request
     return { index: page.index, pageSize: formatInches(w, h), ...page.rule43 };
   });
   const compliant = reports.every((r) => r.compliant);
-  const requested = typeof options.greenScale === 'number' && options.greenScale < RULE_43_MIN_SCALE_DENOMINATOR ? [`greenScale 1:${options.greenScale} is larger than 1:${RULE_43_MIN_SCALE_DENOMINATOR}`] : [];
+  const requested =
+    typeof options.greenScale === 'number' && options.greenScale < RULE_43_MIN_SCALE_DENOMINATOR
+      ? [`greenScale 1:${options.greenScale} is larger than 1:${RULE_43_MIN_SCALE_DENOMINATOR}`]
+      : [];
   if (rules === 'rule-4.3' && (!compliant || requested.length > 0)) {
     const reasons = [...new Set([...requested, ...reports.flatMap((r) => r.reasons)])];
     throw new PrintableRuleViolationError(`Rule 4.3: ${reasons.join('; ')} (use rules "none" for a book not meant for play)`, reasons);
@@ -140,7 +143,10 @@ function holeFacts(course: Course, hole: Hole): { holds: string[]; missing: stri
   const check = (present: boolean, what: string) => (present ? holds.push(what) : missing.push(`${tag}.${what}`));
   check(hole.par !== null, 'par');
   check(hole.handicap !== null || Object.keys(hole.handicapsByTeeSet).length > 0, 'handicap');
-  check(hole.tees.some((t) => t.yards !== null), 'tee-lengths');
+  check(
+    hole.tees.some((t) => t.yards !== null),
+    'tee-lengths',
+  );
   check(hole.centerline.length >= 2, 'centerline');
   check(findGreenFeatureId(course, hole), 'green');
   if (hole.centerline.length >= 2) holds.push('hole-art', 'carries', 'lay-up-distances');
@@ -257,11 +263,18 @@ function planScorecards(context: PlanContext): PlannedPage[] {
     const needed = 9;
     const present = holes.filter((h) => h.number >= first && h.number < first + needed);
     if (present.length === 0) {
-      if (context.options.design === code) throw new PrintableDataMissingError('printable-holes-missing', `design ${code} prints holes ${first}–${first + needed - 1}; the course has none of them`);
+      if (context.options.design === code)
+        throw new PrintableDataMissingError(
+          'printable-holes-missing',
+          `design ${code} prints holes ${first}–${first + needed - 1}; the course has none of them`,
+        );
       context.warnings.push(`design ${code} left out: the course has no holes ${first}–${first + needed - 1}`);
       continue;
     }
-    const missing = present.flatMap((h) => [...(h.par === null ? [`hole-${h.number}.par`] : []), ...(h.handicap === null ? [`hole-${h.number}.handicap`] : [])]);
+    const missing = present.flatMap((h) => [
+      ...(h.par === null ? [`hole-${h.number}.par`] : []),
+      ...(h.handicap === null ? [`hole-${h.number}.handicap`] : []),
+    ]);
     pages.push({
       kind: 'scorecard',
       title: `Scorecard ${code}`,

@@ -36,7 +36,11 @@ export function parsePrintableRequest(templateId: string, rawOptions: unknown): 
   const given = raw as Record<string, unknown>;
   for (const key of Object.keys(given)) {
     if (!template.options.some((o) => o.name === key)) {
-      problems.push({ parameter: `options.${key}`, code: 'unknown-printable-option', detail: `${template.id} takes ${template.options.map((o) => o.name).join(', ')}` });
+      problems.push({
+        parameter: `options.${key}`,
+        code: 'unknown-printable-option',
+        detail: `${template.id} takes ${template.options.map((o) => o.name).join(', ')}`,
+      });
     }
   }
   const options: Record<string, unknown> = {};

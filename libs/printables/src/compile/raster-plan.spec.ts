@@ -39,32 +39,39 @@ function compileWith(template: string, options: Record<string, unknown>): Outcom
 const dpiOption = (template: TemplateDefinition) => template.options.find((o) => o.name === 'dpi')!.type as { min: number; max: number };
 
 describe('raster plan: every option combination is refused at compile or renders', () => {
-  it.each(templateDefinitions().map((t) => [t.id, t] as const))('%s', async (_id, template) => {
-    const { min, max } = dpiOption(template);
-    let rendered = 0;
-    for (const combo of combinations(template)) {
-      // the lowest dpi compile accepts for this combination: every page kind must render there,
-      // and one dpi lower must have been refused as unrenderable (not as anything else)
-      let lowest: PrintableManifest | undefined;
-      for (let dpi = min; dpi <= max && !lowest; dpi++) {
-        const outcome = compileWith(template.id, { ...combo, dpi });
-        if ('manifest' in outcome) lowest = outcome.manifest;
-        else if (outcome.refused instanceof PrintableRuleViolationError || outcome.refused instanceof PrintableDataMissingError) break;
-        else expect(outcome.refused).toBeInstanceOf(PrintableUnrenderableError);
+  it.each(templateDefinitions().map((t) => [t.id, t] as const))(
+    '%s',
+    async (_id, template) => {
+      const { min, max } = dpiOption(template);
+      let rendered = 0;
+      for (const combo of combinations(template)) {
+        // the lowest dpi compile accepts for this combination: every page kind must render there,
+        // and one dpi lower must have been refused as unrenderable (not as anything else)
+        let lowest: PrintableManifest | undefined;
+        for (let dpi = min; dpi <= max && !lowest; dpi++) {
+          const outcome = compileWith(template.id, { ...combo, dpi });
+          if ('manifest' in outcome) lowest = outcome.manifest;
+          else if (outcome.refused instanceof PrintableRuleViolationError || outcome.refused instanceof PrintableDataMissingError) break;
+          else expect(outcome.refused).toBeInstanceOf(PrintableUnrenderableError);
+        }
+        // the highest dpi: accepted, or refused with one of the declared errors (the page raster bound among them)
+        const highest = compileWith(template.id, { ...combo, dpi: max });
+        if ('refused' in highest)
+          expect([PrintableUnrenderableError, PrintableRuleViolationError, PrintableDataMissingError].some((type) => highest.refused instanceof type)).toBe(
+            true,
+          );
+        if (!lowest) continue;
+        const firstOfKind = [...new Map(lowest.pages.map((page) => [page.kind, page.index])).values()];
+        for (const index of firstOfKind) {
+          const page = await renderPrintablePage(course, lowest, index);
+          expect(page.png.length).toBeGreaterThan(0);
+          rendered++;
+        }
       }
-      // the highest dpi: accepted, or refused with one of the declared errors (the page raster bound among them)
-      const highest = compileWith(template.id, { ...combo, dpi: max });
-      if ('refused' in highest) expect([PrintableUnrenderableError, PrintableRuleViolationError, PrintableDataMissingError].some((type) => highest.refused instanceof type)).toBe(true);
-      if (!lowest) continue;
-      const firstOfKind = [...new Map(lowest.pages.map((page) => [page.kind, page.index])).values()];
-      for (const index of firstOfKind) {
-        const page = await renderPrintablePage(course, lowest, index);
-        expect(page.png.length).toBeGreaterThan(0);
-        rendered++;
-      }
-    }
-    expect(rendered).toBeGreaterThan(0);
-  }, 600_000);
+      expect(rendered).toBeGreaterThan(0);
+    },
+    600_000,
+  );
 
   it('refuses a hole sheet at 72 dpi (hole artwork under the renderer minimum) and names the dpi that works', () => {
     const outcome = compileWith('hole-sheet@1', { dpi: 72 });

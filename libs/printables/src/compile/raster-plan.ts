@@ -39,7 +39,12 @@ export function holeArtPixels(frame: RectIn, dpi: number): PixelSize {
 }
 
 /** The green raster at exactly 1:`denominator`: the frame's ground, or less when the padding would exceed its bound. */
-export function greenArtPixels(outline: GreenOutline, frame: RectIn, denominator: number, dpi: number): PixelSize & { pixelsPerMeter: number; halfWidthM: number; halfHeightM: number } {
+export function greenArtPixels(
+  outline: GreenOutline,
+  frame: RectIn,
+  denominator: number,
+  dpi: number,
+): PixelSize & { pixelsPerMeter: number; halfWidthM: number; halfHeightM: number } {
   const pixelsPerMeter = dpi / (METERS_PER_INCH * denominator);
   const e = outline.extent;
   const halfWidthM = Math.min((frame.width * METERS_PER_INCH * denominator) / 2, Math.min(e.left, e.right) + MAX_GREEN_PADDING_METERS);
@@ -71,15 +76,23 @@ export function rasterProblems(course: Course, pages: readonly ManifestPage[], w
   const checkArt = (what: string, size: PixelSize) => {
     const small = Math.min(size.width, size.height);
     const large = Math.max(size.width, size.height);
-    if (small < min) problems.add(`${what} would be ${size.width} x ${size.height} px at ${dpi} dpi, below the renderer's ${min} px; use dpi ${Math.ceil((dpi * min) / small)} or more`);
-    if (large > max) problems.add(`${what} would be ${size.width} x ${size.height} px at ${dpi} dpi, above the renderer's ${max} px; use dpi ${Math.floor((dpi * max) / large)} or less`);
+    if (small < min)
+      problems.add(
+        `${what} would be ${size.width} x ${size.height} px at ${dpi} dpi, below the renderer's ${min} px; use dpi ${Math.ceil((dpi * min) / small)} or more`,
+      );
+    if (large > max)
+      problems.add(
+        `${what} would be ${size.width} x ${size.height} px at ${dpi} dpi, above the renderer's ${max} px; use dpi ${Math.floor((dpi * max) / large)} or less`,
+      );
   };
   for (const page of pages) {
     const w = page.trimIn?.width ?? widthIn;
     const h = page.trimIn?.height ?? heightIn;
     const pagePixels = Math.round(w * dpi) * Math.round(h * dpi);
     if (pagePixels > MAX_PAGE_RASTER_PIXELS) {
-      problems.add(`a ${w} x ${h} in page at ${dpi} dpi is ${(pagePixels / 1e6).toFixed(1)} Mpx, above the ${MAX_PAGE_RASTER_PIXELS / 1e6} Mpx a page PNG may have; use dpi ${Math.floor(Math.sqrt(MAX_PAGE_RASTER_PIXELS / (w * h)))} or less`);
+      problems.add(
+        `a ${w} x ${h} in page at ${dpi} dpi is ${(pagePixels / 1e6).toFixed(1)} Mpx, above the ${MAX_PAGE_RASTER_PIXELS / 1e6} Mpx a page PNG may have; use dpi ${Math.floor(Math.sqrt(MAX_PAGE_RASTER_PIXELS / (w * h)))} or less`,
+      );
     }
     const hole = course.holes.find((x) => x.number === page.holeNumber) as Hole | undefined;
     if ((page.kind === 'hole' || page.kind === 'hole-sheet') && hole && hole.centerline.length >= 2) {

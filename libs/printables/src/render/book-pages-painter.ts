@@ -7,12 +7,21 @@ import { fitCourseMap, paintCourseMap } from './course-map-painter';
 import { teeSetName } from '../yardages/tee-set-names';
 
 /** Total par and the length of every tee set over the holes that have it. */
-export function courseTotals(course: Course): { par: number | null; parComplete: boolean; teeSets: { name: string; color: string | null; yards: number; complete: boolean }[] } {
+export function courseTotals(course: Course): {
+  par: number | null;
+  parComplete: boolean;
+  teeSets: { name: string; color: string | null; yards: number; complete: boolean }[];
+} {
   const pars = course.holes.map((h) => h.par);
   const par = pars.some((p) => p !== null) ? pars.reduce<number>((sum, p) => sum + (p ?? 0), 0) : null;
   const teeSets = course.teeSets.map((set) => {
     const lengths = course.holes.map((h) => h.tees.find((t) => t.teeSetId === set.id)?.yards ?? null);
-    return { name: teeSetName(course, set), color: set.color, yards: lengths.reduce<number>((sum, y) => sum + (y ?? 0), 0), complete: lengths.every((y) => y !== null) };
+    return {
+      name: teeSetName(course, set),
+      color: set.color,
+      yards: lengths.reduce<number>((sum, y) => sum + (y ?? 0), 0),
+      complete: lengths.every((y) => y !== null),
+    };
   });
   return { par, parComplete: pars.every((p) => p !== null), teeSets };
 }
@@ -65,7 +74,13 @@ export function prepareOverviewPage(scene: PageScene): PagePainter {
       paintNorthArrow(ctx, pt(frames.art.x + frames.art.width) - 12, pt(frames.art.y) + 16, map.northDegrees);
     } else paintMissingNotice(ctx, frames.art, ['No course geometry to draw', 'The course data has no mapped features.']);
     const back = totals.teeSets[0];
-    const summary = [`${scene.course.holes.length} holes`, totals.par === null ? null : `par ${totals.par}`, back ? `${back.yards.toLocaleString('en-US')} yd from ${back.name}` : null].filter(Boolean).join(' · ');
+    const summary = [
+      `${scene.course.holes.length} holes`,
+      totals.par === null ? null : `par ${totals.par}`,
+      back ? `${back.yards.toLocaleString('en-US')} yd from ${back.name}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
     text(ctx, summary, pt(frames.table.x), pt(frames.table.y) + 12, 8, { weight: 'bold' });
     paintFooter(ctx, scene, frames.footer, true);
   };

@@ -50,7 +50,9 @@ export interface CourseMapFrame {
  * turning the course a quarter makes it larger (a wide course on a tall page).
  */
 export function fitCourseMap(course: Course, frame: RectIn, paddingPt: number): CourseMapFrame {
-  const points = course.features.filter((f) => f.properties.layer !== 'course-boundary' && f.properties.layer !== 'roads').flatMap((f) => geometryVertices(f.geometry));
+  const points = course.features
+    .filter((f) => f.properties.layer !== 'course-boundary' && f.properties.layer !== 'roads')
+    .flatMap((f) => geometryVertices(f.geometry));
   const all = points.length > 0 ? points : course.holes.flatMap((h) => h.centerline);
   const lons = all.map((p) => p[0]);
   const lats = all.map((p) => p[1]);

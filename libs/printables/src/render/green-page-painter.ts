@@ -24,7 +24,10 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
   const outline = greenOutline(scene.course, hole);
   const denominator = scene.page.greenScaleDenominator;
   const slopes = scene.page.holds.includes('slopes');
-  const art = outline && denominator ? greenArt(scene.course, outline, greenArtFrame(scene.width / 72, scene.height / 72), denominator, dpi, String(options.style ?? 'traditional'), slopes) : null;
+  const art =
+    outline && denominator
+      ? greenArt(scene.course, outline, greenArtFrame(scene.width / 72, scene.height / 72), denominator, dpi, String(options.style ?? 'traditional'), slopes)
+      : null;
   const measurement = greenMeasurementOf(scene.course, hole);
   return (ctx) => {
     paintPaper(ctx, scene);
@@ -33,8 +36,22 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
     const size = Math.min(22, pt(frames.header.height) * 0.42);
     if (measurement) {
       const u = unitAbbreviation(unit);
-      text(ctx, `${distanceValue(yardsToMeters(measurement.depthYards), unit)} ${unitAbbreviation(unit)} deep`, right, pt(frames.header.y) + size * 1.05, size * 0.75, { align: 'right', weight: 'bold', color: '#ffffff' });
-      text(ctx, `${distanceValue(yardsToMeters(measurement.widthYards), unit)} ${u} wide`, right, pt(frames.header.y + frames.header.height) - size * 0.35, size * 0.45, { align: 'right', color: '#d8e6dc' });
+      text(
+        ctx,
+        `${distanceValue(yardsToMeters(measurement.depthYards), unit)} ${unitAbbreviation(unit)} deep`,
+        right,
+        pt(frames.header.y) + size * 1.05,
+        size * 0.75,
+        { align: 'right', weight: 'bold', color: '#ffffff' },
+      );
+      text(
+        ctx,
+        `${distanceValue(yardsToMeters(measurement.widthYards), unit)} ${u} wide`,
+        right,
+        pt(frames.header.y + frames.header.height) - size * 0.35,
+        size * 0.45,
+        { align: 'right', color: '#d8e6dc' },
+      );
     }
     if (!art || !denominator) {
       const why = outline ? 'The green is too large for this page at any standard scale.' : 'No green is mapped for this hole in the course data.';
@@ -53,18 +70,29 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
       const f = (yards: number) => distanceValue(yardsToMeters(yards), unit);
       const toCentre = metersToYards(distanceMeters(measurement.front, measurement.center));
       const toBack = metersToYards(distanceMeters(measurement.center, measurement.back));
-      lines.push(`Depth ${f(measurement.depthYards)} ${unitAbbreviation(unit)} front to back along the approach · width ${f(measurement.widthYards)} ${unitAbbreviation(unit)}.`);
+      lines.push(
+        `Depth ${f(measurement.depthYards)} ${unitAbbreviation(unit)} front to back along the approach · width ${f(measurement.widthYards)} ${unitAbbreviation(unit)}.`,
+      );
       lines.push(`Front to centre ${f(toCentre)} · centre to back ${f(toBack)}. Grid squares are 5 ${unitAbbreviation(unit)}.`);
     } else {
       lines.push('Depth and width are not measured for this green in the course data.');
     }
     const measured = !scene.page.missing.includes(`hole-${hole.number}.green-elevation`);
-    lines.push(slopes ? 'Arrows point downhill, from measured putting-surface elevation.' : measured ? 'Slopes are not drawn in the pencil styles (style traditional shows them).' : 'No measured elevation for this green: slopes are not shown.');
+    lines.push(
+      slopes
+        ? 'Arrows point downhill, from measured putting-surface elevation.'
+        : measured
+          ? 'Slopes are not drawn in the pencil styles (style traditional shows them).'
+          : 'No measured elevation for this green: slopes are not shown.',
+    );
     lines.push('Approach from the bottom of the page.');
     if (scene.manifest.rules === 'rule-4.3') lines.push(ruleNote(denominator));
     for (const line of lines) {
       y += body * 1.45;
-      text(ctx, line, pt(frames.table.x), y, body, { color: line.startsWith('No measured') || line.startsWith('Slopes are not') ? MUTED_INK : INK, maxWidth: pt(frames.table.width) });
+      text(ctx, line, pt(frames.table.x), y, body, {
+        color: line.startsWith('No measured') || line.startsWith('Slopes are not') ? MUTED_INK : INK,
+        maxWidth: pt(frames.table.width),
+      });
     }
     paintFooter(ctx, scene, frames.footer, true);
   };
@@ -72,7 +100,8 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
 
 /** What the page's scale leaves of the Rule 4.3 limit: a margin a printer's growth cannot eat, or none. */
 export function ruleNote(denominator: number): string {
-  if (denominator > RULE_43_MIN_SCALE_DENOMINATOR) return `Rule 4.3 limit 1:${RULE_43_MIN_SCALE_DENOMINATOR}; at 1:${denominator} a print up to ${Math.floor((denominator / RULE_43_MIN_SCALE_DENOMINATOR - 1) * 1000) / 10}% larger still conforms.`;
+  if (denominator > RULE_43_MIN_SCALE_DENOMINATOR)
+    return `Rule 4.3 limit 1:${RULE_43_MIN_SCALE_DENOMINATOR}; at 1:${denominator} a print up to ${Math.floor((denominator / RULE_43_MIN_SCALE_DENOMINATOR - 1) * 1000) / 10}% larger still conforms.`;
   return `Drawn at the Rule 4.3 limit 1:${RULE_43_MIN_SCALE_DENOMINATOR}: print at 100%, not "fit to page".`;
 }
 

@@ -16,7 +16,16 @@ export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
   const heightIn = scene.height / 72;
   const frames = sheet ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn);
   const options = scene.manifest.options;
-  const art = hole.centerline.length >= 2 ? holeArt(scene.course, hole, holeArtFrame(scene.page.kind === 'hole-sheet' ? 'hole-sheet' : 'hole', widthIn, heightIn), dpi, String(options.style ?? 'traditional')) : null;
+  const art =
+    hole.centerline.length >= 2
+      ? holeArt(
+          scene.course,
+          hole,
+          holeArtFrame(scene.page.kind === 'hole-sheet' ? 'hole-sheet' : 'hole', widthIn, heightIn),
+          dpi,
+          String(options.style ?? 'traditional'),
+        )
+      : null;
   const unit = (options.units === 'meters' ? 'meters' : 'yards') as DistanceUnit;
   const yardages = holeYardages(scene.course, hole, unit);
   // numbers a golfer reads on the course: 7 pt at the least
@@ -85,5 +94,12 @@ function paintArtMarks(ctx: PageContext, art: PlacedArt, yardages: HoleYardages,
 function paintMissingLine(ctx: PageContext, scene: PageScene, frames: PageFrameSet, y: number, size: number): void {
   const missing = scene.page.missing.map((m) => m.split('.').slice(1).join('.').replace(/-/g, ' '));
   if (missing.length === 0) return;
-  text(ctx, `Not in the course data: ${missing.join(', ')}.`, pt(frames.table.x), Math.min(y + size * 1.2, pt(frames.table.y + frames.table.height)), size * 0.9, { color: MUTED_INK, maxWidth: pt(frames.table.width) });
+  text(
+    ctx,
+    `Not in the course data: ${missing.join(', ')}.`,
+    pt(frames.table.x),
+    Math.min(y + size * 1.2, pt(frames.table.y + frames.table.height)),
+    size * 0.9,
+    { color: MUTED_INK, maxWidth: pt(frames.table.width) },
+  );
 }

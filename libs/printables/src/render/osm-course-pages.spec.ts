@@ -31,12 +31,18 @@ describeWithSharedData('a yardage book of a real OpenStreetMap course (Augusta N
     for (const layUp of yardages.layUps) expect(layUp.toGreen!.front).toBeLessThan(layUp.toGreen!.back);
   });
 
-  const withTools = required(`the PDF tools (${missingPdfTools().join(', ')}: apt-get install qpdf poppler-utils)`, missingPdfTools().length === 0) ? it : it.skip;
-  withTools('prints the credit on the hole and green pages', async () => {
-    for (const index of [2, 3]) {
-      const page = await renderPrintablePage(course, manifest, index);
-      qpdfCheck(page.pdf);
-      expect(pdfText(page.pdf)).toContain('© OpenStreetMap contributors (ODbL)');
-    }
-  }, 60_000);
+  const withTools = required(`the PDF tools (${missingPdfTools().join(', ')}: apt-get install qpdf poppler-utils)`, missingPdfTools().length === 0)
+    ? it
+    : it.skip;
+  withTools(
+    'prints the credit on the hole and green pages',
+    async () => {
+      for (const index of [2, 3]) {
+        const page = await renderPrintablePage(course, manifest, index);
+        qpdfCheck(page.pdf);
+        expect(pdfText(page.pdf)).toContain('© OpenStreetMap contributors (ODbL)');
+      }
+    },
+    60_000,
+  );
 });

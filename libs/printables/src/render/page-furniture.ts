@@ -13,7 +13,21 @@ export const BAND = '#1f4d3a';
 /** fills around a haloed label: enough for a ring with no gaps at label sizes */
 const HALO_STEPS = 8;
 
-export function text(ctx: PageContext, value: string, x: number, y: number, sizePt: number, options: { weight?: 'normal' | 'bold'; color?: string; align?: 'left' | 'center' | 'right'; family?: 'sans' | 'condensed' | 'mono'; maxWidth?: number; halo?: boolean } = {}): void {
+export function text(
+  ctx: PageContext,
+  value: string,
+  x: number,
+  y: number,
+  sizePt: number,
+  options: {
+    weight?: 'normal' | 'bold';
+    color?: string;
+    align?: 'left' | 'center' | 'right';
+    family?: 'sans' | 'condensed' | 'mono';
+    maxWidth?: number;
+    halo?: boolean;
+  } = {},
+): void {
   ctx.font = font(options.family ?? 'sans', sizePt, options.weight ?? 'normal');
   ctx.fillStyle = options.color ?? INK;
   ctx.textAlign = options.align ?? 'left';
@@ -36,7 +50,13 @@ export function text(ctx: PageContext, value: string, x: number, y: number, size
   else ctx.fillText(value, x, y);
 }
 
-export function textWidth(ctx: PageContext, value: string, sizePt: number, weight: 'normal' | 'bold' = 'normal', family: 'sans' | 'condensed' | 'mono' = 'sans'): number {
+export function textWidth(
+  ctx: PageContext,
+  value: string,
+  sizePt: number,
+  weight: 'normal' | 'bold' = 'normal',
+  family: 'sans' | 'condensed' | 'mono' = 'sans',
+): number {
   ctx.font = font(family, sizePt, weight);
   return ctx.measureText(value).width;
 }
@@ -76,12 +96,19 @@ export function paintFooter(ctx: PageContext, scene: PageScene, footer: RectIn, 
   let above = baseline - size * 1.3;
   const report = scene.page.rule43;
   if (furniture && scene.manifest.rules === 'none' && report && !report.compliant) {
-    text(ctx, 'Printed without Rule 4.3 limits: not for use during a round', left, above, size * 0.9, { weight: 'bold', color: '#a3261b', maxWidth: right - left });
+    text(ctx, 'Printed without Rule 4.3 limits: not for use during a round', left, above, size * 0.9, {
+      weight: 'bold',
+      color: '#a3261b',
+      maxWidth: right - left,
+    });
     above -= size * 1.3;
   }
   const pages = scene.manifest.pages;
   if (pages.length > 1 && scene.page.index === pages.length - 1) {
-    text(ctx, `Imprint: ${scene.manifest.template} · course revision ${scene.manifest.courseRevision.slice(7, 19)}`, left, above, 5.5, { color: MUTED_INK, maxWidth: right - left });
+    text(ctx, `Imprint: ${scene.manifest.template} · course revision ${scene.manifest.courseRevision.slice(7, 19)}`, left, above, 5.5, {
+      color: MUTED_INK,
+      maxWidth: right - left,
+    });
   }
 }
 
@@ -95,7 +122,12 @@ export function paintMissingNotice(ctx: PageContext, frame: RectIn, lines: strin
   const cx = pt(frame.x + frame.width / 2);
   let y = pt(frame.y + frame.height / 2) - (lines.length - 1) * 7;
   lines.forEach((line, i) => {
-    text(ctx, line, cx, y, i === 0 ? 10 : 8, { align: 'center', weight: i === 0 ? 'bold' : 'normal', color: i === 0 ? INK : MUTED_INK, maxWidth: pt(frame.width) - 8 });
+    text(ctx, line, cx, y, i === 0 ? 10 : 8, {
+      align: 'center',
+      weight: i === 0 ? 'bold' : 'normal',
+      color: i === 0 ? INK : MUTED_INK,
+      maxWidth: pt(frame.width) - 8,
+    });
     y += 14;
   });
 }

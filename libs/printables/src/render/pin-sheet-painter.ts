@@ -21,7 +21,9 @@ export function preparePinSheet(scene: PageScene): PagePainter {
   const widthIn = scene.width / 72;
   const heightIn = scene.height / 72;
   const large = widthIn >= 8;
-  const frames = large ? sheetFrames(widthIn, heightIn, 0) : { header: { x: 0.22, y: 0.22, width: widthIn - 0.44, height: 0.42 }, footer: { x: 0.22, y: heightIn - 0.38, width: widthIn - 0.44, height: 0.16 } };
+  const frames = large
+    ? sheetFrames(widthIn, heightIn, 0)
+    : { header: { x: 0.22, y: 0.22, width: widthIn - 0.44, height: 0.42 }, footer: { x: 0.22, y: heightIn - 0.38, width: widthIn - 0.44, height: 0.16 } };
   const body = pinSheetBody(widthIn, heightIn);
   const grid = pinSheetGrid(widthIn, heightIn);
   const denominator = scene.page.greenScaleDenominator ?? 480;
@@ -42,7 +44,12 @@ export function preparePinSheet(scene: PageScene): PagePainter {
       const outline = hole ? greenOutline(scene.course, hole) : null;
       const measurement = hole ? greenMeasurementOf(scene.course, hole) : null;
       // the front edge where the approach line crosses it, as on the book's green page
-      const front = outline && measurement ? { y: outline.project(measurement.front)[1], depthYards: measurement.depthYards } : outline ? { y: outline.extent.bottom, depthYards: null } : null;
+      const front =
+        outline && measurement
+          ? { y: outline.project(measurement.front)[1], depthYards: measurement.depthYards }
+          : outline
+            ? { y: outline.extent.bottom, depthYards: null }
+            : null;
       paintCell(ctx, cell, number, hole?.par ?? null, outline, front, pointsPerMeter, showPin && hole?.pin ? hole.pin : null);
     });
     const barFrame = { x: frames.footer.x, y: body.y + body.height + 0.04, width: frames.footer.width, height: 0.2 };
@@ -58,7 +65,16 @@ interface FrontEdge {
   depthYards: number | null;
 }
 
-function paintCell(ctx: PageContext, cell: RectIn, number: number, par: number | null, outline: GreenOutline | null, front: FrontEdge | null, ppm: number, pin: [number, number] | null): void {
+function paintCell(
+  ctx: PageContext,
+  cell: RectIn,
+  number: number,
+  par: number | null,
+  outline: GreenOutline | null,
+  front: FrontEdge | null,
+  ppm: number,
+  pin: [number, number] | null,
+): void {
   const x = pt(cell.x);
   const y = pt(cell.y);
   const w = pt(cell.width);
@@ -158,5 +174,6 @@ function paintPin(ctx: PageContext, outline: GreenOutline, frontY: number, toPag
   ctx.arc(px, py, 2.6, 0, Math.PI * 2);
   ctx.fillStyle = '#c62828';
   ctx.fill();
-  if (paces) text(ctx, `mapped pin: ${paces.on} on · ${paces.fromSide} from ${paces.side}`, px + 5, py - 3, 7, { weight: 'bold', color: '#c62828', halo: true });
+  if (paces)
+    text(ctx, `mapped pin: ${paces.on} on · ${paces.fromSide} from ${paces.side}`, px + 5, py - 3, 7, { weight: 'bold', color: '#c62828', halo: true });
 }

@@ -42,7 +42,12 @@ function paintHoleTable(ctx: PageContext, scene: PageScene, frame: RectIn, unit:
   for (const [i, set] of scene.course.teeSets.entries()) {
     const lengths = holes.map((h) => h.tees.find((t) => t.teeSetId === set.id)?.yards ?? null);
     const show = (yards: number | null) => (yards === null ? '—' : String(distanceValue(yardsToMeters(yards), unit)));
-    rows.push({ label: teeSetName(scene.course, set), color: set.color, cells: lengths.map(show), total: show(totals.teeSets[i].complete ? totals.teeSets[i].yards : null) });
+    rows.push({
+      label: teeSetName(scene.course, set),
+      color: set.color,
+      cells: lengths.map(show),
+      total: show(totals.teeSets[i].complete ? totals.teeSets[i].yards : null),
+    });
   }
   rows.push({ label: 'Handicap', cells: holes.map((h) => String(h.handicap ?? Object.values(h.handicapsByTeeSet)[0] ?? '—')), total: '' });
   const x0 = pt(frame.x);
@@ -64,10 +69,19 @@ function paintHoleTable(ctx: PageContext, scene: PageScene, frame: RectIn, unit:
       ctx.fillRect(x0 + size * 0.3, y + rowHeight / 2 - size * 0.4, size * 0.8, size * 0.8);
       ctx.strokeRect(x0 + size * 0.3, y + rowHeight / 2 - size * 0.4, size * 0.8, size * 0.8);
     }
-    text(ctx, row.label, x0 + (row.color ? size * 1.4 : size * 0.3), y + rowHeight / 2 + size * 0.36, size * 0.9, { weight: 'bold', color, maxWidth: labelWidth - size * 1.5 });
+    text(ctx, row.label, x0 + (row.color ? size * 1.4 : size * 0.3), y + rowHeight / 2 + size * 0.36, size * 0.9, {
+      weight: 'bold',
+      color,
+      maxWidth: labelWidth - size * 1.5,
+    });
     [...row.cells, row.total].forEach((cell, c) => {
       const cx = x0 + labelWidth + (c + 0.5) * columnWidth;
-      text(ctx, cell, cx, y + rowHeight / 2 + size * 0.36, size * (c === row.cells.length ? 0.85 : 1), { align: 'center', weight: row.strong || c === row.cells.length ? 'bold' : 'normal', color, family: 'condensed' });
+      text(ctx, cell, cx, y + rowHeight / 2 + size * 0.36, size * (c === row.cells.length ? 0.85 : 1), {
+        align: 'center',
+        weight: row.strong || c === row.cells.length ? 'bold' : 'normal',
+        color,
+        family: 'condensed',
+      });
     });
     ctx.strokeStyle = RULE_INK;
     ctx.lineWidth = 0.5;
@@ -76,5 +90,8 @@ function paintHoleTable(ctx: PageContext, scene: PageScene, frame: RectIn, unit:
     ctx.lineTo(x0 + pt(frame.width), y + rowHeight);
     ctx.stroke();
   });
-  text(ctx, unit === 'yards' ? 'Lengths in yards' : 'Lengths in metres', x0 + pt(frame.width), pt(frame.y + frame.height) + size * 1.2, size * 0.6, { align: 'right', color: MUTED_INK });
+  text(ctx, unit === 'yards' ? 'Lengths in yards' : 'Lengths in metres', x0 + pt(frame.width), pt(frame.y + frame.height) + size * 1.2, size * 0.6, {
+    align: 'right',
+    color: MUTED_INK,
+  });
 }

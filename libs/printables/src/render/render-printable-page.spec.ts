@@ -45,10 +45,18 @@ describeWithPdfTools('printable pages checked with qpdf and poppler', () => {
     expect(barScale).toBeGreaterThanOrEqual(480 * 0.99);
     expect(Math.abs(barScale / manifest.pages[greenIndex].greenScaleDenominator! - 1)).toBeLessThan(0.01);
     // the green's vector edge: its height on paper against the green's depth extent on the ground
-    const outline = greenOutline(course, course.holes.find((h) => h.number === 4)!)!;
+    const outline = greenOutline(
+      course,
+      course.holes.find((h) => h.number === 4)!,
+    )!;
     const groundMeters = outline.extent.top + outline.extent.bottom;
     const art = bookPageFrames(4.25, 7, GREEN_PAGE_TABLE_IN).art;
-    const region = { x0: Math.round(art.x * dpi), y0: Math.round(art.y * dpi), x1: Math.round((art.x + art.width) * dpi), y1: Math.round((art.y + art.height) * dpi) };
+    const region = {
+      x0: Math.round(art.x * dpi),
+      y0: Math.round(art.y * dpi),
+      x1: Math.round((art.x + art.width) * dpi),
+      y1: Math.round((art.y + art.height) * dpi),
+    };
     const edge = colorExtent(raster, GREEN_EDGE_COLOR, 30, region)!;
     expect(edge).not.toBeNull();
     // minus the stroke width (0.6 pt)
@@ -76,7 +84,14 @@ describeWithPdfTools('printable pages checked with qpdf and poppler', () => {
     const raster = await rasterizeTrim(page.pdf, 100);
     // no green edge and no scale bar: nothing drawn that the data does not hold
     const art = bookPageFrames(4.25, 7, GREEN_PAGE_TABLE_IN).art;
-    expect(colorExtent(raster, GREEN_EDGE_COLOR, 20, { x0: Math.round(art.x * 100), y0: Math.round(art.y * 100), x1: Math.round((art.x + art.width) * 100), y1: Math.round((art.y + art.height) * 100) })).toBeNull();
+    expect(
+      colorExtent(raster, GREEN_EDGE_COLOR, 20, {
+        x0: Math.round(art.x * 100),
+        y0: Math.round(art.y * 100),
+        x1: Math.round((art.x + art.width) * 100),
+        y1: Math.round((art.y + art.height) * 100),
+      }),
+    ).toBeNull();
     expect(colorExtent(raster, SCALE_BAR_COLOR, 20)).toBeNull();
   }, 60_000);
 
@@ -94,7 +109,13 @@ describeWithPdfTools('printable pages checked with qpdf and poppler', () => {
   }, 60_000);
 
   it('credits OpenStreetMap on every page that draws OSM-derived geometry, as text', async () => {
-    const osm = { ...course, provenance: { ...course.provenance, sources: [{ kind: 'osm', name: 'OpenStreetMap', license: 'ODbL-1.0', attribution: '© OpenStreetMap contributors', ids: [] }] } };
+    const osm = {
+      ...course,
+      provenance: {
+        ...course.provenance,
+        sources: [{ kind: 'osm', name: 'OpenStreetMap', license: 'ODbL-1.0', attribution: '© OpenStreetMap contributors', ids: [] }],
+      },
+    };
     const plan = compilePrintable(osm, revision, parsePrintableRequest('yardage-book@1', {}));
     expect(plan.attribution).toContain('© OpenStreetMap contributors (ODbL)');
     for (const kind of ['cover', 'course-overview', 'hole', 'green'] as const) {

@@ -19,7 +19,12 @@ export function pageTrimIn(manifest: PrintableManifest, index: number): { width:
   return page.trimIn ?? { width: manifest.page.widthIn, height: manifest.page.heightIn };
 }
 
-export async function renderPrintablePage(course: Course, manifest: PrintableManifest, pageIndex: number, dpiOverride?: number): Promise<RenderedPrintablePage> {
+export async function renderPrintablePage(
+  course: Course,
+  manifest: PrintableManifest,
+  pageIndex: number,
+  dpiOverride?: number,
+): Promise<RenderedPrintablePage> {
   const page = manifest.pages[pageIndex];
   if (!page) throw new RangeError(`the printable has pages 0..${manifest.pages.length - 1}, not ${pageIndex}`);
   const dpi = dpiOverride ?? manifest.page.dpi;

@@ -47,7 +47,10 @@ function place(canvas: Canvas, sidecar: SpatialSidecar, x: number, y: number, wi
 const styleContext = (course: Course) => ({ classification: course.classification, country: course.location.country, region: course.location.region });
 
 export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, graphicStyle: string): PlacedArt {
-  const { width, height } = holeArtPixels(frame, artPaintDpi(dpi, (d) => holeArtPixels(frame, d)));
+  const { width, height } = holeArtPixels(
+    frame,
+    artPaintDpi(dpi, (d) => holeArtPixels(frame, d)),
+  );
   const request = parseGraphicsBody(
     {
       subject: { type: 'hole', holeNumber: hole.number },
@@ -68,7 +71,15 @@ export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, 
  * every side's fit gives the same pixels per metre pins the scale. When the frame holds more ground
  * than the padding may, the raster covers less than the frame and stays centred.
  */
-export function greenArt(course: Course, outline: GreenOutline, frame: RectIn, denominator: number, pageDpi: number, graphicStyle: string, slopes: boolean): PlacedArt {
+export function greenArt(
+  course: Course,
+  outline: GreenOutline,
+  frame: RectIn,
+  denominator: number,
+  pageDpi: number,
+  graphicStyle: string,
+  slopes: boolean,
+): PlacedArt {
   const dpi = artPaintDpi(pageDpi, (d) => greenArtPixels(outline, frame, denominator, d));
   const { width, height, pixelsPerMeter } = greenArtPixels(outline, frame, denominator, dpi);
   const e = outline.extent;

@@ -9,7 +9,13 @@ import type { PrintableManifest } from '../compile/printable-manifest';
 import { finishPage, mediaSize, type PageBoxes } from './print-marks';
 import type { RenderedPrintablePage } from './render-printable-page';
 
-export async function renderScorecardPage(course: Course, manifest: PrintableManifest, index: number, boxes: PageBoxes, dpi: number): Promise<RenderedPrintablePage> {
+export async function renderScorecardPage(
+  course: Course,
+  manifest: PrintableManifest,
+  index: number,
+  boxes: PageBoxes,
+  dpi: number,
+): Promise<RenderedPrintablePage> {
   const page = manifest.pages[index];
   const card = await renderPrintableCard(String(page.design), 'single-page', course, { dpi });
   const doc = await PDFDocument.create();

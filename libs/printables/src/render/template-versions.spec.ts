@@ -20,17 +20,29 @@ describe('book greens with a margin over Rule 4.3', () => {
       expect(Math.min(...atLimit.map((p) => p.greenScaleDenominator!))).toBe(480);
     }
     // the published version keeps its declared default
-    expect(Math.min(...compile('yardage-book@1').pages.filter((p) => p.kind === 'green').map((p) => p.greenScaleDenominator!))).toBe(480);
+    expect(
+      Math.min(
+        ...compile('yardage-book@1')
+          .pages.filter((p) => p.kind === 'green')
+          .map((p) => p.greenScaleDenominator!),
+      ),
+    ).toBe(480);
   });
 
-  withTools('says on the green page how much printer growth the scale leaves', async () => {
-    const book = compile('green-book@2');
-    const at500 = book.pages.findIndex((p) => p.greenScaleDenominator === 500);
-    expect(pdfText((await renderPrintablePage(course, book, at500, 72)).pdf).replace(/\s+/g, ' ')).toContain('at 1:500 a print up to 4.1% larger still conforms');
-    const limit = compile('green-book@2', { greenScale: 480 });
-    const at480 = limit.pages.findIndex((p) => p.greenScaleDenominator === 480);
-    expect(pdfText((await renderPrintablePage(course, limit, at480, 72)).pdf).replace(/\s+/g, ' ')).toContain('Drawn at the Rule 4.3 limit 1:480');
-  }, 60_000);
+  withTools(
+    'says on the green page how much printer growth the scale leaves',
+    async () => {
+      const book = compile('green-book@2');
+      const at500 = book.pages.findIndex((p) => p.greenScaleDenominator === 500);
+      expect(pdfText((await renderPrintablePage(course, book, at500, 72)).pdf).replace(/\s+/g, ' ')).toContain(
+        'at 1:500 a print up to 4.1% larger still conforms',
+      );
+      const limit = compile('green-book@2', { greenScale: 480 });
+      const at480 = limit.pages.findIndex((p) => p.greenScaleDenominator === 480);
+      expect(pdfText((await renderPrintablePage(course, limit, at480, 72)).pdf).replace(/\s+/g, ' ')).toContain('Drawn at the Rule 4.3 limit 1:480');
+    },
+    60_000,
+  );
 });
 
 describe('display products without play furniture', () => {
@@ -40,13 +52,17 @@ describe('display products without play furniture', () => {
     return pdfText((await renderPrintablePage(course, manifest, 0, 72)).pdf);
   };
 
-  withTools('hole-sheet@2 prints no "not for use during a round" line and no page number unless asked; @1 as published', async () => {
-    const wall = await sheetText('hole-sheet@2', {});
-    expect(wall).not.toContain('not for use during a round');
-    expect(wall.split(/\s+/)).not.toContain('1');
-    const asked = await sheetText('hole-sheet@2', { playFurniture: true });
-    expect(asked).toContain('not for use during a round');
-    expect(asked.split(/\s+/)).toContain('1');
-    expect(await sheetText('hole-sheet@1', {})).toContain('not for use during a round');
-  }, 60_000);
+  withTools(
+    'hole-sheet@2 prints no "not for use during a round" line and no page number unless asked; @1 as published',
+    async () => {
+      const wall = await sheetText('hole-sheet@2', {});
+      expect(wall).not.toContain('not for use during a round');
+      expect(wall.split(/\s+/)).not.toContain('1');
+      const asked = await sheetText('hole-sheet@2', { playFurniture: true });
+      expect(asked).toContain('not for use during a round');
+      expect(asked.split(/\s+/)).toContain('1');
+      expect(await sheetText('hole-sheet@1', {})).toContain('not for use during a round');
+    },
+    60_000,
+  );
 });

@@ -27,7 +27,9 @@ describe('the hole page table', () => {
   it('stops at the bottom of its frame and says how many hazards it left out', () => {
     const hole = course.holes.find((h) => h.number === 16)!;
     // the hole's hazards three times over: more rows than a pocket page holds
-    const hazards = course.features.filter((f) => (f.properties.layer === 'bunkers' || f.properties.layer === 'water') && f.properties.holeNumbers.includes(16));
+    const hazards = course.features.filter(
+      (f) => (f.properties.layer === 'bunkers' || f.properties.layer === 'water') && f.properties.holeNumbers.includes(16),
+    );
     const crowded = { ...course, features: [...course.features, ...[1, 2].flatMap((n) => hazards.map((f) => ({ ...f, id: `${f.id}-copy-${n}` })))] };
     const yardages = holeYardages(crowded, hole);
     expect(yardages.hazards.length).toBe(hazards.length * 3);
@@ -48,7 +50,11 @@ describe('the hole page table', () => {
       const { ctx, texts } = recordingContext();
       const y = paintTeeLengths(ctx, yardages, frames.table, 7.4, 'yards');
       paintCarryTable(ctx, yardages, frames.table, y, 7.4, 'yards');
-      expect({ hole: hole.number, more: texts.some((t) => t.value.startsWith('+ ')), below: Math.max(...texts.map((t) => t.y)) > bottom }).toEqual({ hole: hole.number, more: false, below: false });
+      expect({ hole: hole.number, more: texts.some((t) => t.value.startsWith('+ ')), below: Math.max(...texts.map((t) => t.y)) > bottom }).toEqual({
+        hole: hole.number,
+        more: false,
+        below: false,
+      });
     }
   });
 });

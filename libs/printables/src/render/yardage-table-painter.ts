@@ -57,7 +57,10 @@ export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame:
   const tees = yardages.tees;
   const nameWidth = size * 6.2;
   const centreWidth = size * 2.6;
-  const teeWidth = Math.min(size * 5, Math.max(textWidth(ctx, '888/888', size, 'bold', 'condensed') + size * 0.6, (width - size * 1.4 - nameWidth - centreWidth) / Math.max(1, tees.length)));
+  const teeWidth = Math.min(
+    size * 5,
+    Math.max(textWidth(ctx, '888/888', size, 'bold', 'condensed') + size * 0.6, (width - size * 1.4 - nameWidth - centreWidth) / Math.max(1, tees.length)),
+  );
   const teeRight = (i: number) => left + size * 1.4 + nameWidth + (i + 1) * teeWidth - size * 0.4;
   const centreRight = left + width;
   // lay-ups share lines (front/centre/back after each distance), as many as the width allows
@@ -83,7 +86,13 @@ export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame:
     y += size * 1.3;
     tees.forEach((tee, i) => {
       teeSwatch(ctx, teeRight(i) - size * 0.9, y, size * 0.85, tee.color);
-      text(ctx, tee.name, teeRight(i) - size * 1.2, y, size * 0.85, { align: 'right', weight: 'bold', color: MUTED_INK, family: 'condensed', maxWidth: teeWidth - size * 1.4 });
+      text(ctx, tee.name, teeRight(i) - size * 1.2, y, size * 0.85, {
+        align: 'right',
+        weight: 'bold',
+        color: MUTED_INK,
+        family: 'condensed',
+        maxWidth: teeWidth - size * 1.4,
+      });
     });
     text(ctx, 'ctr', centreRight, y, size * 0.85, { align: 'right', weight: 'bold', color: MUTED_INK });
     y += size * 0.45;
@@ -116,7 +125,10 @@ export function paintCarryTable(ctx: PageContext, yardages: HoleYardages, frame:
   const layUpsLeft = layUpLines.slice(layUpLinesShown).flat().length;
   if (hazardsLeft + layUpsLeft > 0) {
     y += line;
-    const parts = [hazardsLeft ? `${hazardsLeft} more hazard${hazardsLeft > 1 ? 's' : ''}` : '', layUpsLeft ? `${layUpsLeft} lay-up point${layUpsLeft > 1 ? 's' : ''}` : ''].filter(Boolean);
+    const parts = [
+      hazardsLeft ? `${hazardsLeft} more hazard${hazardsLeft > 1 ? 's' : ''}` : '',
+      layUpsLeft ? `${layUpsLeft} lay-up point${layUpsLeft > 1 ? 's' : ''}` : '',
+    ].filter(Boolean);
     text(ctx, `+ ${parts.join(' and ')} not shown: no room on this page`, left, y, size, { color: MUTED_INK, maxWidth: width });
   }
   return y + size * 0.6;

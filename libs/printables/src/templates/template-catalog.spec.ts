@@ -7,7 +7,19 @@ import { PrintableRequestError } from '../compile/printable-errors';
 describe('template catalog', () => {
   it('publishes the six templates and their later versions, each with its option schema generated from its declaration', () => {
     const ids = listTemplates().map((t) => t.id);
-    expect(ids).toEqual(['yardage-book@1', 'green-book@1', 'hole-sheet@1', 'pin-sheet@1', 'scorecard@1', 'course-poster@1', 'yardage-book@2', 'green-book@2', 'pin-sheet@2', 'hole-sheet@2', 'course-poster@2']);
+    expect(ids).toEqual([
+      'yardage-book@1',
+      'green-book@1',
+      'hole-sheet@1',
+      'pin-sheet@1',
+      'scorecard@1',
+      'course-poster@1',
+      'yardage-book@2',
+      'green-book@2',
+      'pin-sheet@2',
+      'hole-sheet@2',
+      'course-poster@2',
+    ]);
     const book = describeTemplate('yardage-book@1')!;
     expect(book).toMatchObject({ family: 'yardage-book', version: 1, purpose: 'play', defaultPageSize: 'pocket', pageSizes: ['pocket', 'a6'] });
     const schema = book.options as { type: string; additionalProperties: boolean; properties: Record<string, Record<string, unknown>> };
@@ -15,10 +27,14 @@ describe('template catalog', () => {
     expect(schema.properties.rules).toMatchObject({ type: 'string', enum: ['rule-4.3', 'none'], default: 'rule-4.3' });
     expect(schema.properties.greenScale).toMatchObject({ type: 'integer', minimum: 120, default: 480 });
     // version 2 of the books: greens at 1:500 by default, a margin over the Rule 4.3 limit
-    for (const id of ['yardage-book@2', 'green-book@2']) expect(describeTemplate(id)!.options).toMatchObject({ properties: { greenScale: { minimum: 120, default: 500 } } });
+    for (const id of ['yardage-book@2', 'green-book@2'])
+      expect(describeTemplate(id)!.options).toMatchObject({ properties: { greenScale: { minimum: 120, default: 500 } } });
     expect(describeTemplate('pin-sheet@2')!.options).toMatchObject({ properties: { mappedPin: { type: 'boolean', default: false } } });
-    for (const id of ['hole-sheet@2', 'course-poster@2']) expect(describeTemplate(id)!.options).toMatchObject({ properties: { playFurniture: { type: 'boolean', default: false } } });
-    expect(describeTemplate('course-poster@1')!.options).toMatchObject({ properties: { rules: { default: 'none' }, pageSize: { enum: ['poster-18x24', 'poster-24x36', 'a2', 'a1'] } } });
+    for (const id of ['hole-sheet@2', 'course-poster@2'])
+      expect(describeTemplate(id)!.options).toMatchObject({ properties: { playFurniture: { type: 'boolean', default: false } } });
+    expect(describeTemplate('course-poster@1')!.options).toMatchObject({
+      properties: { rules: { default: 'none' }, pageSize: { enum: ['poster-18x24', 'poster-24x36', 'a2', 'a1'] } },
+    });
   });
 
   it('knows no unpublished version or family', () => {

@@ -62,8 +62,18 @@ const dpiOption = (fallback: number): TemplateOption => ({
 });
 
 const PRINT_OPTIONS: TemplateOption[] = [
-  { name: 'bleed', type: { kind: 'boolean' }, default: true, description: 'Extend artwork 1/8 in past the trim on every side (BleedBox), TrimBox at the exact page size.' },
-  { name: 'cropMarks', type: { kind: 'boolean' }, default: false, description: 'Print crop marks in a 1/4 in slug outside the bleed (the MediaBox grows; the TrimBox stays the page size).' },
+  {
+    name: 'bleed',
+    type: { kind: 'boolean' },
+    default: true,
+    description: 'Extend artwork 1/8 in past the trim on every side (BleedBox), TrimBox at the exact page size.',
+  },
+  {
+    name: 'cropMarks',
+    type: { kind: 'boolean' },
+    default: false,
+    description: 'Print crop marks in a 1/4 in slug outside the bleed (the MediaBox grows; the TrimBox stays the page size).',
+  },
 ];
 
 const STYLE_OPTION: TemplateOption = {
@@ -111,7 +121,8 @@ const PLAY_FURNITURE_OPTION: TemplateOption = {
   name: 'playFurniture',
   type: { kind: 'boolean' },
   default: false,
-  description: 'Print the furniture of pages meant for play: the page number and, where the page breaks Rule 4.3, the line "not for use during a round". Off by default: a wall print or pro-shop sheet needs neither.',
+  description:
+    'Print the furniture of pages meant for play: the page number and, where the page breaks Rule 4.3, the line "not for use during a round". Off by default: a wall print or pro-shop sheet needs neither.',
 };
 
 const PUBLISHED_V1: readonly TemplateDefinition[] = [
@@ -146,7 +157,16 @@ const PUBLISHED_V1: readonly TemplateDefinition[] = [
     description: 'Green pages only: every green at a stated scale with its depth, width and front/centre/back; slopes only where measured elevation exists.',
     purpose: 'play',
     pageSizes: ['pocket', 'a6'],
-    options: [pageSizeOption(['pocket', 'a6'], 'pocket'), rulesOption('play'), greenScaleOption(480), STYLE_OPTION, UNITS_OPTION, dpiOption(300), ...PRINT_OPTIONS, IMPOSITION_OPTION],
+    options: [
+      pageSizeOption(['pocket', 'a6'], 'pocket'),
+      rulesOption('play'),
+      greenScaleOption(480),
+      STYLE_OPTION,
+      UNITS_OPTION,
+      dpiOption(300),
+      ...PRINT_OPTIONS,
+      IMPOSITION_OPTION,
+    ],
     publishedAt: PUBLISHED_2026_11,
     book: true,
   },
@@ -155,7 +175,8 @@ const PUBLISHED_V1: readonly TemplateDefinition[] = [
     family: 'hole-sheet',
     version: 1,
     name: 'Hole sheet',
-    description: 'One hole on Letter or A4 for wall prints and pro shops: the hole artwork, par, handicap, tee-set lengths, carries and distances to the green.',
+    description:
+      'One hole on Letter or A4 for wall prints and pro shops: the hole artwork, par, handicap, tee-set lengths, carries and distances to the green.',
     purpose: 'display',
     pageSizes: ['letter', 'a4'],
     options: [
@@ -176,10 +197,17 @@ const PUBLISHED_V1: readonly TemplateDefinition[] = [
     version: 1,
     name: 'Pin sheet',
     description:
-      'A hole-location sheet: every green of the course with a pace grid from the front and from the centre line, the mapped pin marked where the course has one, and fields to write the day\'s positions.',
+      "A hole-location sheet: every green of the course with a pace grid from the front and from the centre line, the mapped pin marked where the course has one, and fields to write the day's positions.",
     purpose: 'play',
     pageSizes: ['letter', 'a4', 'pocket', 'a6'],
-    options: [pageSizeOption(['letter', 'a4', 'pocket', 'a6'], 'letter'), rulesOption('play'), greenScaleOption(480), UNITS_OPTION, dpiOption(300), ...PRINT_OPTIONS],
+    options: [
+      pageSizeOption(['letter', 'a4', 'pocket', 'a6'], 'letter'),
+      rulesOption('play'),
+      greenScaleOption(480),
+      UNITS_OPTION,
+      dpiOption(300),
+      ...PRINT_OPTIONS,
+    ],
     publishedAt: PUBLISHED_2026_11,
     book: false,
   },
@@ -189,11 +217,16 @@ const PUBLISHED_V1: readonly TemplateDefinition[] = [
     version: 1,
     name: 'Scorecard',
     description:
-      'The printable scorecards of every production card design (markers and printed identity that /v1/scorecards/process reads) with the course\'s pars, tee-set yardages and handicaps; each page at its card\'s physical size, PDF and PNG.',
+      "The printable scorecards of every production card design (markers and printed identity that /v1/scorecards/process reads) with the course's pars, tee-set yardages and handicaps; each page at its card's physical size, PDF and PNG.",
     purpose: 'scorecard',
     pageSizes: ['card'],
     options: [
-      { name: 'design', type: { kind: 'enum', values: ['all', 'M18F', 'M18B', 'M9H1'] }, default: 'all', description: 'One production card design, or all of them.' },
+      {
+        name: 'design',
+        type: { kind: 'enum', values: ['all', 'M18F', 'M18B', 'M9H1'] },
+        default: 'all',
+        description: 'One production card design, or all of them.',
+      },
       rulesOption('scorecard'),
       dpiOption(300),
       ...PRINT_OPTIONS,
@@ -224,7 +257,14 @@ const PUBLISHED_V1: readonly TemplateDefinition[] = [
 /** A later version of a published template: its declaration with the options changed. */
 function nextVersion(id: TemplateRef, change: { description?: string; options: (options: readonly TemplateOption[]) => TemplateOption[] }): TemplateDefinition {
   const base = PUBLISHED_V1.find((t) => t.id === id)!;
-  return { ...base, id: `${base.family}@${base.version + 1}`, version: base.version + 1, description: change.description ?? base.description, options: change.options(base.options), publishedAt: PUBLISHED_2026_12 };
+  return {
+    ...base,
+    id: `${base.family}@${base.version + 1}`,
+    version: base.version + 1,
+    description: change.description ?? base.description,
+    options: change.options(base.options),
+    publishedAt: PUBLISHED_2026_12,
+  };
 }
 
 const withGreenScale = (options: readonly TemplateOption[]) => options.map((o) => (o.name === 'greenScale' ? greenScaleOption(BOOK_GREEN_SCALE) : o));
@@ -233,7 +273,11 @@ const withGreenScale = (options: readonly TemplateOption[]) => options.map((o) =
 const withoutPlayFurniture = (options: readonly TemplateOption[]): TemplateOption[] => [
   ...options.map((o) =>
     o.name === 'rules'
-      ? { ...o, description: 'rule-4.3: every green is drawn at 1:480 (3/8 in to 5 yd) or smaller and the page is at most 4 1/4 x 7 in; a request that breaks it is refused. none: no limits; with playFurniture, a page that would not conform says it is not for use during a round.' }
+      ? {
+          ...o,
+          description:
+            'rule-4.3: every green is drawn at 1:480 (3/8 in to 5 yd) or smaller and the page is at most 4 1/4 x 7 in; a request that breaks it is refused. none: no limits; with playFurniture, a page that would not conform says it is not for use during a round.',
+        }
       : o,
   ),
   PLAY_FURNITURE_OPTION,
@@ -247,7 +291,8 @@ const TEMPLATES: readonly TemplateDefinition[] = [
     options: withGreenScale,
   }),
   nextVersion('green-book@1', {
-    description: 'Green pages only: every green at a stated scale, 1:500 unless asked otherwise, with its depth, width and front/centre/back; slopes only where measured elevation exists.',
+    description:
+      'Green pages only: every green at a stated scale, 1:500 unless asked otherwise, with its depth, width and front/centre/back; slopes only where measured elevation exists.',
     options: withGreenScale,
   }),
   nextVersion('pin-sheet@1', {

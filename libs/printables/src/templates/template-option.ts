@@ -4,10 +4,7 @@ import { inputExcerpt } from '@caddie/json-input';
  * One row per template option: parsing and the JSON Schema served by the templates routes are both
  * derived from it, so an option's allowed values and default live in exactly one place.
  */
-export type TemplateOptionType =
-  | { kind: 'enum'; values: readonly string[] }
-  | { kind: 'integer'; min: number; max: number }
-  | { kind: 'boolean' };
+export type TemplateOptionType = { kind: 'enum'; values: readonly string[] } | { kind: 'integer'; min: number; max: number } | { kind: 'boolean' };
 
 export type TemplateOptionValue = string | number | boolean;
 

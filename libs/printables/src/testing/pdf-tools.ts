@@ -117,12 +117,20 @@ export async function rasterizeTrim(pdf: Uint8Array, dpi: number): Promise<Raste
   const top = Math.round((info.mediaBox[3] - info.trimBox[3]) * k);
   const width = Math.round((info.trimBox[2] - info.trimBox[0]) * k);
   const height = Math.round((info.trimBox[3] - info.trimBox[1]) * k);
-  const cropped = await sharp(data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).extract({ left, top, width, height }).raw().toBuffer();
+  const cropped = await sharp(data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+    .extract({ left, top, width, height })
+    .raw()
+    .toBuffer();
   return { width, height, data: cropped };
 }
 
 /** Bounding box (pixels) of the pixels within `tolerance` of `hex`, or null. */
-export function colorExtent(raster: Raster, hex: string, tolerance: number, region?: { x0: number; y0: number; x1: number; y1: number }): { x0: number; y0: number; x1: number; y1: number; count: number } | null {
+export function colorExtent(
+  raster: Raster,
+  hex: string,
+  tolerance: number,
+  region?: { x0: number; y0: number; x1: number; y1: number },
+): { x0: number; y0: number; x1: number; y1: number; count: number } | null {
   const r = parseInt(hex.slice(1, 3), 16);
   const g = parseInt(hex.slice(3, 5), 16);
   const b = parseInt(hex.slice(5, 7), 16);

@@ -8,11 +8,29 @@
  */
 import { measureGreen, MeasurementError, type Course, type CourseFeature, type GreenMeasurement, type Hole, type LonLat } from '@caddie/catalog';
 import type { MultiPolygon, Polygon } from 'geojson';
-import { haversineDistance, interpolateAlongPolyline, LocalProjection, nearestPointOnPolyline, polylineLength, yardsToMeters, type Meters2 } from '@caddie/geometry';
+import {
+  haversineDistance,
+  interpolateAlongPolyline,
+  LocalProjection,
+  nearestPointOnPolyline,
+  polylineLength,
+  yardsToMeters,
+  type Meters2,
+} from '@caddie/geometry';
 import { findGreenFeature } from '../compile/green-framing';
 import type { DistanceUnit } from './distance-units';
 import { teeSetName } from './tee-set-names';
-import { edgePoints, facingEdge, insideStretches, planarLine, pointAtStation, positionOnLine, ringsDistance, type InsideStretch, type PlanarLine } from './hazard-geometry';
+import {
+  edgePoints,
+  facingEdge,
+  insideStretches,
+  planarLine,
+  pointAtStation,
+  positionOnLine,
+  ringsDistance,
+  type InsideStretch,
+  type PlanarLine,
+} from './hazard-geometry';
 
 /** A hazard is in play when part of it lies within this distance of the play line. */
 export const HAZARD_CORRIDOR_METERS = 35;
@@ -110,7 +128,7 @@ export function holeYardages(course: Course, hole: Hole, unit: DistanceUnit = 'y
   const hazards = course.features
     .filter((f) => (f.properties.layer === 'bunkers' || f.properties.layer === 'water') && f.properties.holeNumbers.includes(hole.number))
     .flatMap((f) => hazardOnLine(f, play, tees, green, greenRings))
-        .filter((h) => (h.greenside !== null || (h.clearStationMeters ?? 0) > rearTee))
+    .filter((h) => h.greenside !== null || (h.clearStationMeters ?? 0) > rearTee)
     .sort((a, b) => order(a) - order(b))
     .map((h, i) => ({ ...h, label: hazardLabel(i) }));
 
@@ -174,7 +192,13 @@ function ringsOf(feature: CourseFeature, projection: LocalProjection): Meters2[]
  * A hazard as the play line meets it: one entry per crossing (a creek the line crosses twice is
  * carried twice), else its edge facing the line, else its place by the green. Empty when out of play.
  */
-function hazardOnLine(feature: CourseFeature, play: PlayLine, tees: TeeLength[], green: GreenMeasurement | null, greenRings: Meters2[][] | null): Omit<Hazard, 'label'>[] {
+function hazardOnLine(
+  feature: CourseFeature,
+  play: PlayLine,
+  tees: TeeLength[],
+  green: GreenMeasurement | null,
+  greenRings: Meters2[][] | null,
+): Omit<Hazard, 'label'>[] {
   const rings = ringsOf(feature, play.projection);
   if (rings.length === 0) return [];
   const kind = feature.properties.layer === 'water' ? 'water' : 'bunker';
@@ -183,7 +207,16 @@ function hazardOnLine(feature: CourseFeature, play: PlayLine, tees: TeeLength[],
   if (stretches.length) {
     return stretches.map(({ enter, leave }) => {
       const reachPoint = play.projection.toLonLat(pointAtStation(play.line, enter));
-      return { ...base, side: 'across', crossesLine: true, reachStationMeters: enter, clearStationMeters: leave, nearPoint: reachPoint, fromTees: tees.map((t) => fromTee(t, enter, leave)), toGreen: green && distancesToGreen(reachPoint, green) };
+      return {
+        ...base,
+        side: 'across',
+        crossesLine: true,
+        reachStationMeters: enter,
+        clearStationMeters: leave,
+        nearPoint: reachPoint,
+        fromTees: tees.map((t) => fromTee(t, enter, leave)),
+        toGreen: green && distancesToGreen(reachPoint, green),
+      };
     });
   }
   const facing = facingEdge(play.line, rings, HAZARD_CORRIDOR_METERS);
@@ -195,7 +228,19 @@ function hazardOnLine(feature: CourseFeature, play: PlayLine, tees: TeeLength[],
     const greenside = greensidePlace(rings, green, greenRings, play.projection);
     if (!greenside) return [];
     const side = positionOnLine(play.line, near).side >= 0 ? 'right' : 'left';
-    return [{ ...base, greenside, side, crossesLine: false, reachStationMeters: null, clearStationMeters: null, nearPoint: play.projection.toLonLat(near), fromTees: [], toGreen: null }];
+    return [
+      {
+        ...base,
+        greenside,
+        side,
+        crossesLine: false,
+        reachStationMeters: null,
+        clearStationMeters: null,
+        nearPoint: play.projection.toLonLat(near),
+        fromTees: [],
+        toGreen: null,
+      },
+    ];
   }
   if (!facing) return [];
   const reachPoint = play.projection.toLonLat(pointAtStation(play.line, facing.reach));

@@ -143,12 +143,21 @@ function checkCourse(course: Course): { rows: number; hazards: number } {
         expect({ where, label: row.label, fromTees: row.fromTees }).toEqual({ where, label: row.label, fromTees: [] });
         const greenFeature = polygonOf(course.features.find((f) => f.id === hole.greenFeatureId)!);
         const greenOutline = turf.polygonToLine(greenFeature);
-        const near = ringSamples(polygon, 1).filter((p) => turf.booleanPointInPolygon(turf.point(p), greenFeature) || turf.pointToLineDistance(turf.point(p), greenOutline as Feature<LineString>, km) * 1000 <= 30);
+        const near = ringSamples(polygon, 1).filter(
+          (p) =>
+            turf.booleanPointInPolygon(turf.point(p), greenFeature) ||
+            turf.pointToLineDistance(turf.point(p), greenOutline as Feature<LineString>, km) * 1000 <= 30,
+        );
         const us = near.map((p) => toYards(fromFront(green.front, green.back, p)));
         const depth = toYards(turf.distance(turf.point(green.front), turf.point(green.back), km) * 1000);
         const printedPlace = parseGreenside(row.greenside!, depth);
         const off = Math.max(Math.abs(printedPlace.start - Math.min(...us)), Math.abs(printedPlace.end - Math.max(...us)));
-        expect({ where, label: row.label, place: row.greenside, within: off <= TOLERANCE_YARDS }).toEqual({ where, label: row.label, place: row.greenside, within: true });
+        expect({ where, label: row.label, place: row.greenside, within: off <= TOLERANCE_YARDS }).toEqual({
+          where,
+          label: row.label,
+          place: row.greenside,
+          within: true,
+        });
         rows++;
         return;
       }
@@ -171,36 +180,62 @@ function checkCourse(course: Course): { rows: number; hazards: number } {
         const [printedReach, printedCarry] = cell.split('/');
         const expected = { reach: reach > tee.station ? toYards(reach - tee.station) : null, carry: toYards(clear - tee.station) };
         const off = {
-          reach: printedReach === '' ? (expected.reach === null || expected.reach < TOLERANCE_YARDS ? 0 : Infinity) : Math.abs(Number(printedReach) - (expected.reach ?? 0)),
+          reach:
+            printedReach === ''
+              ? expected.reach === null || expected.reach < TOLERANCE_YARDS
+                ? 0
+                : Infinity
+              : Math.abs(Number(printedReach) - (expected.reach ?? 0)),
           carry: Math.abs(Number(printedCarry) - expected.carry),
         };
-        expect({ where, label: row.label, tee: t, cell, within: off.reach <= TOLERANCE_YARDS && off.carry <= TOLERANCE_YARDS }).toEqual({ where, label: row.label, tee: t, cell, within: true });
+        expect({ where, label: row.label, tee: t, cell, within: off.reach <= TOLERANCE_YARDS && off.carry <= TOLERANCE_YARDS }).toEqual({
+          where,
+          label: row.label,
+          tee: t,
+          cell,
+          within: true,
+        });
         // a carry the length of the hole is the old error: only a hazard that reaches the green may carry that far
-        if (tee.yards !== null && Number(printedCarry) === tee.yards) expect(turf.booleanIntersects(polygon, polygonOf(course.features.find((f) => f.id === hole.greenFeatureId)!))).toBe(true);
+        if (tee.yards !== null && Number(printedCarry) === tee.yards)
+          expect(turf.booleanIntersects(polygon, polygonOf(course.features.find((f) => f.id === hole.greenFeatureId)!))).toBe(true);
         rows++;
       });
       const toCentre = toYards(turf.distance(turf.along(line, reach / 1000, km), turf.point(green.center), km) * 1000);
-      expect({ where, label: row.label, centre: Math.abs(Number(row.toCenter) - toCentre) <= TOLERANCE_YARDS }).toEqual({ where, label: row.label, centre: true });
+      expect({ where, label: row.label, centre: Math.abs(Number(row.toCenter) - toCentre) <= TOLERANCE_YARDS }).toEqual({
+        where,
+        label: row.label,
+        centre: true,
+      });
     });
     // every hazard of the hole that reaches into the corridor, in front of the rearmost tee, has a row
     const rear = Math.min(...tees.map((t) => t.station ?? Infinity));
-    for (const feature of course.features.filter((f) => (f.properties.layer === 'bunkers' || f.properties.layer === 'water') && f.properties.holeNumbers.includes(hole.number))) {
+    for (const feature of course.features.filter(
+      (f) => (f.properties.layer === 'bunkers' || f.properties.layer === 'water') && f.properties.holeNumbers.includes(hole.number),
+    )) {
       const vertices = ringsOf(polygonOf(feature)).flat();
       const close = vertices.filter((p) => turf.nearestPointOnLine(line, turf.point(p), km).properties.dist * 1000 < CORRIDOR_METERS - 1);
       if (!close.length || Math.max(...close.map((p) => stationOf(line, p))) <= rear + 1) continue;
-      expect({ where, feature: feature.id, listed: yardages.hazards.some((h) => h.featureId === feature.id) }).toEqual({ where, feature: feature.id, listed: true });
+      expect({ where, feature: feature.id, listed: yardages.hazards.some((h) => h.featureId === feature.id) }).toEqual({
+        where,
+        feature: feature.id,
+        listed: true,
+      });
     }
   }
   return { rows, hazards: hazardsChecked };
 }
 
 describe('printed hazard yardages against an independent measurement of the same geometry', () => {
-  it.each(['demo-pine-hollow', 'demo-cedar-links'] as const)('%s: every carry, reach and green-centre distance within 2 yd', (id) => {
-    const { course } = demoCourse(id);
-    const checked = checkCourse(course);
-    expect(checked.hazards).toBeGreaterThan(18);
-    expect(checked.rows).toBeGreaterThan(checked.hazards);
-  }, 120_000);
+  it.each(['demo-pine-hollow', 'demo-cedar-links'] as const)(
+    '%s: every carry, reach and green-centre distance within 2 yd',
+    (id) => {
+      const { course } = demoCourse(id);
+      const checked = checkCourse(course);
+      expect(checked.hazards).toBeGreaterThan(18);
+      expect(checked.rows).toBeGreaterThan(checked.hazards);
+    },
+    120_000,
+  );
 });
 
 describeWithSharedData('Augusta National (../shared/data/osm/augusta_national_us.osm)')('printed hazard yardages of a real course', () => {

@@ -28,7 +28,9 @@ export function hazardRows(yardages: HoleYardages, unit: DistanceUnit): HazardRo
   return yardages.hazards.map((h) => ({
     label: h.label,
     name: hazardName(h),
-    fromTees: h.greenside ? [] : h.fromTees.map((t) => (t.carry === null ? '—' : `${t.reach === null ? '' : distanceValue(t.reach, unit)}/${distanceValue(t.carry, unit)}`)),
+    fromTees: h.greenside
+      ? []
+      : h.fromTees.map((t) => (t.carry === null ? '—' : `${t.reach === null ? '' : distanceValue(t.reach, unit)}/${distanceValue(t.carry, unit)}`)),
     toCenter: h.toGreen ? String(distanceValue(h.toGreen.center, unit)) : '',
     greenside: h.greenside ? greensideText(h.greenside, unit) : null,
   }));

@@ -25,9 +25,8 @@ export function composeCourse(course: Course, request: NormalizedGraphicRequest)
   const origin: LonLat = [(b0.minX + b0.maxX) / 2, (b0.minY + b0.maxY) / 2];
   const projection = new LocalProjection(origin);
   const treatment = request.style.perimeterTreatment ?? 'classic';
-  const mask: EnvelopeShape[] | null = treatment === 'none' ? null : course.holes
-    .filter((h) => h.centerline.length >= 2)
-    .flatMap((h) => perimeterShapes(course, h, projection, treatment) ?? []);
+  const mask: EnvelopeShape[] | null =
+    treatment === 'none' ? null : course.holes.filter((h) => h.centerline.length >= 2).flatMap((h) => perimeterShapes(course, h, projection, treatment) ?? []);
   const content_m = content.flatMap((f) => geometryParts(f.geometry, projection).flat());
   const unit = mapViewMatrix([0, 0], 0, 1, [0, 0]);
   const fromContent = boundsOf(content_m.map(([x, y]) => [x, -y] as Point2));
@@ -35,9 +34,15 @@ export function composeCourse(course: Course, request: NormalizedGraphicRequest)
   // framed on what stays visible: the perimeter hides whatever lies beyond the holes' envelopes
   const b = mask?.length ? fromMask : fromContent;
   const padding = request.courseComposition?.padding;
-  const p: PaddingPixels = !padding || padding === 'auto'
-    ? { top: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION, right: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION, bottom: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION, left: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION }
-    : paddingInPixels(padding, W, H);
+  const p: PaddingPixels =
+    !padding || padding === 'auto'
+      ? {
+          top: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION,
+          right: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION,
+          bottom: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION,
+          left: Math.min(W, H) * COURSE_AUTO_PADDING_FRACTION,
+        }
+      : paddingInPixels(padding, W, H);
   const scale = Math.min((W - p.left - p.right) / (b.maxX - b.minX), (H - p.top - p.bottom) / (b.maxY - b.minY));
   const center: Point2 = [(b.minX + b.maxX) / 2, -(b.minY + b.maxY) / 2];
   const at: Point2 = [p.left + (W - p.left - p.right) / 2, p.top + (H - p.top - p.bottom) / 2];

@@ -49,9 +49,14 @@ export function composeGreen(course: Course, hole: Hole, request: NormalizedGrap
   const unit = mapViewMatrix([0, 0], upBearing, 1, [0, 0]);
   const pts = rings.flat().map(([x, y]) => [unit[0] * x + unit[2] * y, unit[1] * x + unit[3] * y] as Point2);
   const b = boundsOf(pts);
-  const metric = gc?.padding ? { top: 0, right: 0, bottom: 0, left: 0 } : gc?.paddingMeters ?? {
-    top: DEFAULT_GREEN_PADDING_METERS, right: DEFAULT_GREEN_PADDING_METERS, bottom: DEFAULT_GREEN_PADDING_METERS, left: DEFAULT_GREEN_PADDING_METERS,
-  };
+  const metric = gc?.padding
+    ? { top: 0, right: 0, bottom: 0, left: 0 }
+    : (gc?.paddingMeters ?? {
+        top: DEFAULT_GREEN_PADDING_METERS,
+        right: DEFAULT_GREEN_PADDING_METERS,
+        bottom: DEFAULT_GREEN_PADDING_METERS,
+        left: DEFAULT_GREEN_PADDING_METERS,
+      });
   const px = gc?.padding ? paddingInPixels(gc.padding, W, H) : { top: 0, right: 0, bottom: 0, left: 0 };
   const gravity = gc?.gravity ?? 'center';
 

@@ -23,7 +23,16 @@ function expectUniform(m: AffineMatrix): void {
 
 describe('similarityThrough', () => {
   it('maps both source points exactly onto their targets', () => {
-    const m = similarityThrough([[10, -20], [130, 240]], [[50, 900], [300, 80]]);
+    const m = similarityThrough(
+      [
+        [10, -20],
+        [130, 240],
+      ],
+      [
+        [50, 900],
+        [300, 80],
+      ],
+    );
     const apply = ([x, y]: [number, number]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
     expect(apply([10, -20])[0]).toBeCloseTo(50, 9);
     expect(apply([10, -20])[1]).toBeCloseTo(900, 9);
@@ -57,7 +66,11 @@ describe('hole composition', () => {
   });
 
   it('keeps the requested aspect ratio for any output size', () => {
-    for (const [w, h] of [[400, 667], [1440, 2400], [320, 8000]]) {
+    for (const [w, h] of [
+      [400, 667],
+      [1440, 2400],
+      [320, 8000],
+    ]) {
       const req = request('hole-3', { width: String(w), height: String(h) });
       const c = composeHole(pine, requireHole(pine, 3), holeFrameSettings(req), 'classic');
       expectUniform(c.transform.matrix);
@@ -98,7 +111,12 @@ describe('hole composition', () => {
     expect(c.contentBounds.y).toBeCloseTo(100, 1);
     expect(c.contentBounds.y + c.contentBounds.height).toBeCloseTo(900, 1);
     const tight = request('hole-6', { width: '600', height: '1000', flagY: '-0', teeY: '100', flagX: '50', teeX: '50' });
-    const clipped = composeHole(pine, hole, holeFrameSettings({ ...tight, composition: { ...tight.composition!, flagTarget: { x: 50, y: -30 }, teeTarget: { x: 50, y: 130 } } }), 'classic');
+    const clipped = composeHole(
+      pine,
+      hole,
+      holeFrameSettings({ ...tight, composition: { ...tight.composition!, flagTarget: { x: 50, y: -30 }, teeTarget: { x: 50, y: 130 } } }),
+      'classic',
+    );
     expect(clipped.overflow.clipped).toBe(true);
     expect(clipped.overflow.top).toBeCloseTo(300, 0);
     expect(clipped.overflow.bottom).toBeCloseTo(300, 0);

@@ -11,7 +11,11 @@ beforeAll(() => {
 describe('radial intersections', () => {
   it('finds the first point of a line at a true radius from the reference', () => {
     // an L-shaped line: 100 m east then 100 m north
-    const line: [number, number][] = [[0, 0], [100, 0], [100, 100]];
+    const line: [number, number][] = [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+    ];
     expect(firstRadialIntersection(line, [0, 0], 50)).toEqual([50, 0]);
     const p = firstRadialIntersection(line, [0, 0], 120)!;
     expect(Math.hypot(p[0], p[1])).toBeCloseTo(120, 9);

@@ -38,7 +38,11 @@ export function resolveRegionPoints(hole: Hole, points: { pointA: RegionPoint; p
     const ref = reference(p);
     const walk = p.reference === 'green' ? [...line].reverse() : line;
     const at = firstRadialIntersection(walk, ref, yardsToMeters(p.offsetYards));
-    if (!at) throw new GraphicDataMissingError('region-point-unresolved', `${name}: the play line of hole ${hole.number} does not reach ${p.offsetYards} yards from the ${p.reference}`);
+    if (!at)
+      throw new GraphicDataMissingError(
+        'region-point-unresolved',
+        `${name}: the play line of hole ${hole.number} does not reach ${p.offsetYards} yards from the ${p.reference}`,
+      );
     return at;
   };
   const a = resolveDirect(points.pointA, 'pointA');

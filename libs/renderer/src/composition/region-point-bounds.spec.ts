@@ -31,15 +31,23 @@ describe('hole-region framing points', () => {
   });
 
   it('refuses points that coincide or lie within a few metres', () => {
-    expect(codeOf(() => checkRegionRequest(course, region(north(middle, 0), north(middle, 0))))).toMatch(/^region-points-coincide: pointA and pointB resolve 0\.0 m apart/);
-    expect(codeOf(() => checkRegionRequest(course, region(north(middle, 0), north(middle, REGION_POINT_MIN_SEPARATION_METERS - 1))))).toMatch(/^region-points-coincide/);
+    expect(codeOf(() => checkRegionRequest(course, region(north(middle, 0), north(middle, 0))))).toMatch(
+      /^region-points-coincide: pointA and pointB resolve 0\.0 m apart/,
+    );
+    expect(codeOf(() => checkRegionRequest(course, region(north(middle, 0), north(middle, REGION_POINT_MIN_SEPARATION_METERS - 1))))).toMatch(
+      /^region-points-coincide/,
+    );
     // the same measured point twice
     expect(codeOf(() => checkRegionRequest(course, region({ offsetYards: 150 }, { offsetYards: 150 })))).toMatch(/^region-points-coincide/);
   });
 
   it('refuses a point far from the hole, saying how far', () => {
-    expect(codeOf(() => checkRegionRequest(course, region(north(middle, 0), north(middle, 1_000_000))))).toMatch(/^region-point-too-far: pointB lies (99\d|100\d) km from hole 4; framing points must lie within 2 km/);
-    expect(codeOf(() => checkRegionRequest(course, region(north(middle, REGION_POINT_MAX_DISTANCE_METERS + 700), north(middle, 0))))).toMatch(/^region-point-too-far: pointA lies \d+ m from hole 4/);
+    expect(codeOf(() => checkRegionRequest(course, region(north(middle, 0), north(middle, 1_000_000))))).toMatch(
+      /^region-point-too-far: pointB lies (99\d|100\d) km from hole 4; framing points must lie within 2 km/,
+    );
+    expect(codeOf(() => checkRegionRequest(course, region(north(middle, REGION_POINT_MAX_DISTANCE_METERS + 700), north(middle, 0))))).toMatch(
+      /^region-point-too-far: pointA lies \d+ m from hole 4/,
+    );
     expect(codeOf(() => checkRegionRequest(course, region(north(middle, 0), north(middle, REGION_POINT_MAX_DISTANCE_METERS - 300))))).toBeNull();
   });
 

@@ -47,7 +47,10 @@ export function checkRegionPoints(hole: Hole, points: [Point2, Point2], projecti
       `pointA and pointB resolve ${separation.toFixed(1)} m apart on hole ${hole.number}; a region needs two points at least ${REGION_POINT_MIN_SEPARATION_METERS} m apart`,
     );
   }
-  for (const [name, point] of [['pointA', a], ['pointB', b]] as const) {
+  for (const [name, point] of [
+    ['pointA', a],
+    ['pointB', b],
+  ] as const) {
     const away = distanceFromHole(hole, point, projection);
     if (away > REGION_POINT_MAX_DISTANCE_METERS) {
       const shown = away >= 10_000 ? `${Math.round(away / 1000)} km` : `${Math.round(away)} m`;

@@ -32,7 +32,12 @@ describe('downhill arrows', () => {
         expect(arrow.east).toBeCloseTo(-1, 3);
         expect(arrow.slope).toBeCloseTo(0.03, 3);
       }
-      for (const { tail, tip } of downhillArrowSegments(tilted, northUpProjector(PPM, C, C), { layout, density: 'medium', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM })) {
+      for (const { tail, tip } of downhillArrowSegments(tilted, northUpProjector(PPM, C, C), {
+        layout,
+        density: 'medium',
+        pixelsPerMeter: PPM,
+        pixelsPerMm: PX_PER_MM,
+      })) {
         expect(tip[0]).toBeLessThan(tail[0] - 5);
         expect(Math.abs(tip[1] - tail[1])).toBeLessThan(0.05);
       }
@@ -82,13 +87,17 @@ describe('downhill arrows', () => {
     expect(layoutDownhillArrows(flatSurface, { layout: 'grid', density: 'high', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM })).toHaveLength(0);
     expect(render(flatSurface).some((value, index) => index % 4 === 3 && value > 0)).toBe(false);
     // just under the negligible slope: still none
-    const nearlyFlat = buildPuttingSurface(circleGreen(), syntheticGrid((x) => 10 + NEGLIGIBLE_SLOPE * 0.8 * x));
+    const nearlyFlat = buildPuttingSurface(
+      circleGreen(),
+      syntheticGrid((x) => 10 + NEGLIGIBLE_SLOPE * 0.8 * x),
+    );
     expect(layoutDownhillArrows(nearlyFlat, { layout: 'grid', density: 'high', pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM })).toHaveLength(0);
   });
 
   it('get more numerous with density: high > medium > light', () => {
     for (const layout of ['grid', 'fluid'] as const) {
-      const count = (density: 'light' | 'medium' | 'high') => layoutDownhillArrows(tilted, { layout, density, pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM }).length;
+      const count = (density: 'light' | 'medium' | 'high') =>
+        layoutDownhillArrows(tilted, { layout, density, pixelsPerMeter: PPM, pixelsPerMm: PX_PER_MM }).length;
       const [light, medium, high] = [count('light'), count('medium'), count('high')];
       expect(high).toBeGreaterThan(medium);
       expect(medium).toBeGreaterThan(light);

@@ -88,7 +88,10 @@ describe('paintElevationHeatmap', () => {
     expect(share(render(tilted))).toBeGreaterThan(0.6);
     expect(share(render(flatSurface))).toBe(0);
     // a gentle 0.5 % tilt: mostly clear, a faint tint at the ends at most
-    const gentle = buildPuttingSurface(circleGreen(), syntheticGrid((x) => 10 + 0.005 * x));
+    const gentle = buildPuttingSurface(
+      circleGreen(),
+      syntheticGrid((x) => 10 + 0.005 * x),
+    );
     const gentleData = render(gentle);
     expect(share(gentleData)).toBeLessThan(0.35);
     expect(change(gentleData, C + edge, C)).toBeLessThan(change(render(tilted), C + edge, C));

@@ -36,7 +36,14 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
 export function normalizeGreenElevations(insideElevations: ArrayLike<number>): ElevationNormalization {
   const sorted = Float64Array.from(insideElevations).filter(Number.isFinite).sort();
   if (sorted.length === 0) {
-    return { insideCells: 0, minimum: NaN, maximum: NaN, dominant: NaN, meaningfulOffset: MEANINGFUL_OFFSET_FLOOR_METERS, saturationOffset: SATURATION_OFFSET_FLOOR_METERS };
+    return {
+      insideCells: 0,
+      minimum: NaN,
+      maximum: NaN,
+      dominant: NaN,
+      meaningfulOffset: MEANINGFUL_OFFSET_FLOOR_METERS,
+      saturationOffset: SATURATION_OFFSET_FLOOR_METERS,
+    };
   }
   const p02 = percentile(sorted, 0.02);
   const p05 = percentile(sorted, 0.05);

@@ -4,7 +4,6 @@ import { font } from '../fonts/register-fonts';
 import { HEATMAP_HIGH_COLOR, HEATMAP_LOW_COLOR, heatmapStrength, TURF_NEUTRAL_LEVEL } from './elevation-normalization';
 import type { PuttingSurface } from './putting-surface';
 
-
 export interface HeatmapLegendRow {
   side: 'high' | 'low';
   /** how far the green rises above (high) or falls below (low) its dominant level, feet */

@@ -46,7 +46,17 @@ export function puttingSurfaceStatistics(surface: PuttingSurface): PuttingSurfac
   }
   const cells = slopes.length;
   if (cells === 0) {
-    return { cells: 0, areaSquareMeters: 0, elevationRangeFeet: 0, dominantAboveLowestFeet: 0, slopePercentMedian: 0, slopePercentP90: 0, slopePercentMax: 0, dominantDownhillBearing: null, downhillConsistency: 0 };
+    return {
+      cells: 0,
+      areaSquareMeters: 0,
+      elevationRangeFeet: 0,
+      dominantAboveLowestFeet: 0,
+      slopePercentMedian: 0,
+      slopePercentP90: 0,
+      slopePercentMax: 0,
+      dominantDownhillBearing: null,
+      downhillConsistency: 0,
+    };
   }
   const sorted = Float64Array.from(slopes).sort();
   const meanSlope = sorted.reduce((a, b) => a + b, 0) / cells;

@@ -43,10 +43,7 @@ describe('buildPuttingSurface', () => {
   it('respects holes and separate parts of a multipolygon', () => {
     const donutAndIsland: MultiPolygon = {
       type: 'MultiPolygon',
-      coordinates: [
-        [circleRing(0, 0, 10), circleRing(0, 0, 4)],
-        [circleRing(20, 0, 3)],
-      ],
+      coordinates: [[circleRing(0, 0, 10), circleRing(0, 0, 4)], [circleRing(20, 0, 3)]],
     };
     const surface = buildPuttingSurface(donutAndIsland, syntheticGrid(flat, donutAndIsland));
     const insideAt = (x: number, y: number) => {
@@ -63,7 +60,15 @@ describe('buildPuttingSurface', () => {
   });
 
   it('raises typed errors for an unusable outline and a grid that misses the green', () => {
-    const broken = { type: 'Polygon', coordinates: [[[0, 0], [0, 0]]] } as Polygon;
+    const broken = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [0, 0],
+        ],
+      ],
+    } as Polygon;
     expect(() => buildPuttingSurface(broken, syntheticGrid(flat))).toThrow(expect.objectContaining({ code: 'green-polygon-invalid' }));
     const elsewhere = { ...syntheticGrid(flat), west: 10, east: 10.01, south: 50, north: 50.01 };
     let caught: unknown;

@@ -9,25 +9,29 @@ beforeAll(() => {
 });
 
 describe('fairway-downhill-chevrons', () => {
-  it.each([0, 1])('demo course %i hole 1: every chevron tip lies downhill of its arms', async (index) => {
-    const course = courses[index];
-    const hole = await renderContext(course, 'hole-1', 1440, 2400);
-    const overlay = resolveOne(hole, { type: 'fairway-downhill-chevrons', preset: 'medium' });
-    const chevrons = ofKind(overlay, 'polyline');
-    expect(chevrons.length).toBeGreaterThan(5);
-    expect(overlay.presentation).toMatchObject({ preset: 'medium', cellMeters: 6 });
-    const height = (p: [number, number]) => {
-      const [lon, lat] = unprojectWithSidecar(hole.sidecar, p);
-      return sampleElevationGrid(course.elevation.ground!, lon, lat)!;
-    };
-    let downhill = 0;
-    for (const { points } of chevrons) {
-      const [a, tip, b] = points;
-      const back: [number, number] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-      if (height(tip) < height(back)) downhill++;
-    }
-    expect(downhill / chevrons.length).toBeGreaterThan(0.95);
-  }, 30_000);
+  it.each([0, 1])(
+    'demo course %i hole 1: every chevron tip lies downhill of its arms',
+    async (index) => {
+      const course = courses[index];
+      const hole = await renderContext(course, 'hole-1', 1440, 2400);
+      const overlay = resolveOne(hole, { type: 'fairway-downhill-chevrons', preset: 'medium' });
+      const chevrons = ofKind(overlay, 'polyline');
+      expect(chevrons.length).toBeGreaterThan(5);
+      expect(overlay.presentation).toMatchObject({ preset: 'medium', cellMeters: 6 });
+      const height = (p: [number, number]) => {
+        const [lon, lat] = unprojectWithSidecar(hole.sidecar, p);
+        return sampleElevationGrid(course.elevation.ground!, lon, lat)!;
+      };
+      let downhill = 0;
+      for (const { points } of chevrons) {
+        const [a, tip, b] = points;
+        const back: [number, number] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+        if (height(tip) < height(back)) downhill++;
+      }
+      expect(downhill / chevrons.length).toBeGreaterThan(0.95);
+    },
+    30_000,
+  );
 
   it('presets sample 9, 6 and 3 metre cells, auto follows the scale', async () => {
     const course = courses[0];
@@ -63,6 +67,8 @@ describe('fairway-downhill-chevrons', () => {
     const course = courses[0];
     const hole = await renderContext(course, 'hole-1', 480, 800);
     const flat: Course = { ...course, elevation: { ...course.elevation, ground: null } };
-    expect(() => resolveOne({ ...hole, course: flat }, { type: 'fairway-downhill-chevrons' })).toThrow(expect.objectContaining({ code: 'elevation-missing', status: 422 }));
+    expect(() => resolveOne({ ...hole, course: flat }, { type: 'fairway-downhill-chevrons' })).toThrow(
+      expect.objectContaining({ code: 'elevation-missing', status: 422 }),
+    );
   });
 });

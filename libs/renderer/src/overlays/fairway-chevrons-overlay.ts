@@ -43,7 +43,10 @@ export function resolveFairwayChevrons(item: OverlayItemOf<'fairway-downhill-che
   const shortfall = elevationShortfall(ground, CHEVRON_ELEVATION_REQUIRED_METERS, 'fairway downhill chevrons');
   if (shortfall) throw new OverlayDataMissingError('elevation-too-coarse', new ElevationTooCoarseError(shortfall).message, shortfallExtras(shortfall));
   const fairways = scene.course.features.filter(
-    (f) => f.properties.layer === 'fairways' && f.properties.holeNumbers.includes(hole.number) && (f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon'),
+    (f) =>
+      f.properties.layer === 'fairways' &&
+      f.properties.holeNumbers.includes(hole.number) &&
+      (f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon'),
   );
   const origin = hole.greenCenter ?? hole.centerline[0];
   if (!origin) throw new OverlayDataMissingError('hole-geometry-missing', `hole ${hole.number} has no mapped geometry`);
@@ -66,7 +69,12 @@ export function resolveFairwayChevrons(item: OverlayItemOf<'fairway-downhill-che
     for (let y = Math.floor(Math.min(...ys) / cell) * cell + cell / 2; y < Math.max(...ys); y += cell) {
       for (let x = Math.floor(Math.min(...xs) / cell) * cell + cell / 2; x < Math.max(...xs); x += cell) {
         if (!insideGreen(rings, x, y)) continue;
-        const [e, w, n, so] = [height(x + GRADIENT_STEP_METERS, y), height(x - GRADIENT_STEP_METERS, y), height(x, y + GRADIENT_STEP_METERS), height(x, y - GRADIENT_STEP_METERS)];
+        const [e, w, n, so] = [
+          height(x + GRADIENT_STEP_METERS, y),
+          height(x - GRADIENT_STEP_METERS, y),
+          height(x, y + GRADIENT_STEP_METERS),
+          height(x, y - GRADIENT_STEP_METERS),
+        ];
         if (e === null || w === null || n === null || so === null) continue;
         const gx = (e - w) / (2 * GRADIENT_STEP_METERS);
         const gy = (n - so) / (2 * GRADIENT_STEP_METERS);
@@ -84,7 +92,15 @@ export function resolveFairwayChevrons(item: OverlayItemOf<'fairway-downhill-che
     }
   }
   return {
-    presentation: { preset, cellMeters: cell, clusters, clippedClustersOmitted: clipped, meaning: 'local downhill direction of the fairway', style: s, cellPixels: round2(cell * scene.pixelsPerMeter) },
+    presentation: {
+      preset,
+      cellMeters: cell,
+      clusters,
+      clippedClustersOmitted: clipped,
+      meaning: 'local downhill direction of the fairway',
+      style: s,
+      cellPixels: round2(cell * scene.pixelsPerMeter),
+    },
     instructions,
   };
 }

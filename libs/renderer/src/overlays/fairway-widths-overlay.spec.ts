@@ -52,7 +52,12 @@ describe('fairway-widths, profile', () => {
   });
 
   it('alternates label sides and uses the stroke style', () => {
-    const overlay = resolveOne(hole1, { type: 'fairway-widths', measurement: 'profile', yardages: [150, 200, 250], style: { labelPosition: 'alternate', strokeStyle: 'dashed', strokeWidth: 2 } });
+    const overlay = resolveOne(hole1, {
+      type: 'fairway-widths',
+      measurement: 'profile',
+      yardages: [150, 200, 250],
+      style: { labelPosition: 'alternate', strokeStyle: 'dashed', strokeWidth: 2 },
+    });
     const lines = ofKind(overlay, 'line');
     const labels = ofKind(overlay, 'label');
     expect(lines[0].stroke.dash).toEqual([6, 4]);
@@ -90,6 +95,8 @@ describe('fairway-widths, bearing', () => {
     expect(ofKind(overlay, 'line')).toHaveLength(1);
     const par3 = await renderContext(pine, `hole-${pine.holes.find((h) => h.par === 3)!.number}`, 1440, 2400);
     expect(() => resolveOne(par3, { type: 'fairway-widths' })).toThrow(expect.objectContaining({ code: 'fairway-missing' }));
-    expect(() => resolveOne(par3, { type: 'fairway-widths', measurement: 'profile' })).toThrow(expect.objectContaining({ code: 'fairway-measurements-missing' }));
+    expect(() => resolveOne(par3, { type: 'fairway-widths', measurement: 'profile' })).toThrow(
+      expect.objectContaining({ code: 'fairway-measurements-missing' }),
+    );
   });
 });

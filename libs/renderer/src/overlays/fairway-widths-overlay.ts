@@ -107,7 +107,12 @@ function bearingSections(scene: OverlayScene, hole: Hole, origin: ShotOrigin): S
     const section = sectionAtOrigin(sectionsInside(center, left, polygons), FAIRWAY_STATION_SNAP_METERS);
     if (!section) continue;
     const at = (t: number) => frame.toLonLat([center[0] + left[0] * t, center[1] + left[1] * t]);
-    sections.push({ yards: index * FAIRWAY_STATION_INTERVAL_YARDS, widthYards: metersToYards(section[1] - section[0]), left: at(section[1]), right: at(section[0]) });
+    sections.push({
+      yards: index * FAIRWAY_STATION_INTERVAL_YARDS,
+      widthYards: metersToYards(section[1] - section[0]),
+      left: at(section[1]),
+      right: at(section[0]),
+    });
   }
   return sections;
 }

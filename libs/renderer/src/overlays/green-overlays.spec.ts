@@ -49,7 +49,12 @@ describe('green-measurements', () => {
   });
 
   it('honours the switches: end caps, measured precision, bottom/left labels, hidden parts', () => {
-    const capped = resolveOne(green, { type: 'green-measurements', depthLabelPosition: 'bottom', widthLabelPosition: 'left', style: { endCap: 'point', endCapSize: 12, labelPrecision: 'measured' } });
+    const capped = resolveOne(green, {
+      type: 'green-measurements',
+      depthLabelPosition: 'bottom',
+      widthLabelPosition: 'left',
+      style: { endCap: 'point', endCapSize: 12, labelPrecision: 'measured' },
+    });
     const [depth, width] = ofKind(capped, 'line');
     expect(depth.endCaps).toEqual({ shape: 'point', sizePixels: 12, color: '#FFFFFF' });
     const [depthLabel, widthLabel] = ofKind(capped, 'label');
@@ -135,7 +140,9 @@ describe('green data components', () => {
       holes: pine.holes.map((h) => (h.number === 1 ? { ...h, greenFeatureId: null } : h)),
       features: pine.features.filter((f) => !(f.properties.layer === 'greens' && f.properties.holeNumbers.includes(1))),
     };
-    expect(() => resolveOne({ ...green, course: noGreen }, { type: 'green-measurements' })).toThrow(expect.objectContaining({ code: 'green-missing', status: 422 }));
+    expect(() => resolveOne({ ...green, course: noGreen }, { type: 'green-measurements' })).toThrow(
+      expect.objectContaining({ code: 'green-missing', status: 422 }),
+    );
     expect(() => resolveOne({ ...green, course: noGreen }, { type: 'green-elevation-heatmap' })).toThrow(expect.objectContaining({ code: 'green-missing' }));
   });
 });

@@ -21,7 +21,13 @@ function strokes(overlay: ReturnType<typeof resolveOne>): number[] {
   return [...ofKind(overlay, 'line'), ...ofKind(overlay, 'polyline'), ...ofKind(overlay, 'circle')].flatMap((i) => (i.stroke ? [i.stroke.widthPixels] : []));
 }
 
-const ITEMS: Record<string, unknown>[] = [{ type: 'approach-markers' }, { type: 'approach-rings' }, { type: 'hole-centerline' }, { type: 'teeboxes' }, { type: 'hole-number' }];
+const ITEMS: Record<string, unknown>[] = [
+  { type: 'approach-markers' },
+  { type: 'approach-rings' },
+  { type: 'hole-centerline' },
+  { type: 'teeboxes' },
+  { type: 'hole-number' },
+];
 
 describe('a full-size hole at 1x and 3x, measured in mm at 300 dpi', () => {
   it.each(ITEMS)('$type: labels and strokes are three times as many millimetres at 3x', (item) => {

@@ -39,7 +39,10 @@ export function resolveGrids(item: OverlayItemOf<'grids'>, scene: OverlayScene):
   const s = item.style;
   const stroke = overlayStroke(s.strokeColor, s.strokeWidth, s.strokeStyle, s.opacity);
   const instructions: OverlayInstruction[] = [];
-  for (const [offsetAxis, lineAxis] of [[v, u], [u, v]] as const) {
+  for (const [offsetAxis, lineAxis] of [
+    [v, u],
+    [u, v],
+  ] as const) {
     for (let k = -reach; k <= reach; k++) {
       const through: Pixel = [origin[0] + offsetAxis[0] * k * spacing, origin[1] + offsetAxis[1] * k * spacing];
       const segment = clipToImage(through, lineAxis, scene.width, scene.height);
@@ -53,7 +56,10 @@ export function resolveGrids(item: OverlayItemOf<'grids'>, scene: OverlayScene):
 function clipToImage(p: Pixel, dir: Pixel, width: number, height: number): [Pixel, Pixel] | null {
   let t0 = -Infinity;
   let t1 = Infinity;
-  for (const [q, dq, max] of [[p[0], dir[0], width], [p[1], dir[1], height]] as const) {
+  for (const [q, dq, max] of [
+    [p[0], dir[0], width],
+    [p[1], dir[1], height],
+  ] as const) {
     if (Math.abs(dq) < 1e-12) {
       if (q < 0 || q > max) return null;
       continue;
@@ -63,7 +69,10 @@ function clipToImage(p: Pixel, dir: Pixel, width: number, height: number): [Pixe
     t1 = Math.min(t1, tb);
   }
   if (!(t1 > t0)) return null;
-  return [[p[0] + dir[0] * t0, p[1] + dir[1] * t0], [p[0] + dir[0] * t1, p[1] + dir[1] * t1]];
+  return [
+    [p[0] + dir[0] * t0, p[1] + dir[1] * t0],
+    [p[0] + dir[0] * t1, p[1] + dir[1] * t1],
+  ];
 }
 
 function teeFeatures(course: Course, holes: readonly Hole[]): CourseFeature[] {
@@ -121,7 +130,14 @@ export function resolveTeeboxesLegend(item: OverlayItemOf<'teeboxes-legend'>, sc
       fill: { color: row.color, opacity: 1 },
       stroke: overlayStroke(s.labelColor, round2(scene.sizes.pixels(1)), 'solid'),
     });
-    const label = { labelSize: s.labelSize, labelColor: s.labelColor, labelBackgroundColor: s.backgroundColor, labelXPadding: round2(scene.sizes.pixels(6)), labelYPadding: round2(scene.sizes.pixels(3)), labelGap: 0 };
+    const label = {
+      labelSize: s.labelSize,
+      labelColor: s.labelColor,
+      labelBackgroundColor: s.backgroundColor,
+      labelXPadding: round2(scene.sizes.pixels(6)),
+      labelYPadding: round2(scene.sizes.pixels(3)),
+      labelGap: 0,
+    };
     instructions.push(labelAt([textX, y], row.text, label, right ? 'right' : 'left', 'middle'));
   });
   return { presentation: { position: item.position, showYards: item.showYards, entries: rows.map((r) => r.text), style: s }, instructions };
@@ -152,7 +168,8 @@ export function resolveHoleNumber(item: OverlayItemOf<'hole-number'>, scene: Ove
   }
   const instructions: OverlayInstruction[] = [];
   for (const { hole, at } of places) {
-    if (s.shape === 'circle') instructions.push({ kind: 'circle', center: px(at), radiusPixels: round2(radius), fill: { color: s.backgroundColor, opacity: 1 } });
+    if (s.shape === 'circle')
+      instructions.push({ kind: 'circle', center: px(at), radiusPixels: round2(radius), fill: { color: s.backgroundColor, opacity: 1 } });
     const text = { labelSize: s.size, labelColor: s.color, labelBackgroundColor: s.backgroundColor, labelXPadding: 0, labelYPadding: 0, labelGap: 0 };
     const label = labelAt(at, String(hole.number), text);
     if (label.kind === 'label' && s.shape === 'circle') delete label.background;

@@ -78,7 +78,8 @@ const RING_LABEL_TURN = (40 * Math.PI) / 180;
 export function resolveApproachRings(item: OverlayItemOf<'approach-rings'>, scene: OverlayScene): ComponentResolution {
   const hole = scene.hole();
   const centerLonLat = item.center === 'pin' ? hole.pin : hole.greenCenter;
-  if (!centerLonLat) throw new OverlayDataMissingError(item.center === 'pin' ? 'pin-missing' : 'green-missing', `hole ${hole.number} has no mapped ${item.center}`);
+  if (!centerLonLat)
+    throw new OverlayDataMissingError(item.center === 'pin' ? 'pin-missing' : 'green-missing', `hole ${hole.number} has no mapped ${item.center}`);
   const center = scene.project(centerLonLat);
   const tee = scene.project(scene.playLine(hole)[0]);
   // labels sit on the side of the ring facing the tee, turned off the play line toward the image

@@ -10,7 +10,11 @@ beforeAll(async () => {
   green1 = await renderContext(generateDemoCourses()[0], 'green-1', 1200, 1200);
 }, 60_000);
 
-const heatmaps = (opacities: number[]) => parseOverlayItems(opacities.map((opacity, i) => ({ id: `hm${i}`, type: 'green-elevation-heatmap', style: { opacity } })), OVERLAY_TYPES);
+const heatmaps = (opacities: number[]) =>
+  parseOverlayItems(
+    opacities.map((opacity, i) => ({ id: `hm${i}`, type: 'green-elevation-heatmap', style: { opacity } })),
+    OVERLAY_TYPES,
+  );
 const UNBOUNDED = { maxRasterPixels: Number.MAX_SAFE_INTEGER, maxAnswerBytes: Number.MAX_SAFE_INTEGER };
 
 function heatmapBox(context: OverlayContext): { width: number; height: number } {
@@ -43,7 +47,11 @@ describe('overlay budget', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(OverlayBudgetError);
-    expect(refusal).toMatchObject({ code: 'overlay-budget-exceeded', status: 422, extras: { budget: 'raster-pixels', limit: budget.maxRasterPixels, requested: pixels * 2 } });
+    expect(refusal).toMatchObject({
+      code: 'overlay-budget-exceeded',
+      status: 422,
+      extras: { budget: 'raster-pixels', limit: budget.maxRasterPixels, requested: pixels * 2 },
+    });
   });
 
   it('counts every copy of a shared component against the answer bytes', () => {

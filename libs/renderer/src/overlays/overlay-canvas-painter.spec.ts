@@ -8,9 +8,35 @@ describe('paintOverlayInstructions', () => {
     const canvas = createCanvas(200, 120);
     const ctx = canvas.getContext('2d');
     paintOverlayInstructions(ctx, [
-      { kind: 'label', at: [10, 10], text: '100', sizePixels: 20, color: '#FFFFFF', align: 'left', baseline: 'top', background: { color: '#000000', opacity: 1 }, padding: { x: 6, y: 4 } },
-      { kind: 'arrow', tail: [120, 60], tip: [190, 60], shaftWidthPixels: 8, headLengthPixels: 20, headWidthPixels: 24, fill: { color: '#FF0000', opacity: 1 } },
-      { kind: 'polyline', points: [[10, 100], [100, 100]], closed: false, stroke: { color: '#0000FF', widthPixels: 6, opacity: 1, dash: [], lineCap: 'butt' } },
+      {
+        kind: 'label',
+        at: [10, 10],
+        text: '100',
+        sizePixels: 20,
+        color: '#FFFFFF',
+        align: 'left',
+        baseline: 'top',
+        background: { color: '#000000', opacity: 1 },
+        padding: { x: 6, y: 4 },
+      },
+      {
+        kind: 'arrow',
+        tail: [120, 60],
+        tip: [190, 60],
+        shaftWidthPixels: 8,
+        headLengthPixels: 20,
+        headWidthPixels: 24,
+        fill: { color: '#FF0000', opacity: 1 },
+      },
+      {
+        kind: 'polyline',
+        points: [
+          [10, 100],
+          [100, 100],
+        ],
+        closed: false,
+        stroke: { color: '#0000FF', widthPixels: 6, opacity: 1, dash: [], lineCap: 'butt' },
+      },
     ]);
     const data = ctx.getImageData(0, 0, 200, 120).data;
     expect(pixel(data, 200, 12, 12)).toEqual([0, 0, 0, 255]); // inside the label box's padding
@@ -21,7 +47,7 @@ describe('paintOverlayInstructions', () => {
     expect(pixel(data, 200, 50, 106)[3]).toBe(0);
   });
 
-  it('draws a line\'s end caps as discs (dot) or as arrow heads pointing outward (point)', () => {
+  it("draws a line's end caps as discs (dot) or as arrow heads pointing outward (point)", () => {
     const canvas = createCanvas(200, 100);
     const ctx = canvas.getContext('2d');
     const stroke = { color: '#000000', widthPixels: 2, opacity: 1, dash: [], lineCap: 'butt' as const };

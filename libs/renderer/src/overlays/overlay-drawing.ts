@@ -75,7 +75,10 @@ function direction(from: Pixel, to: Pixel): Pixel {
 function drawEndCaps(ctx: OverlayContext2D, from: Pixel, to: Pixel, caps: NonNullable<Extract<OverlayInstruction, { kind: 'line' }>['endCaps']>): void {
   ctx.setLineDash([]);
   const size = caps.sizePixels;
-  for (const [end, other] of [[from, to], [to, from]] as const) {
+  for (const [end, other] of [
+    [from, to],
+    [to, from],
+  ] as const) {
     if (caps.shape === 'dot') {
       ctx.beginPath();
       ctx.arc(end[0], end[1], size / 2, 0, Math.PI * 2);
@@ -95,7 +98,19 @@ function drawArrow(ctx: OverlayContext2D, instruction: Extract<OverlayInstructio
   const [nx, ny] = [-dy, dx];
   const [bx, by] = [tip[0] - dx * headLength, tip[1] - dy * headLength];
   const side = (x: number, y: number, width: number, sign: number): Pixel => [x + (sign * nx * width) / 2, y + (sign * ny * width) / 2];
-  tracePoints(ctx, [side(tail[0], tail[1], shaft, 1), side(bx, by, shaft, 1), side(bx, by, head, 1), tip, side(bx, by, head, -1), side(bx, by, shaft, -1), side(tail[0], tail[1], shaft, -1)], true);
+  tracePoints(
+    ctx,
+    [
+      side(tail[0], tail[1], shaft, 1),
+      side(bx, by, shaft, 1),
+      side(bx, by, head, 1),
+      tip,
+      side(bx, by, head, -1),
+      side(bx, by, shaft, -1),
+      side(tail[0], tail[1], shaft, -1),
+    ],
+    true,
+  );
   applyFill(ctx, instruction.fill);
 }
 
@@ -146,9 +161,26 @@ export function drawOverlayInstruction<C extends OverlayContext2D>(ctx: C, instr
       if (instruction.shape === 'circle') ctx.arc(x, y, s / 2, 0, Math.PI * 2);
       else if (instruction.shape === 'square') ctx.rect(x - s / 2, y - s / 2, s, s);
       // flag: the pole foot at `at`, the cloth at the top of the pole
-      else tracePoints(ctx, [[x, y - s], [x + s * 0.7, y - s * 0.8], [x, y - s * 0.6]], true);
+      else
+        tracePoints(
+          ctx,
+          [
+            [x, y - s],
+            [x + s * 0.7, y - s * 0.8],
+            [x, y - s * 0.6],
+          ],
+          true,
+        );
       applyFill(ctx, instruction.fill);
-      if (instruction.shape === 'flag') tracePoints(ctx, [[x, y], [x, y - s]], false);
+      if (instruction.shape === 'flag')
+        tracePoints(
+          ctx,
+          [
+            [x, y],
+            [x, y - s],
+          ],
+          false,
+        );
       if (instruction.stroke) applyStroke(ctx, instruction.stroke);
       break;
     }

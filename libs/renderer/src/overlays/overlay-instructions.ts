@@ -43,7 +43,13 @@ export interface LabelStyle {
 }
 
 /** A label whose box (padding included) sits on `at` as `align` / `baseline` say. */
-export function labelAt(at: readonly [number, number], text: string, style: LabelStyle, align: TextAlign = 'center', baseline: TextBaseline = 'middle'): OverlayInstruction {
+export function labelAt(
+  at: readonly [number, number],
+  text: string,
+  style: LabelStyle,
+  align: TextAlign = 'center',
+  baseline: TextBaseline = 'middle',
+): OverlayInstruction {
   return {
     kind: 'label',
     at: px(at),

@@ -39,8 +39,14 @@ describe('resolveOverlays', () => {
     const lonLats = courseLonLats(pine);
     const lons = lonLats.map((p) => p[0]);
     const lats = lonLats.map((p) => p[1]);
-    for (const [context, types] of [[hole1, HOLE_TYPES], [green1, GREEN_TYPES]] as const) {
-      const items = parseOverlayItems(types.map((type) => ({ type })), types);
+    for (const [context, types] of [
+      [hole1, HOLE_TYPES],
+      [green1, GREEN_TYPES],
+    ] as const) {
+      const items = parseOverlayItems(
+        types.map((type) => ({ type })),
+        types,
+      );
       const resolved = resolveOverlays(items, context);
       expect(resolved.map((r) => [r.id, r.type])).toEqual(types.map((t) => [`${t}-1`, t]));
       for (const overlay of resolved) expect(overlay.instructions.length).toBeGreaterThan(0);

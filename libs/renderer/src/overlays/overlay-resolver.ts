@@ -81,7 +81,20 @@ export function resolveOverlays(items: OverlayItem[], context: OverlayContext, b
  * quoted at the subject's default output size, so a 16-pixel label on a default green is a
  * 48-pixel label on a green rendered at 3x: the overlay keeps its share of the picture.
  */
-const PIXEL_STYLE_FIELDS = ['strokeWidth', 'nodeSize', 'size', 'minimumSize', 'pointSize', 'endCapSize', 'labelSize', 'labelXPadding', 'labelYPadding', 'labelGap', 'swatchSize', 'margin'] as const;
+const PIXEL_STYLE_FIELDS = [
+  'strokeWidth',
+  'nodeSize',
+  'size',
+  'minimumSize',
+  'pointSize',
+  'endCapSize',
+  'labelSize',
+  'labelXPadding',
+  'labelYPadding',
+  'labelGap',
+  'swatchSize',
+  'margin',
+] as const;
 
 function scaledItem(item: OverlayItem, scene: OverlayScene): OverlayItemOf<OverlayType> {
   const style = (item as { style?: Record<string, unknown> }).style;

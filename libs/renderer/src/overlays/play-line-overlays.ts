@@ -58,7 +58,13 @@ export function resolveShotDispersion(item: OverlayItemOf<'shot-dispersion'>, sc
   });
   const s = item.style;
   return {
-    presentation: { carryYards: item.carryYards, widthYards: item.widthYards, depthYards: item.depthYards, from: origin.tee ? { tee: origin.teeName } : 'coordinates', style: s },
+    presentation: {
+      carryYards: item.carryYards,
+      widthYards: item.widthYards,
+      depthYards: item.depthYards,
+      from: origin.tee ? { tee: origin.teeName } : 'coordinates',
+      style: s,
+    },
     instructions: [
       {
         kind: 'polyline',
@@ -67,7 +73,13 @@ export function resolveShotDispersion(item: OverlayItemOf<'shot-dispersion'>, sc
         stroke: overlayStroke(s.strokeColor, s.strokeWidth, s.strokeStyle),
         fill: { color: s.fillColor, opacity: s.fillOpacity },
       },
-      { kind: 'marker', at: px(scene.project(frame.toLonLat([direction[0] * carry, direction[1] * carry]))), shape: 'circle', sizePixels: Math.max(4, s.strokeWidth * 3), fill: { color: s.strokeColor, opacity: 1 } },
+      {
+        kind: 'marker',
+        at: px(scene.project(frame.toLonLat([direction[0] * carry, direction[1] * carry]))),
+        shape: 'circle',
+        sizePixels: Math.max(4, s.strokeWidth * 3),
+        fill: { color: s.strokeColor, opacity: 1 },
+      },
     ],
   };
 }

@@ -51,15 +51,18 @@ export function wholeTrees(p: PaintContext, coverage: MaskCoverage): CourseFeatu
   const ppm = p.scene.pixelsPerMeter;
   const radius = (TREE_CROWN_RADIUS_METERS + SHADE_OFFSET_METERS) * ppm;
   const samples = 12;
-  return p.scene.layer('trees').filter(isPoint).filter((f) => {
-    const [x, y] = p.scene.transform.metersToPixels(p.scene.meters(f)[0][0]);
-    if (coverage(x, y) < WHOLE_TREE_COVERAGE) return false;
-    for (let i = 0; i < samples; i++) {
-      const a = (2 * Math.PI * i) / samples;
-      if (coverage(x + Math.cos(a) * radius, y + Math.sin(a) * radius) < WHOLE_TREE_COVERAGE) return false;
-    }
-    return true;
-  });
+  return p.scene
+    .layer('trees')
+    .filter(isPoint)
+    .filter((f) => {
+      const [x, y] = p.scene.transform.metersToPixels(p.scene.meters(f)[0][0]);
+      if (coverage(x, y) < WHOLE_TREE_COVERAGE) return false;
+      for (let i = 0; i < samples; i++) {
+        const a = (2 * Math.PI * i) / samples;
+        if (coverage(x + Math.cos(a) * radius, y + Math.sin(a) * radius) < WHOLE_TREE_COVERAGE) return false;
+      }
+      return true;
+    });
 }
 
 export function paintAbovePerimeter(ctx: SKRSContext2D, p: PaintContext, coverage: MaskCoverage): void {

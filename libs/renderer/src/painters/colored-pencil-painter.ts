@@ -23,7 +23,8 @@ export function paintColoredPencil(ctx: SKRSContext2D, p: PaintContext): void {
   const k = p.pixelScale;
   const { scene } = p;
   const mode = nearbyMode(p);
-  const outline = (features: CourseFeature[], key: string, target: SKRSContext2D = ctx) => sketchStroke(target, p, features, s.outline.color, s.outline.width * k, true, key);
+  const outline = (features: CourseFeature[], key: string, target: SKRSContext2D = ctx) =>
+    sketchStroke(target, p, features, s.outline.color, s.outline.width * k, true, key);
   const fill = (features: CourseFeature[], color: string, target: SKRSContext2D = ctx) => {
     if (!features.length) return;
     target.save();

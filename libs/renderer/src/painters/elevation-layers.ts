@@ -178,7 +178,7 @@ export function paintContours(ctx: SKRSContext2D, scene: ViewScene, grid: Elevat
       for (let level = Math.ceil(min / step) * step; level < max; level += step) {
         const pts: [number, number][] = [];
         const edge = (za: number, zb: number, ax: number, ay: number, bx: number, by: number) => {
-          if ((za < level) !== (zb < level)) {
+          if (za < level !== zb < level) {
             const t = (level - za) / (zb - za);
             pts.push([ax + (bx - ax) * t + 0.5, ay + (by - ay) * t + 0.5]);
           }

@@ -160,13 +160,25 @@ export function featherLevelRegion(r: FeatherRaster, level: number, window?: Pix
       // corners clockwise: a (i, j), b (i+1, j), c (i+1, j+1), d (i, j+1)
       if (ia && ic && !ib && !id && (a + b + c + d) / 4 < level) {
         // a saddle whose centre is outside keeps its two inside corners apart
-        crossing(i, j + 1, d, i, j, a); corner(i, j); crossing(i, j, a, i + 1, j, b); emit();
-        crossing(i + 1, j, b, i + 1, j + 1, c); corner(i + 1, j + 1); crossing(i + 1, j + 1, c, i, j + 1, d); emit();
+        crossing(i, j + 1, d, i, j, a);
+        corner(i, j);
+        crossing(i, j, a, i + 1, j, b);
+        emit();
+        crossing(i + 1, j, b, i + 1, j + 1, c);
+        corner(i + 1, j + 1);
+        crossing(i + 1, j + 1, c, i, j + 1, d);
+        emit();
         continue;
       }
       if (ib && id && !ia && !ic && (a + b + c + d) / 4 < level) {
-        crossing(i, j, a, i + 1, j, b); corner(i + 1, j); crossing(i + 1, j, b, i + 1, j + 1, c); emit();
-        crossing(i + 1, j + 1, c, i, j + 1, d); corner(i, j + 1); crossing(i, j + 1, d, i, j, a); emit();
+        crossing(i, j, a, i + 1, j, b);
+        corner(i + 1, j);
+        crossing(i + 1, j, b, i + 1, j + 1, c);
+        emit();
+        crossing(i + 1, j + 1, c, i, j + 1, d);
+        corner(i, j + 1);
+        crossing(i, j + 1, d, i, j, a);
+        emit();
         continue;
       }
       if (ia) corner(i, j);

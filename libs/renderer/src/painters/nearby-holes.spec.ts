@@ -3,7 +3,12 @@ import { shownWithSubject } from './nearby-holes';
 import type { PaintContext } from './paint-context';
 
 const bunker = (holeNumbers: number[]) =>
-  ({ type: 'Feature', id: 'way/1', geometry: { type: 'Polygon', coordinates: [] }, properties: { layer: 'bunkers', holeNumbers, kind: null, name: null, source: { kind: 'osm', id: 'way/1' } } }) as unknown as CourseFeature;
+  ({
+    type: 'Feature',
+    id: 'way/1',
+    geometry: { type: 'Polygon', coordinates: [] },
+    properties: { layer: 'bunkers', holeNumbers, kind: null, name: null, source: { kind: 'osm', id: 'way/1' } },
+  }) as unknown as CourseFeature;
 const context = (subject: string, nearbyHoles?: string) =>
   ({ subject, style: { nearbyHoles }, scene: { onSubject: (f: CourseFeature) => f.properties.holeNumbers.includes(13) } }) as unknown as PaintContext;
 

@@ -24,9 +24,7 @@ const INK = {
 export function paintNearbyTurf(ctx: SKRSContext2D, p: PaintContext, mode: string): void {
   const match = /^(stroked|filled)-(dark|light)$/.exec(mode === 'stroked' ? 'stroked-dark' : mode);
   if (!match) return;
-  const others = (['fairways', 'tees', 'greens'] as const)
-    .flatMap((l) => p.scene.layer(l))
-    .filter((f) => isArea(f) && !p.scene.onSubject(f));
+  const others = (['fairways', 'tees', 'greens'] as const).flatMap((l) => p.scene.layer(l)).filter((f) => isArea(f) && !p.scene.onSubject(f));
   if (!others.length) return;
   const ink = INK[match[2] as 'dark' | 'light'];
   withMeters(ctx, p, () => {

@@ -34,7 +34,7 @@ export const HOLE_VIEWS: readonly MapSubject[] = ['hole', 'hole-region'];
 
 /** How other holes' greens, fairways and tees are drawn in a hole view. */
 export function nearbyMode(ctx: PaintContext): string {
-  return HOLE_VIEWS.includes(ctx.subject) ? ctx.style.nearbyHoles ?? 'hidden' : 'detailed';
+  return HOLE_VIEWS.includes(ctx.subject) ? (ctx.style.nearbyHoles ?? 'hidden') : 'detailed';
 }
 
 export function withMeters(ctx: SKRSContext2D, paint: PaintContext, draw: () => void): void {

@@ -15,7 +15,9 @@ const SIZE = { width: '360', height: '600' };
 function surfaceCoverage(course: Course, sidecar: SpatialSidecar, width: number, height: number): Uint8ClampedArray {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  const surfaces = course.features.filter((f: CourseFeature) => ['tees', 'greens', 'bunkers'].includes(f.properties.layer) && (f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon'));
+  const surfaces = course.features.filter(
+    (f: CourseFeature) => ['tees', 'greens', 'bunkers'].includes(f.properties.layer) && (f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon'),
+  );
   ctx.beginPath();
   for (const f of surfaces) {
     const polygons = (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates) as number[][][][];

@@ -25,7 +25,14 @@ export interface PencilEnvelope {
   outline: Canvas;
 }
 
-export function pencilEnvelope(shapes: readonly EnvelopeShape[], transform: ViewTransform, width: number, height: number, color: string, lineWidth: number): PencilEnvelope {
+export function pencilEnvelope(
+  shapes: readonly EnvelopeShape[],
+  transform: ViewTransform,
+  width: number,
+  height: number,
+  color: string,
+  lineWidth: number,
+): PencilEnvelope {
   const sigmaOut = SMOOTHING_METERS * transform.pixelsPerMeter;
   const scale = Math.min(0.5, Math.max(0.02, SMOOTHING_FIELD_PIXELS / Math.max(1, sigmaOut)));
   const fw = Math.max(8, Math.ceil(width * scale));

@@ -42,7 +42,10 @@ export function paintPencil(ctx: SKRSContext2D, p: PaintContext): void {
   if (!p.perimeterDeferred) paintPencilTrees(ctx, p, scene.layer('trees').filter(isPoint));
   const features = p.style.pencilFeatures;
   if (features?.buildings) sketchStroke(ctx, p, scene.layer('buildings').filter(isArea), s.buildings.color, s.buildings.width * k, true, 'buildings');
-  if (features?.paths) paintPathsBelowSurfaces(ctx, p, (layer) => sketchStroke(layer, p, scene.layer('cart-paths').filter(isLine), s.paths.color, s.paths.width * k, false, 'paths'));
+  if (features?.paths)
+    paintPathsBelowSurfaces(ctx, p, (layer) =>
+      sketchStroke(layer, p, scene.layer('cart-paths').filter(isLine), s.paths.color, s.paths.width * k, false, 'paths'),
+    );
 }
 
 function stipple(ctx: SKRSContext2D, p: PaintContext, features: Parameters<typeof traceFeatures>[2], color: string, dot: number): void {
@@ -58,13 +61,15 @@ function stipple(ctx: SKRSContext2D, p: PaintContext, features: Parameters<typeo
   let minY = H;
   let maxX = 0;
   let maxY = 0;
-  for (const f of features) for (const ring of p.scene.meters(f)) for (const q of ring) {
-    const [x, y] = p.scene.transform.metersToPixels(q);
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
+  for (const f of features)
+    for (const ring of p.scene.meters(f))
+      for (const q of ring) {
+        const [x, y] = p.scene.transform.metersToPixels(q);
+        minX = Math.min(minX, x);
+        minY = Math.min(minY, y);
+        maxX = Math.max(maxX, x);
+        maxY = Math.max(maxY, y);
+      }
   minX = Math.max(0, minX);
   minY = Math.max(0, minY);
   maxX = Math.min(W, maxX);

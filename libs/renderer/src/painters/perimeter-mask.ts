@@ -46,7 +46,13 @@ export function traceEnvelope(ctx: SKRSContext2D, shapes: readonly EnvelopeShape
   }
 }
 
-export function buildPerimeterMask(shapes: readonly EnvelopeShape[], transform: ViewTransform, width: number, height: number, featherMeters = CLASSIC_FEATHER_METERS): Canvas {
+export function buildPerimeterMask(
+  shapes: readonly EnvelopeShape[],
+  transform: ViewTransform,
+  width: number,
+  height: number,
+  featherMeters = CLASSIC_FEATHER_METERS,
+): Canvas {
   const featherPx = featherMeters * transform.pixelsPerMeter;
   const scale = Math.min(0.5, Math.max(0.05, FEATHER_MASK_PIXELS / Math.max(1, featherPx)));
   const mw = Math.max(8, Math.ceil(width * scale));

@@ -2,7 +2,20 @@
 import type { CourseFeature } from '@caddie/catalog';
 
 /** Traditional `small`: minor roads and non-motorized ways. */
-export const SMALL_SEGMENT_CLASSES = ['residential', 'living_street', 'living-street', 'unclassified', 'service', 'pedestrian', 'footway', 'steps', 'path', 'track', 'cycleway', 'bridleway'];
+export const SMALL_SEGMENT_CLASSES = [
+  'residential',
+  'living_street',
+  'living-street',
+  'unclassified',
+  'service',
+  'pedestrian',
+  'footway',
+  'steps',
+  'path',
+  'track',
+  'cycleway',
+  'bridleway',
+];
 /** Colored Pencil draws only these, as one flat path colour. */
 export const PATH_SEGMENT_CLASSES = ['service', 'pedestrian', 'footway', 'steps', 'path', 'track', 'cycleway', 'bridleway'];
 

@@ -6,14 +6,28 @@ import type { CourseFeature } from '@caddie/catalog';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { PaintContext } from './paint-context';
 
-export function traceFeatures(ctx: SKRSContext2D, p: PaintContext, features: readonly CourseFeature[], close: boolean, offset: [number, number] = [0, 0]): void {
+export function traceFeatures(
+  ctx: SKRSContext2D,
+  p: PaintContext,
+  features: readonly CourseFeature[],
+  close: boolean,
+  offset: [number, number] = [0, 0],
+): void {
   const [a, b, c, d, e, f] = p.scene.transform.matrix;
   ctx.setTransform(a, b, c, d, e + offset[0], f + offset[1]);
   ctx.beginPath();
   for (const feature of features) p.scene.trace(ctx, feature, close);
 }
 
-export function sketchStroke(ctx: SKRSContext2D, p: PaintContext, features: readonly CourseFeature[], color: string, widthPx: number, close: boolean, key: string): void {
+export function sketchStroke(
+  ctx: SKRSContext2D,
+  p: PaintContext,
+  features: readonly CourseFeature[],
+  color: string,
+  widthPx: number,
+  close: boolean,
+  key: string,
+): void {
   if (!features.length || widthPx <= 0) return;
   const random = p.scene.random(`sketch:${key}`);
   const wobble = Math.max(0.5, widthPx * 0.45);
@@ -33,7 +47,15 @@ export function sketchStroke(ctx: SKRSContext2D, p: PaintContext, features: read
 }
 
 /** Parallel graphite hatching clipped to the features, at `angle` degrees on the image. */
-export function hatch(ctx: SKRSContext2D, p: PaintContext, features: readonly CourseFeature[], color: string, widthPx: number, spacingPx: number, angleDegrees: number): void {
+export function hatch(
+  ctx: SKRSContext2D,
+  p: PaintContext,
+  features: readonly CourseFeature[],
+  color: string,
+  widthPx: number,
+  spacingPx: number,
+  angleDegrees: number,
+): void {
   if (!features.length || widthPx <= 0) return;
   ctx.save();
   traceFeatures(ctx, p, features, true);

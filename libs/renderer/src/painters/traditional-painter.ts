@@ -135,27 +135,38 @@ function paintTurf(ctx: SKRSContext2D, p: PaintContext, palette: GreeneryPalette
   // first cut under the fairway, fringe under greens and tees: outer strokes that the fills cover inside
   fillFeatures(ctx, p, fairways, palette.fairway, { color: palette.firstCut, widthMeters: 2 * FIRST_CUT_METERS });
   const spec = fairwayPatternSpec(p.style.fairwayPattern);
-  for (const f of fairways) paintFeaturePattern(ctx, p, f, (radius, center, play) => paintPattern(ctx, spec, center, play, radius, spec.kind === 'checks' ? CHECK_LIGHT : STRIPE_LIGHT));
+  for (const f of fairways)
+    paintFeaturePattern(ctx, p, f, (radius, center, play) =>
+      paintPattern(ctx, spec, center, play, radius, spec.kind === 'checks' ? CHECK_LIGHT : STRIPE_LIGHT),
+    );
 
   fillFeatures(ctx, p, tees, palette.tee, { color: palette.fringe, widthMeters: 2 * FRINGE_METERS });
   const teeBand = TEE_BAND_METERS[p.style.teePattern ?? 'plain'];
-  if (teeBand) for (const f of tees) paintFeaturePattern(ctx, p, f, (radius, center, play) => paintPattern(ctx, { kind: 'stripes', bandMeters: teeBand }, center, play, radius, STRIPE_LIGHT));
+  if (teeBand)
+    for (const f of tees)
+      paintFeaturePattern(ctx, p, f, (radius, center, play) => paintPattern(ctx, { kind: 'stripes', bandMeters: teeBand }, center, play, radius, STRIPE_LIGHT));
 
   fillFeatures(ctx, p, greens, palette.green, { color: palette.fringe, widthMeters: 2 * FRINGE_METERS });
 }
 
-function paintFeaturePattern(ctx: SKRSContext2D, p: PaintContext, f: CourseFeature, draw: (radius: number, center: [number, number], play: [number, number]) => void): void {
+function paintFeaturePattern(
+  ctx: SKRSContext2D,
+  p: PaintContext,
+  f: CourseFeature,
+  draw: (radius: number, center: [number, number], play: [number, number]) => void,
+): void {
   const rings = p.scene.meters(f);
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const ring of rings) for (const [x, y] of ring) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
+  for (const ring of rings)
+    for (const [x, y] of ring) {
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
   const radius = Math.hypot(maxX - minX, maxY - minY) / 2 + 1;
   withMeters(ctx, p, () => {
     ctx.beginPath();
@@ -196,44 +207,46 @@ function paintSurfaces(ctx: SKRSContext2D, p: PaintContext): void {
   const { scene, style } = p;
   fillFeatures(ctx, p, scene.layer('parking').filter(isArea), ROAD_COLORS.parking, { color: ROAD_COLORS.edge, widthMeters: 0.6 });
   const roads = scene.layer('roads').filter((f) => isLine(f) && keepTraditionalSegment(f, style.overtureSegments));
-  paintPathsBelowSurfaces(ctx, p, (layer) => withMeters(layer, p, () => {
-    layer.lineCap = 'round';
-    layer.lineJoin = 'round';
-    const byWidth = new Map<number, CourseFeature[]>();
-    for (const f of roads) {
-      const w = segmentWidthMeters(segmentClass(f));
-      byWidth.set(w, [...(byWidth.get(w) ?? []), f]);
-    }
-    const widths = [...byWidth.keys()].sort((a, b) => b - a);
-    // paper-edge continuation: the road casing, part of the context edges layer
-    if (style.context?.edges) {
+  paintPathsBelowSurfaces(ctx, p, (layer) =>
+    withMeters(layer, p, () => {
+      layer.lineCap = 'round';
+      layer.lineJoin = 'round';
+      const byWidth = new Map<number, CourseFeature[]>();
+      for (const f of roads) {
+        const w = segmentWidthMeters(segmentClass(f));
+        byWidth.set(w, [...(byWidth.get(w) ?? []), f]);
+      }
+      const widths = [...byWidth.keys()].sort((a, b) => b - a);
+      // paper-edge continuation: the road casing, part of the context edges layer
+      if (style.context?.edges) {
+        for (const w of widths) {
+          layer.beginPath();
+          for (const f of byWidth.get(w) ?? []) scene.trace(layer, f, false);
+          layer.strokeStyle = ROAD_COLORS.edge;
+          layer.lineWidth = w + 1;
+          layer.stroke();
+        }
+      }
       for (const w of widths) {
         layer.beginPath();
         for (const f of byWidth.get(w) ?? []) scene.trace(layer, f, false);
-        layer.strokeStyle = ROAD_COLORS.edge;
-        layer.lineWidth = w + 1;
+        layer.strokeStyle = ROAD_COLORS.surface;
+        layer.lineWidth = w;
         layer.stroke();
       }
-    }
-    for (const w of widths) {
-      layer.beginPath();
-      for (const f of byWidth.get(w) ?? []) scene.trace(layer, f, false);
-      layer.strokeStyle = ROAD_COLORS.surface;
-      layer.lineWidth = w;
-      layer.stroke();
-    }
-    const paths = scene.layer('cart-paths').filter(isLine);
-    if (paths.length) {
-      layer.beginPath();
-      for (const f of paths) scene.trace(layer, f, false);
-      layer.strokeStyle = ROAD_COLORS.cartEdge;
-      layer.lineWidth = CART_PATH_METERS + 0.6;
-      layer.stroke();
-      layer.strokeStyle = ROAD_COLORS.cartPath;
-      layer.lineWidth = CART_PATH_METERS;
-      layer.stroke();
-    }
-  }));
+      const paths = scene.layer('cart-paths').filter(isLine);
+      if (paths.length) {
+        layer.beginPath();
+        for (const f of paths) scene.trace(layer, f, false);
+        layer.strokeStyle = ROAD_COLORS.cartEdge;
+        layer.lineWidth = CART_PATH_METERS + 0.6;
+        layer.stroke();
+        layer.strokeStyle = ROAD_COLORS.cartPath;
+        layer.lineWidth = CART_PATH_METERS;
+        layer.stroke();
+      }
+    }),
+  );
   paintBuildings(ctx, p);
 }
 
@@ -244,7 +257,10 @@ function paintBuildings(ctx: SKRSContext2D, p: PaintContext): void {
   // OSM tags most buildings just `building=yes`: beyond the course they are the neighbourhood's
   // houses, inside the course boundary they are shelters, halfway houses and bridges, which take
   // the neutral structure colour instead of a (bright orange or blue) roof colour
-  const boundary = p.scene.layer('course-boundary').filter(isArea).flatMap((f) => p.scene.meters(f));
+  const boundary = p.scene
+    .layer('course-boundary')
+    .filter(isArea)
+    .flatMap((f) => p.scene.meters(f));
   const onCourse = (f: CourseFeature) => {
     if (!boundary.length || (f.properties.kind ?? 'yes') !== 'yes') return false;
     const ring = p.scene.meters(f)[0] ?? [];

@@ -33,7 +33,13 @@ export function woodsCut(raster: FeatherRaster): WoodsCut {
  * `woods` and `edgePx` describe what `draw` covers: the woods' even-odd area plus an edge stroke
  * that wide, round-joined (the region the perimeter then keeps whole).
  */
-export function paintWoodsLayer(ctx: SKRSContext2D, p: PaintContext, woods: readonly CourseFeature[], edgePx: number, draw: (layer: SKRSContext2D) => void): void {
+export function paintWoodsLayer(
+  ctx: SKRSContext2D,
+  p: PaintContext,
+  woods: readonly CourseFeature[],
+  edgePx: number,
+  draw: (layer: SKRSContext2D) => void,
+): void {
   const cut = p.woodsCut;
   if (!cut) {
     draw(ctx);

@@ -17,7 +17,11 @@ function braidHillsHole(): Course {
     type: 'Polygon',
     coordinates: [[at(dx - h, dy - h), at(dx + h, dy - h), at(dx + h, dy + h), at(dx - h, dy + h), at(dx - h, dy - h)]],
   });
-  const feature = (id: number, tags: Record<string, string>, geometry: unknown) => ({ type: 'Feature', geometry, properties: { osm_type: 'way', osm_id: id, ...tags } });
+  const feature = (id: number, tags: Record<string, string>, geometry: unknown) => ({
+    type: 'Feature',
+    geometry,
+    properties: { osm_type: 'way', osm_id: id, ...tags },
+  });
   const fc = {
     type: 'FeatureCollection',
     features: [

@@ -32,7 +32,15 @@ export function paintTeeSquare(ctx: SKRSContext2D, x: number, y: number, size: n
 }
 
 /** An outlined approach circle centred on the terrain line; the outline lies inside the diameter. */
-export function paintApproachCircle(ctx: SKRSContext2D, x: number, y: number, diameter: number, fill: string, outline: string, outlinePixels: number): ProfileBox {
+export function paintApproachCircle(
+  ctx: SKRSContext2D,
+  x: number,
+  y: number,
+  diameter: number,
+  fill: string,
+  outline: string,
+  outlinePixels: number,
+): ProfileBox {
   ctx.beginPath();
   ctx.arc(x, y, Math.max(0.5, (diameter - outlinePixels) / 2), 0, Math.PI * 2);
   ctx.fillStyle = fill;

@@ -85,7 +85,14 @@ export interface ProfileMetadata {
   relief: { minFeet: number; maxFeet: number };
   /** label rounding and the note printed when the ground model is coarse */
   elevationAccuracy: ProfileAccuracy;
-  tee: { teeSetId: string | null; featureId: string; name: string | null; color: string | null; catalogYards: number | null; matchedBy: ProfileTeeMatch } | null;
+  tee: {
+    teeSetId: string | null;
+    featureId: string;
+    name: string | null;
+    color: string | null;
+    catalogYards: number | null;
+    matchedBy: ProfileTeeMatch;
+  } | null;
   tees: ProfileTeeMarker[];
   /** tee sets whose tee lies behind the profiled tee, off the drawn line */
   omittedTeeSetIds: (string | null)[];

@@ -226,7 +226,10 @@ describe('paintProfileElevation on a demo par 5', () => {
   });
 
   it('labels distances in feet or metres while elevations stay in feet', () => {
-    for (const [unit, suffix] of [['feet', ' ft'], ['meters', ' m']] as const) {
+    for (const [unit, suffix] of [
+      ['feet', ' ft'],
+      ['meters', ' m'],
+    ] as const) {
       const { meta } = render(course, par5.number, { profileDistanceUnit: unit });
       expect(meta.distanceUnit).toBe(unit);
       expect(meta.stations.length).toBeGreaterThan(2);

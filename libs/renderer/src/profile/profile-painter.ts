@@ -131,21 +131,45 @@ export function paintProfileElevation(
   const selected = tees.find((t) => t.selected && t.x !== null);
   if (selected) {
     const text = `${selected.name ?? 'Tee'} ${formatSignedFeet(selected.elevationFeet, accuracy.labelStepFeet)}`;
-    pending.push({ kind: 'tee-badge', text, badge: selected.color ?? UNKNOWN_TEE_COLOR, anchor: [selected.x!, selected.y! - sizing.teeMarkerSizePixels], ...badgeCandidates(selected.x!, selected.y! - sizing.teeMarkerSizePixels, text) });
+    pending.push({
+      kind: 'tee-badge',
+      text,
+      badge: selected.color ?? UNKNOWN_TEE_COLOR,
+      anchor: [selected.x!, selected.y! - sizing.teeMarkerSizePixels],
+      ...badgeCandidates(selected.x!, selected.y! - sizing.teeMarkerSizePixels, text),
+    });
   }
   // every tee's badge is placed before any station label can take its room
   for (const t of tees) {
     if (t.selected || t.x === null) continue;
     const text = formatSignedFeet(t.elevationFeet, accuracy.labelStepFeet);
-    pending.push({ kind: 'tee-badge', text, badge: t.color ?? UNKNOWN_TEE_COLOR, anchor: [t.x, t.y! - sizing.teeMarkerSizePixels], ...badgeCandidates(t.x, t.y! - sizing.teeMarkerSizePixels, text) });
+    pending.push({
+      kind: 'tee-badge',
+      text,
+      badge: t.color ?? UNKNOWN_TEE_COLOR,
+      anchor: [t.x, t.y! - sizing.teeMarkerSizePixels],
+      ...badgeCandidates(t.x, t.y! - sizing.teeMarkerSizePixels, text),
+    });
   }
   for (const s of stations) {
     const top = s.y - sizing.approachMarkerDiameterPixels / 2;
-    pending.push({ kind: 'station-elevation', text: s.elevationLabel, candidates: lift(s.x, top, s.elevationLabel, sizing.labelFontPixels, false), onPlaced: () => (s.elevationLabelShown = true) });
+    pending.push({
+      kind: 'station-elevation',
+      text: s.elevationLabel,
+      candidates: lift(s.x, top, s.elevationLabel, sizing.labelFontPixels, false),
+      onPlaced: () => (s.elevationLabelShown = true),
+    });
   }
   const bottomRow = (x: number, text: string) => [centredBox(ctx, x, baseLineY + gap, text, sizing.yardageFontPixels)];
-  if (selected) pending.push({ kind: 'tee-distance', text: formatProfileDistance(L, unit), candidates: bottomRow(selected.x!, formatProfileDistance(L, unit)) });
-  for (const s of stations) pending.push({ kind: 'station-distance', text: s.distanceLabel, candidates: bottomRow(s.x, s.distanceLabel), onPlaced: () => (s.distanceLabelShown = true) });
+  if (selected)
+    pending.push({ kind: 'tee-distance', text: formatProfileDistance(L, unit), candidates: bottomRow(selected.x!, formatProfileDistance(L, unit)) });
+  for (const s of stations)
+    pending.push({
+      kind: 'station-distance',
+      text: s.distanceLabel,
+      candidates: bottomRow(s.x, s.distanceLabel),
+      onPlaced: () => (s.distanceLabelShown = true),
+    });
 
   if (accuracy.note) {
     // after every data label, so the note never displaces one; a top corner of the plot, left first
@@ -201,7 +225,12 @@ export function paintProfileElevation(
     sampleStepMeters: profile.stepMeters,
     sampleCount: profile.samples.length,
     samplesFromGreenGrid: profile.samples.filter((s) => s.source === 'green').length,
-    datum: { longitude: profile.datum.point[0], latitude: profile.datum.point[1], elevationMeters: round2(profile.datum.elevationMeters), source: profile.datum.source },
+    datum: {
+      longitude: profile.datum.point[0],
+      latitude: profile.datum.point[1],
+      elevationMeters: round2(profile.datum.elevationMeters),
+      source: profile.datum.source,
+    },
     relief: { minFeet: round2(minFeet), maxFeet: round2(maxFeet) },
     elevationAccuracy: accuracy,
     tee: choice && {
@@ -260,7 +289,12 @@ function strokeLine(ctx: SKRSContext2D, x0: number, y0: number, x1: number, y1: 
   ctx.stroke();
 }
 
-function teeMarkers(profile: ElevationProfile, axis: ProfileDistanceAxis, terrain: ProfileTerrain, unit: ReturnType<typeof parseProfileDistanceUnit>): ProfileTeeMarker[] {
+function teeMarkers(
+  profile: ElevationProfile,
+  axis: ProfileDistanceAxis,
+  terrain: ProfileTerrain,
+  unit: ReturnType<typeof parseProfileDistanceUnit>,
+): ProfileTeeMarker[] {
   return profile.tees.map((t) => {
     const x = axisX(axis, t.alongMeters);
     return {

@@ -14,7 +14,11 @@ function srtmClass(course: Course): Course {
     elevation: {
       ...course.elevation,
       greens: {},
-      ground: { ...ground, source: 'srtm3', precision: { nativeResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, verticalAccuracy: null, source: 'srtm3' } },
+      ground: {
+        ...ground,
+        source: 'srtm3',
+        precision: { nativeResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, verticalAccuracy: null, source: 'srtm3' },
+      },
     },
   };
 }
@@ -36,7 +40,12 @@ describe('graphics that need finer elevation than the course has', () => {
     const refusal = error as ElevationTooCoarseError;
     expect(refusal.code).toBe('elevation-too-coarse');
     expect(refusal.status).toBe(422);
-    expect(refusal.extras).toEqual({ requiredResolutionMeters: 1, availableResolutionMeters: 92.8, availableResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 }, elevationSource: 'srtm3' });
+    expect(refusal.extras).toEqual({
+      requiredResolutionMeters: 1,
+      availableResolutionMeters: 92.8,
+      availableResolution: { eastWestMeters: 69.9, northSouthMeters: 92.8 },
+      elevationSource: 'srtm3',
+    });
     expect(refusal.message).toContain('1 m or finer');
     expect(refusal.message).toContain('69.9 x 92.8 m');
   });
@@ -57,7 +66,10 @@ describe('graphics that need finer elevation than the course has', () => {
     const rendered = await renderGraphic(pine, request);
     expect(resolveOverlays(items, { course: pine, request, sidecar: rendered.sidecar })).toHaveLength(1);
     expect(() => resolveOverlays(items, { course: coarse, request, sidecar: rendered.sidecar })).toThrow(
-      expect.objectContaining({ code: 'elevation-too-coarse', extras: expect.objectContaining({ requiredResolutionMeters: 10, availableResolutionMeters: 92.8 }) }),
+      expect.objectContaining({
+        code: 'elevation-too-coarse',
+        extras: expect.objectContaining({ requiredResolutionMeters: 10, availableResolutionMeters: 92.8 }),
+      }),
     );
   });
 });

@@ -26,7 +26,12 @@ export interface ElevationResolutionShortfall {
 
 /** The members a problem document carries for a shortfall. */
 export function shortfallExtras(s: ElevationResolutionShortfall): Record<string, unknown> {
-  return { requiredResolutionMeters: s.requiredResolutionMeters, availableResolutionMeters: s.availableResolutionMeters, availableResolution: s.availableResolution, elevationSource: s.source };
+  return {
+    requiredResolutionMeters: s.requiredResolutionMeters,
+    availableResolutionMeters: s.availableResolutionMeters,
+    availableResolution: s.availableResolution,
+    elevationSource: s.source,
+  };
 }
 
 /** The refusal, a 422 whose problem carries both resolutions. */

@@ -9,7 +9,9 @@ async function renderOfGolden(name: string, blot?: { left: number; top: number; 
   const { width = 0, height = 0 } = await sharp(golden).metadata();
   let image = sharp(golden).resize(width * 2, height * 2, { kernel: 'nearest' });
   if (blot) {
-    const square = await sharp({ create: { width: blot.size, height: blot.size, channels: 4, background: '#000000' } }).png().toBuffer();
+    const square = await sharp({ create: { width: blot.size, height: blot.size, channels: 4, background: '#000000' } })
+      .png()
+      .toBuffer();
     image = sharp(await image.png().toBuffer()).composite([{ input: square, left: blot.left, top: blot.top }]);
   }
   return image.png().toBuffer();

@@ -34,7 +34,11 @@ export interface GoldenComparison {
 
 async function halfSizePng(image: Buffer): Promise<Buffer> {
   const meta = await sharp(image).metadata();
-  return sharp(image).ensureAlpha().resize(Math.round((meta.width ?? 2) / 2), Math.round((meta.height ?? 2) / 2), { kernel: 'lanczos3' }).png({ compressionLevel: 9, palette: false }).toBuffer();
+  return sharp(image)
+    .ensureAlpha()
+    .resize(Math.round((meta.width ?? 2) / 2), Math.round((meta.height ?? 2) / 2), { kernel: 'lanczos3' })
+    .png({ compressionLevel: 9, palette: false })
+    .toBuffer();
 }
 
 async function rawRgba(png: Buffer | string) {
@@ -71,7 +75,12 @@ export async function compareWithGolden(name: string, rendered: Buffer, toleranc
   const difference = sameSize ? imageDifference(got.data, want.data, tolerance.pixelThreshold) : { meanAbsolute: Infinity, differingShare: 1 };
   const comparison: GoldenComparison = { ...difference, sameSize, updated: false };
   if (sameSize && difference.meanAbsolute <= tolerance.meanAbsolute && difference.differingShare <= tolerance.differingShare) return comparison;
-  comparison.failureImages = await writeFailureImages(name, half, sameSize ? { got: got.data, want: want.data, width: got.info.width, height: got.info.height } : null, tolerance.pixelThreshold);
+  comparison.failureImages = await writeFailureImages(
+    name,
+    half,
+    sameSize ? { got: got.data, want: want.data, width: got.info.width, height: got.info.height } : null,
+    tolerance.pixelThreshold,
+  );
   console.warn(`golden ${name} differs: see ${comparison.failureImages.actual} and ${comparison.failureImages.diff}`);
   return comparison;
 }
@@ -106,6 +115,8 @@ async function writeFailureImages(
     out[i + 2] = red ? 30 : grey;
     out[i + 3] = 255;
   }
-  await sharp(out, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).png().toFile(diff);
+  await sharp(out, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
+    .png()
+    .toFile(diff);
   return { actual, diff };
 }

@@ -22,7 +22,7 @@ function sampleRgba(width: number, height: number): Buffer {
 function pngChunks(png: Buffer): Map<string, Buffer> {
   expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const chunks = new Map<string, Buffer>();
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     chunks.set(png.toString('latin1', at + 4, at + 8), png.subarray(at + 8, at + 8 + length));
     at += 12 + length;
@@ -76,7 +76,10 @@ function iccFacts(icc: Buffer): { colourSpace: string; description: string } {
     if (type === 'mluc') {
       const length = icc.readUInt32BE(offset + 20);
       const start = offset + icc.readUInt32BE(offset + 24);
-      description = icc.subarray(start, start + length).swap16().toString('utf16le');
+      description = icc
+        .subarray(start, start + length)
+        .swap16()
+        .toString('utf16le');
     } else {
       description = icc.toString('latin1', offset + 12, offset + 12 + icc.readUInt32BE(offset + 8) - 1);
     }

@@ -38,10 +38,17 @@ export interface EncodeSettings {
 export const DEFAULT_QUALITY = 90;
 
 /** Encodes premultiplied RGBA bytes. */
-export async function encodeRgba(rgba: Buffer, width: number, height: number, settings: EncodeSettings): Promise<{ bytes: Buffer; contentType: GraphicContentType }> {
+export async function encodeRgba(
+  rgba: Buffer,
+  width: number,
+  height: number,
+  settings: EncodeSettings,
+): Promise<{ bytes: Buffer; contentType: GraphicContentType }> {
   // The canvas paints sRGB values; the profile says so. withDensity writes the EXIF resolution
   // (and PNG pHYs); JPEG also gets a JFIF header below.
-  let image = sharp(rgba, { raw: { width, height, channels: 4, premultiplied: true } }).withIccProfile('srgb').withDensity(settings.dpi);
+  let image = sharp(rgba, { raw: { width, height, channels: 4, premultiplied: true } })
+    .withIccProfile('srgb')
+    .withDensity(settings.dpi);
   const quality = settings.quality ?? DEFAULT_QUALITY;
   if (settings.format === 'jpeg') image = image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false, chromaSubsampling: '4:2:0' });
   else {

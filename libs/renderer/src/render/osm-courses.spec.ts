@@ -14,34 +14,45 @@ const available = required(`the shared OpenStreetMap data (../shared/data/osm) a
 const SIZE = { width: '320', height: '534' };
 
 (available ? describe : describe.skip)('renders every hole of the shared OSM courses', () => {
-  const files = available ? readdirSync(OSM_DIR).filter((f) => /\.(osm|geojson|json)$/.test(f)).sort() : [];
+  const files = available
+    ? readdirSync(OSM_DIR)
+        .filter((f) => /\.(osm|geojson|json)$/.test(f))
+        .sort()
+    : [];
 
-  it.each(files)('%s', async (file) => {
-    const { courses } = importOsm([{ name: file, content: readFileSync(path.join(OSM_DIR, file)) }]);
-    const outcomes = { rendered: 0, missing: new Map<string, number>() };
-    let encodedOne = false;
-    for (const course of courses.filter((c: Course) => c.holes.length)) {
-      const style = { classification: course.classification, country: course.location.country, region: course.location.region };
-      for (const hole of course.holes) {
-        for (const subject of [`hole-${hole.number}`, `green-${hole.number}`]) {
-          try {
-            const painted = paintGraphic(course, parseGraphicsQuery(subject, 'png', subject.startsWith('green') ? { width: '320', height: '320' } : SIZE, style));
-            expect(painted.sidecar.contentBounds.width).toBeGreaterThan(0);
-            if (!encodedOne) {
-              // encoding is covered elsewhere; one per file proves the bitmap is sound
-              const out = await encodeRgba(painted.canvas.data(), painted.canvas.width, painted.canvas.height, { format: 'png', opaque: true, dpi: 300 });
-              expect(out.bytes.length).toBeGreaterThan(1000);
-              encodedOne = true;
+  it.each(files)(
+    '%s',
+    async (file) => {
+      const { courses } = importOsm([{ name: file, content: readFileSync(path.join(OSM_DIR, file)) }]);
+      const outcomes = { rendered: 0, missing: new Map<string, number>() };
+      let encodedOne = false;
+      for (const course of courses.filter((c: Course) => c.holes.length)) {
+        const style = { classification: course.classification, country: course.location.country, region: course.location.region };
+        for (const hole of course.holes) {
+          for (const subject of [`hole-${hole.number}`, `green-${hole.number}`]) {
+            try {
+              const painted = paintGraphic(
+                course,
+                parseGraphicsQuery(subject, 'png', subject.startsWith('green') ? { width: '320', height: '320' } : SIZE, style),
+              );
+              expect(painted.sidecar.contentBounds.width).toBeGreaterThan(0);
+              if (!encodedOne) {
+                // encoding is covered elsewhere; one per file proves the bitmap is sound
+                const out = await encodeRgba(painted.canvas.data(), painted.canvas.width, painted.canvas.height, { format: 'png', opaque: true, dpi: 300 });
+                expect(out.bytes.length).toBeGreaterThan(1000);
+                encodedOne = true;
+              }
+              outcomes.rendered++;
+            } catch (error) {
+              if (!(error instanceof GraphicDataMissingError)) throw new Error(`${course.id} ${subject}: ${(error as Error).stack}`, { cause: error });
+              outcomes.missing.set(error.code, (outcomes.missing.get(error.code) ?? 0) + 1);
             }
-            outcomes.rendered++;
-          } catch (error) {
-            if (!(error instanceof GraphicDataMissingError)) throw new Error(`${course.id} ${subject}: ${(error as Error).stack}`, { cause: error });
-            outcomes.missing.set(error.code, (outcomes.missing.get(error.code) ?? 0) + 1);
           }
         }
       }
-    }
-    expect(outcomes.rendered).toBeGreaterThan(0);
-    console.log(`${file}: ${outcomes.rendered} rendered, missing data: ${JSON.stringify(Object.fromEntries(outcomes.missing))}`);
-  }, 60_000);
+      expect(outcomes.rendered).toBeGreaterThan(0);
+      console.log(`${file}: ${outcomes.rendered} rendered, missing data: ${JSON.stringify(Object.fromEntries(outcomes.missing))}`);
+    },
+    60_000,
+  );
 });

@@ -31,13 +31,17 @@ const CASES: [string, string, Record<string, string>][] = [
 ];
 
 describe('golden images (demo-pine-hollow, hole 7)', () => {
-  it.each(CASES)('%s matches its golden', async (name, subject, query) => {
-    const rendered = await renderGraphic(pine, parseGraphicsQuery(subject, 'png', query, style(pine)));
-    const result = await compareWithGolden(name, rendered.bytes);
-    expect(result.sameSize).toBe(true);
-    expect(result.meanAbsolute).toBeLessThanOrEqual(DEFAULT_GOLDEN_TOLERANCE.meanAbsolute);
-    expect(result.differingShare).toBeLessThanOrEqual(DEFAULT_GOLDEN_TOLERANCE.differingShare);
-  }, 20_000);
+  it.each(CASES)(
+    '%s matches its golden',
+    async (name, subject, query) => {
+      const rendered = await renderGraphic(pine, parseGraphicsQuery(subject, 'png', query, style(pine)));
+      const result = await compareWithGolden(name, rendered.bytes);
+      expect(result.sameSize).toBe(true);
+      expect(result.meanAbsolute).toBeLessThanOrEqual(DEFAULT_GOLDEN_TOLERANCE.meanAbsolute);
+      expect(result.differingShare).toBeLessThanOrEqual(DEFAULT_GOLDEN_TOLERANCE.differingShare);
+    },
+    20_000,
+  );
 
   it('hole-region frames two measured points', async () => {
     const request = parseGraphicsBody(

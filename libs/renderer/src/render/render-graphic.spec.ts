@@ -28,7 +28,11 @@ describe('renderGraphic', () => {
   });
 
   it('encodes each format with its content type and the requested size', async () => {
-    for (const [format, type] of [['webp', 'image/webp'], ['png', 'image/png'], ['jpeg', 'image/jpeg']] as const) {
+    for (const [format, type] of [
+      ['webp', 'image/webp'],
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+    ] as const) {
       const r = await renderGraphic(cedar, parseGraphicsQuery('green-2', format, { width: '400', height: '320' }, ctx(cedar)));
       expect(r.contentType).toBe(type);
       const meta = await sharp(r.bytes).metadata();
@@ -81,7 +85,9 @@ describe('renderGraphic', () => {
     const noGreen: Course = { ...pine, holes: pine.holes.map((h) => (h.number === 2 ? { ...h, greenFeatureId: null } : h)) };
     await expect(renderGraphic(noGreen, parseGraphicsQuery('green-2', 'png', {}, ctx(pine)))).rejects.toBeInstanceOf(GraphicDataMissingError);
     const flat: Course = { ...pine, elevation: { ground: null, greens: {}, trees: null } };
-    await expect(renderGraphic(flat, parseGraphicsQuery('green-2', 'png', { heatmap: 'elevation' }, ctx(pine)))).rejects.toMatchObject({ code: 'elevation-missing' });
+    await expect(renderGraphic(flat, parseGraphicsQuery('green-2', 'png', { heatmap: 'elevation' }, ctx(pine)))).rejects.toMatchObject({
+      code: 'elevation-missing',
+    });
     await expect(renderGraphic(flat, parseGraphicsQuery('profile-elevation-2', 'png', {}, ctx(pine)))).rejects.toMatchObject({ code: 'elevation-missing' });
   });
 

@@ -51,7 +51,12 @@ export interface PaintedGraphic {
 
 export async function renderGraphic(course: Course, request: NormalizedGraphicRequest): Promise<RenderedGraphic> {
   const painted = paintGraphic(course, request);
-  const { bytes, contentType } = await encodeCanvas(painted.canvas, { format: request.output.format, quality: request.output.quality, opaque: painted.opaque, dpi: request.output.dpi ?? OUTPUT_DPI.default });
+  const { bytes, contentType } = await encodeCanvas(painted.canvas, {
+    format: request.output.format,
+    quality: request.output.quality,
+    opaque: painted.opaque,
+    dpi: request.output.dpi ?? OUTPUT_DPI.default,
+  });
   return { bytes, contentType, width: request.output.width, height: request.output.height, sidecar: painted.sidecar };
 }
 
@@ -72,7 +77,7 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
     else composition = composeHole(course, hole, holeFrameSettings(request), request.style.perimeterTreatment ?? 'classic');
   }
   const seed = `${course.id}:${subject.type}:${hole?.number ?? 0}`;
-  const scene = new ViewScene(course, composition.transform, width, height, subject.type === 'course' ? null : hole?.number ?? null, seed);
+  const scene = new ViewScene(course, composition.transform, width, height, subject.type === 'course' ? null : (hole?.number ?? null), seed);
   const style = request.style;
   const sizes = new OutputScale(subject.type, width, height);
   const pencilFamily = style.graphicStyle !== 'traditional';
@@ -92,7 +97,17 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   const ctx = canvas.getContext('2d');
   const paper = paperColors(style.paperTheme);
   // Pencil's envelope is one smoothed hand-drawn line with a crisp inside; the others feather
-  const pencilOutline = style.graphicStyle === 'pencil' && composition.mask ? pencilEnvelope(composition.mask, composition.transform, width, height, pencilStyling(paint).perimeter.color, pencilStyling(paint).perimeter.width * paint.pixelScale) : null;
+  const pencilOutline =
+    style.graphicStyle === 'pencil' && composition.mask
+      ? pencilEnvelope(
+          composition.mask,
+          composition.transform,
+          width,
+          height,
+          pencilStyling(paint).perimeter.color,
+          pencilStyling(paint).perimeter.width * paint.pixelScale,
+        )
+      : null;
   const feather = !pencilOutline && composition.mask ? buildPerimeterMask(composition.mask, composition.transform, width, height) : null;
   const feathered = feather ? featherRaster(feather, width, height) : null;
   // a feathered edge would fade woods into ghosts: they are cut at its midline instead

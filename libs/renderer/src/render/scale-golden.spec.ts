@@ -25,22 +25,30 @@ async function render(subject: string, width: number, height: number, query: Rec
 }
 
 describe('golden images at 1x and 3x the default size', () => {
-  it.each(CASES)('%s at 1x matches its golden', async (name, subject, size, query) => {
-    const result = await compareWithGolden(name, await render(subject, size.width, size.height, query));
-    expect(result.sameSize).toBe(true);
-    expect(result.meanAbsolute).toBeLessThanOrEqual(DEFAULT_GOLDEN_TOLERANCE.meanAbsolute);
-    expect(result.differingShare).toBeLessThanOrEqual(DEFAULT_GOLDEN_TOLERANCE.differingShare);
-  }, 30_000);
+  it.each(CASES)(
+    '%s at 1x matches its golden',
+    async (name, subject, size, query) => {
+      const result = await compareWithGolden(name, await render(subject, size.width, size.height, query));
+      expect(result.sameSize).toBe(true);
+      expect(result.meanAbsolute).toBeLessThanOrEqual(DEFAULT_GOLDEN_TOLERANCE.meanAbsolute);
+      expect(result.differingShare).toBeLessThanOrEqual(DEFAULT_GOLDEN_TOLERANCE.differingShare);
+    },
+    30_000,
+  );
 
-  it.each(CASES)('%s at 3x, reduced to 1x, matches the same golden', async (name, subject, size, query) => {
-    if (process.env.UPDATE_GOLDEN === '1') return;
-    const large = await render(subject, size.width * 3, size.height * 3, query);
-    const reduced = await sharp(large).resize(size.width, size.height, { kernel: 'lanczos3' }).png().toBuffer();
-    // paper grain, flecks and anti-aliasing differ in detail at 3x; the composition and every size must not
-    const tolerance = { ...DEFAULT_GOLDEN_TOLERANCE, meanAbsolute: 3, differingShare: 0.01 };
-    const result = await compareWithGolden(name, reduced, tolerance);
-    expect(result.sameSize).toBe(true);
-    expect(result.meanAbsolute).toBeLessThanOrEqual(tolerance.meanAbsolute);
-    expect(result.differingShare).toBeLessThanOrEqual(tolerance.differingShare);
-  }, 60_000);
+  it.each(CASES)(
+    '%s at 3x, reduced to 1x, matches the same golden',
+    async (name, subject, size, query) => {
+      if (process.env.UPDATE_GOLDEN === '1') return;
+      const large = await render(subject, size.width * 3, size.height * 3, query);
+      const reduced = await sharp(large).resize(size.width, size.height, { kernel: 'lanczos3' }).png().toBuffer();
+      // paper grain, flecks and anti-aliasing differ in detail at 3x; the composition and every size must not
+      const tolerance = { ...DEFAULT_GOLDEN_TOLERANCE, meanAbsolute: 3, differingShare: 0.01 };
+      const result = await compareWithGolden(name, reduced, tolerance);
+      expect(result.sameSize).toBe(true);
+      expect(result.meanAbsolute).toBeLessThanOrEqual(tolerance.meanAbsolute);
+      expect(result.differingShare).toBeLessThanOrEqual(tolerance.differingShare);
+    },
+    60_000,
+  );
 });

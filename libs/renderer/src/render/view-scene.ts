@@ -51,7 +51,12 @@ export class ViewScene {
      */
     readonly textureOffset: Point2 = [0, 0],
   ) {
-    const corners: Point2[] = [[0, 0], [width, 0], [0, height], [width, height]];
+    const corners: Point2[] = [
+      [0, 0],
+      [width, 0],
+      [0, height],
+      [width, height],
+    ];
     const ll = corners.map((c) => transform.unproject(c));
     // a margin of 2% of the view keeps strokes of features just outside from being cut short
     const lons = ll.map((p) => p[0]);

@@ -28,7 +28,9 @@ describe('composeStaticMap past the coverage', () => {
     const frame = resolveStaticMap([-0.02, 51.49, 0.02, 51.51], 15, coverage);
     const tiles = staticMapTiles(frame.rect);
     // Only the first tile is "in the archive": a solid green square.
-    const green = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#2e7d32' } }).webp().toBuffer();
+    const green = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#2e7d32' } })
+      .webp()
+      .toBuffer();
     const [tx, ty] = tiles[0];
     const png = await composeStaticMap(frame.rect, [{ x: tx, y: ty, bytes: green }], '');
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });

@@ -17,7 +17,10 @@ export const STATIC_TILE_SIZE = 256;
 export type StaticMapErrorCode = 'invalid-bbox' | 'bbox-outside-coverage' | 'static-map-too-large';
 
 export class StaticMapError extends Error {
-  constructor(readonly code: StaticMapErrorCode, message: string) {
+  constructor(
+    readonly code: StaticMapErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'StaticMapError';
   }
@@ -27,7 +30,8 @@ export class StaticMapError extends Error {
 export function parseStaticBBox(raw: string): BBox {
   const parts = raw.split(',');
   const values = parts.map((p) => (/^\s*-?\d+(\.\d+)?\s*$/.test(p) ? Number(p) : NaN));
-  if (values.length !== 4 || values.some((v) => !Number.isFinite(v))) throw new StaticMapError('invalid-bbox', 'bbox must be four numbers: west,south,east,north');
+  if (values.length !== 4 || values.some((v) => !Number.isFinite(v)))
+    throw new StaticMapError('invalid-bbox', 'bbox must be four numbers: west,south,east,north');
   const [w, s, e, n] = values;
   if (Math.abs(w) > 180 || Math.abs(e) > 180 || Math.abs(s) > WEB_MERCATOR_MAX_LATITUDE || Math.abs(n) > WEB_MERCATOR_MAX_LATITUDE) {
     throw new StaticMapError('invalid-bbox', `bbox must lie within longitude -180..180 and latitude ±${WEB_MERCATOR_MAX_LATITUDE.toFixed(4)}`);
@@ -58,7 +62,10 @@ export function resolveStaticMap(bbox: BBox, zoom: number, coverage: BBox): Stat
   const width = Math.max(1, Math.ceil(se[0]) - x);
   const height = Math.max(1, Math.ceil(se[1]) - y);
   if (width > STATIC_MAP_MAX_PIXELS || height > STATIC_MAP_MAX_PIXELS) {
-    throw new StaticMapError('static-map-too-large', `the box is ${width}x${height} pixels at zoom ${zoom}; at most ${STATIC_MAP_MAX_PIXELS}x${STATIC_MAP_MAX_PIXELS}`);
+    throw new StaticMapError(
+      'static-map-too-large',
+      `the box is ${width}x${height} pixels at zoom ${zoom}; at most ${STATIC_MAP_MAX_PIXELS}x${STATIC_MAP_MAX_PIXELS}`,
+    );
   }
   const [west, north] = worldPixelToLonLat([x, y], zoom, STATIC_TILE_SIZE);
   const [east, south] = worldPixelToLonLat([x + width, y + height], zoom, STATIC_TILE_SIZE);
@@ -95,7 +102,10 @@ export async function composeStaticMap(rect: WorldPixelRect, tiles: { x: number;
   const ctx = canvas.getContext('2d');
   ctx.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), rect.width, rect.height), 0, 0);
   drawCredits(ctx, rect.width, rect.height, attribution);
-  return sharp(canvas.data(), { raw: { width: rect.width, height: rect.height, channels: 4, premultiplied: true } }).removeAlpha().png({ compressionLevel: 6 }).toBuffer();
+  return sharp(canvas.data(), { raw: { width: rect.width, height: rect.height, channels: 4, premultiplied: true } })
+    .removeAlpha()
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 type Ctx = ReturnType<ReturnType<typeof createCanvas>['getContext']>;

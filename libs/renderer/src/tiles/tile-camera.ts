@@ -36,7 +36,7 @@ export function mercatorCamera(origin: LonLat, rect: WorldPixelRect): ViewTransf
   // y: the Mercator derivative at the rectangle's centre latitude, per metre north
   const centerLat = worldPixelToLonLat([rect.x + rect.width / 2, rect.y + rect.height / 2], rect.zoom, rect.tileSize)[1];
   const phi = (centerLat * Math.PI) / 180;
-  const sy = worldSize / (2 * Math.PI) / Math.cos(phi) * (Math.PI / 180) / projection.latScale;
+  const sy = ((worldSize / (2 * Math.PI) / Math.cos(phi)) * (Math.PI / 180)) / projection.latScale;
   const [ox] = lonLatToWorldPixel(origin, rect.zoom, rect.tileSize);
   // centre latitude's world y, so the linearisation is exact at the centre
   const centerY = lonLatToWorldPixel([origin[0], centerLat], rect.zoom, rect.tileSize)[1];

@@ -30,8 +30,14 @@ describe('normalizeCellContrast', () => {
 
     it('reads a dim photo as well as a bright one', async () => {
       const bright = await evaluateCells(reader, cells);
-      const dim = await evaluateCells(reader, withImage(cells, (r) => normalizeCellContrast(dimmed(r, 0.28))));
-      const raw = await evaluateCells(reader, withImage(cells, (r) => dimmed(r, 0.28)));
+      const dim = await evaluateCells(
+        reader,
+        withImage(cells, (r) => normalizeCellContrast(dimmed(r, 0.28))),
+      );
+      const raw = await evaluateCells(
+        reader,
+        withImage(cells, (r) => dimmed(r, 0.28)),
+      );
       const accepted = (e: typeof bright) => e.scored.filter((s) => s.confidence >= reader.acceptThreshold);
       // Without the normalization a dim cell loses its ink: far fewer correct readings.
       expect(raw.accuracy).toBeLessThan(bright.accuracy - 0.1);

@@ -1,5 +1,13 @@
 import type { CellRaster } from '@caddie/handwriting';
-import { OBSCURED_BELOW, borderProfile, obscuredFields, printedBorderVisibility, typicalLineDepth, type CropBorder, type FieldBorderVisibility } from './cell-visibility';
+import {
+  OBSCURED_BELOW,
+  borderProfile,
+  obscuredFields,
+  printedBorderVisibility,
+  typicalLineDepth,
+  type CropBorder,
+  type FieldBorderVisibility,
+} from './cell-visibility';
 
 const WIDTH = 140;
 const HEIGHT = 100;

@@ -136,7 +136,8 @@ export function borderProfile(raster: CellRaster, border: CropBorder, sides: rea
           darkestAt = line + o;
         }
       }
-      const paper = (sign: number) => (at(along, darkestAt + sign * BESIDE) + at(along, darkestAt + sign * (BESIDE + 1)) + at(along, darkestAt + sign * (BESIDE + 2))) / 3;
+      const paper = (sign: number) =>
+        (at(along, darkestAt + sign * BESIDE) + at(along, darkestAt + sign * (BESIDE + 1)) + at(along, darkestAt + sign * (BESIDE + 2))) / 3;
       depths.push(Math.max(paper(-1), paper(1)) - darkest);
     }
   }

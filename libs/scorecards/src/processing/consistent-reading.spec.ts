@@ -49,7 +49,16 @@ describe('valueDistribution', () => {
   it('puts the reading and its valid alternatives first and spreads at least the floor over the range', () => {
     // Without the putts prior (value-priors.spec.ts weighs it in): the reading's own distribution.
     const spec = { ...front.find((s) => s.id === 'hole-1.putts')!, prior: undefined };
-    const d = valueDistribution(spec, { id: spec.id, blank: false, literal: '2', confidence: 0.9, alternatives: [{ literal: '12', confidence: 0.05 }, { literal: '7', confidence: 0.04 }] })!;
+    const d = valueDistribution(spec, {
+      id: spec.id,
+      blank: false,
+      literal: '2',
+      confidence: 0.9,
+      alternatives: [
+        { literal: '12', confidence: 0.05 },
+        { literal: '7', confidence: 0.04 },
+      ],
+    })!;
     expect(d.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     expect(d[2]).toBeGreaterThan(0.89);
     expect(d[7]).toBeGreaterThan(0.039);
@@ -97,8 +106,15 @@ describe('decideByArithmetic', () => {
   });
 
   it("decides each field at its role's threshold: a sum never accepted alone is accepted when its holes vouch for it", () => {
-    const perRole: ReaderTraits = { acceptThreshold: 0.99, roleThresholds: { entry: { number: 0.95, blank: 0.6 }, sum: { number: null, blank: 0.6 } }, readsText: false };
-    const cells = readings({ 'hole-2.score': { literal: '5', confidence: 0.96, alternatives: [['6', 0.03]] }, 'totals.putts': { literal: '17', confidence: 0.98, alternatives: [['11', 0.01]] } });
+    const perRole: ReaderTraits = {
+      acceptThreshold: 0.99,
+      roleThresholds: { entry: { number: 0.95, blank: 0.6 }, sum: { number: null, blank: 0.6 } },
+      readsText: false,
+    };
+    const cells = readings({
+      'hole-2.score': { literal: '5', confidence: 0.96, alternatives: [['6', 0.03]] },
+      'totals.putts': { literal: '17', confidence: 0.98, alternatives: [['11', 0.01]] },
+    });
     const own = byId(front.map((spec) => decideField(spec, cells.get(spec.id)!, perRole)));
     expect(own.get('hole-2.score')).toMatchObject({ decision: 'ACCEPTED', value: 5, reasonCodes: [] });
     expect(own.get('totals.score')).toMatchObject({ decision: 'NEEDS_REVIEW', bestGuess: 39, reasonCodes: ['low-confidence'] });
@@ -138,13 +154,27 @@ describe('decideByArithmetic', () => {
   it('flags only the total when every cell is read confidently and the player mis-added', () => {
     const decisions = decide(readings({ 'totals.score': { literal: '38', confidence: 0.9995 } }));
     expect(reviewed(decisions)).toEqual(['totals.score']);
-    expect(byId(decisions).get('totals.score')).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, literal: '38', bestGuess: 38, reasonCodes: ['total-mismatch'] });
+    expect(byId(decisions).get('totals.score')).toMatchObject({
+      decision: 'NEEDS_REVIEW',
+      value: null,
+      literal: '38',
+      bestGuess: 38,
+      reasonCodes: ['total-mismatch'],
+    });
     expect(byId(decisions).get('hole-5.score')).toMatchObject({ decision: 'ACCEPTED', value: 6, reasonCodes: [] });
   });
 
   it('without the mis-add allowance, the same page could blame no cell and every one would go to review', () => {
-    const total = valueDistribution(front.find((s) => s.id === 'totals.score')!, readings({ 'totals.score': { literal: '38', confidence: 0.9995 } }).get('totals.score')!)!;
-    const parts = SCORES.map((v, i) => valueDistribution(front.find((s) => s.id === `hole-${i + 1}.score`)!, readings().get(`hole-${i + 1}.score`)!)!);
+    const total = valueDistribution(
+      front.find((s) => s.id === 'totals.score')!,
+      readings({ 'totals.score': { literal: '38', confidence: 0.9995 } }).get('totals.score')!,
+    )!;
+    const parts = SCORES.map((v, i) =>
+      valueDistribution(
+        front.find((s) => s.id === `hole-${i + 1}.score`)!,
+        readings().get(`hole-${i + 1}.score`)!,
+      )!,
+    );
     const strict = sumPosteriors(parts, total, 0);
     const allowing = sumPosteriors(parts, total);
     expect(Math.max(...strict.parts.map((p, i) => p[SCORES[i]]))).toBeLessThan(0.99);

@@ -39,7 +39,10 @@ export function valueDistribution(spec: FieldSpec, reading: CellReading): ValueD
   const out = new Float64Array(range.max + 1);
   // Half the unlisted mass on the values one misread digit away from the reading (a digit
   // changed, dropped or added), half spread over the whole range.
-  const near = !reading.blank && reading.literal ? [...Array(range.max - range.min + 1).keys()].map((k) => k + range.min).filter((v) => oneDigitApart(String(v), reading.literal!.trim())) : [];
+  const near =
+    !reading.blank && reading.literal
+      ? [...Array(range.max - range.min + 1).keys()].map((k) => k + range.min).filter((v) => oneDigitApart(String(v), reading.literal!.trim()))
+      : [];
   const span = range.max - range.min + 1;
   const spread = near.length > 0 ? unlisted / 2 : unlisted;
   for (let v = range.min; v <= range.max; v++) out[v] = spread / span + (listed.get(v) ?? 0) * scale;
@@ -112,7 +115,11 @@ export interface SumPosteriors {
  * right (probability 1 - misaddRate) or mis-added by one of MISADD_OFFSETS. `right` and `wrong`
  * split the two cases; index = t, below `length`.
  */
-function writtenTotal(parts: readonly ValueDistribution[], length: number, misaddRate: number): { sum: Float64Array; right: Float64Array; wrong: Float64Array } {
+function writtenTotal(
+  parts: readonly ValueDistribution[],
+  length: number,
+  misaddRate: number,
+): { sum: Float64Array; right: Float64Array; wrong: Float64Array } {
   let sum: Float64Array = Float64Array.of(1);
   for (const p of parts) sum = convolve(sum, p);
   const right = new Float64Array(length);
@@ -349,13 +356,20 @@ const DECIDED: ReasonCode = 'decided-by-cross-check';
 
 /** Readings that add up: only a review field holding its own low-confidence reading can be accepted. */
 export function vouched(decision: FieldDecision, value: number, probability: number, reader: ReaderTraits): FieldDecision {
-  const ownReading = decision.decision === 'NEEDS_REVIEW' && decision.reasonCodes.length === 1 && decision.reasonCodes[0] === 'low-confidence' && decision.bestGuess === value;
+  const ownReading =
+    decision.decision === 'NEEDS_REVIEW' && decision.reasonCodes.length === 1 && decision.reasonCodes[0] === 'low-confidence' && decision.bestGuess === value;
   if (!ownReading || probability < posteriorAcceptThreshold(reader, decision.row)) return decision;
   return accepted(decision, value);
 }
 
 /** A field of readings that do not add up, decided by its posterior; `reason` names the rule when it goes to review. */
-export function decidedByPosterior(decision: FieldDecision, value: number, probability: number, reader: ReaderTraits, reason: ReasonCode = 'total-mismatch'): FieldDecision {
+export function decidedByPosterior(
+  decision: FieldDecision,
+  value: number,
+  probability: number,
+  reader: ReaderTraits,
+  reason: ReasonCode = 'total-mismatch',
+): FieldDecision {
   if (probability >= posteriorAcceptThreshold(reader, decision.row)) {
     if (decision.decision === 'ACCEPTED' && decision.value === value) return decision;
     // Only a field whose own reading is a number the posterior can overrule (not an unreadable or out-of-range one).

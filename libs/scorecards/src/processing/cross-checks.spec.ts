@@ -13,7 +13,16 @@ const PUTTS = [2, 2, 1, 2, 3, 2, 2, 1, 2]; // 17
 function page(specs: typeof back, values: Record<string, number | null>, review: string[] = []): FieldDecision[] {
   return specs.map((s) => {
     const v = values[s.id] ?? null;
-    if (review.includes(s.id)) return { row: s.row, field: s.field, decision: 'NEEDS_REVIEW', value: null, literal: String(v), ...(v === null ? {} : { bestGuess: v }), reasonCodes: ['low-confidence'] };
+    if (review.includes(s.id))
+      return {
+        row: s.row,
+        field: s.field,
+        decision: 'NEEDS_REVIEW',
+        value: null,
+        literal: String(v),
+        ...(v === null ? {} : { bestGuess: v }),
+        reasonCodes: ['low-confidence'],
+      };
     return { row: s.row, field: s.field, decision: 'ACCEPTED', value: v, literal: v === null ? null : String(v), reasonCodes: [] };
   });
 }
@@ -32,7 +41,13 @@ const flagged = (decisions: FieldDecision[]) =>
 
 describe('crossCheckPage', () => {
   it('leaves a consistent page untouched', () => {
-    const values = filled(10, { 'roundSummary.outScore': 41, 'roundSummary.inScore': 39, 'roundSummary.totalScore': 80, 'roundSummary.totalPutts': 33, 'penalty.penaltyStrokes': 2 });
+    const values = filled(10, {
+      'roundSummary.outScore': 41,
+      'roundSummary.inScore': 39,
+      'roundSummary.totalScore': 80,
+      'roundSummary.totalPutts': 33,
+      'penalty.penaltyStrokes': 2,
+    });
     const decisions = page(back, values);
     expect(crossCheckPage(back, decisions, { 10: 4, 11: 5, 12: 3 })).toEqual(decisions);
   });
@@ -58,7 +73,10 @@ describe('crossCheckPage', () => {
     expect(plausibleScoreRange(5)).toEqual({ min: 2, max: 15 });
     const values = filled(1, { 'hole-1.score': 13, 'hole-2.score': 1, 'hole-2.putts': 0, 'totals.score': 44, 'totals.putts': 15 });
     expect(flagged(crossCheckPage(front, page(front, values)))).toEqual({});
-    expect(flagged(crossCheckPage(front, page(front, values), { 1: 4, 2: 5 }))).toEqual({ 'hole-1.score': ['score-out-of-range-for-par'], 'hole-2.score': ['score-out-of-range-for-par'] });
+    expect(flagged(crossCheckPage(front, page(front, values), { 1: 4, 2: 5 }))).toEqual({
+      'hole-1.score': ['score-out-of-range-for-par'],
+      'hole-2.score': ['score-out-of-range-for-par'],
+    });
     expect(flagged(crossCheckPage(front, page(front, values), { 1: 5, 2: 4 }))).toEqual({});
   });
 
@@ -87,13 +105,21 @@ describe('crossCheckPage', () => {
       'roundSummary.inScore': ['summary-mismatch'],
       'totals.score': ['summary-mismatch'],
     });
-    const noTotals = flagged(crossCheckPage(back, page(back, filled(10, { ...summary, 'totals.score': null, 'roundSummary.inScore': 40, 'roundSummary.totalScore': 81 }))));
+    const noTotals = flagged(
+      crossCheckPage(back, page(back, filled(10, { ...summary, 'totals.score': null, 'roundSummary.inScore': 40, 'roundSummary.totalScore': 81 }))),
+    );
     expect(Object.keys(noTotals).sort()).toEqual(['roundSummary.inScore', ...SCORES.map((_, i) => `hole-${10 + i}.score`)].sort());
   });
 
   it('flags outScore, inScore and totalScore when they do not add up', () => {
-    const result = flagged(crossCheckPage(back, page(back, filled(10, { 'roundSummary.outScore': 41, 'roundSummary.inScore': 39, 'roundSummary.totalScore': 79 }))));
-    expect(result).toEqual({ 'roundSummary.outScore': ['summary-mismatch'], 'roundSummary.inScore': ['summary-mismatch'], 'roundSummary.totalScore': ['summary-mismatch'] });
+    const result = flagged(
+      crossCheckPage(back, page(back, filled(10, { 'roundSummary.outScore': 41, 'roundSummary.inScore': 39, 'roundSummary.totalScore': 79 }))),
+    );
+    expect(result).toEqual({
+      'roundSummary.outScore': ['summary-mismatch'],
+      'roundSummary.inScore': ['summary-mismatch'],
+      'roundSummary.totalScore': ['summary-mismatch'],
+    });
     // Without outScore the sum cannot be checked.
     expect(flagged(crossCheckPage(back, page(back, filled(10, { 'roundSummary.inScore': 39, 'roundSummary.totalScore': 79 }))))).toEqual({});
   });

@@ -39,7 +39,12 @@ export function plausibleScoreRange(par: number): { min: number; max: number } {
  *   against the totals row are skipped when `decidedColumns` holds SUMMARY_RULE: decideSummary
  *   already decided them.
  */
-export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly FieldDecision[], pars?: HolePars, decidedColumns: ReadonlySet<string> = new Set()): FieldDecision[] {
+export function crossCheckPage(
+  specs: readonly FieldSpec[],
+  decisions: readonly FieldDecision[],
+  pars?: HolePars,
+  decidedColumns: ReadonlySet<string> = new Set(),
+): FieldDecision[] {
   const index = new Map(decisions.map((d, i) => [`${d.row}.${d.field}`, i]));
   const flags = new Map<number, Set<ReasonCode>>();
   const reading = (row: string, field: string): number | null => {
@@ -62,7 +67,11 @@ export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly 
     const row = `hole-${hole}`;
     const score = reading(row, 'score');
     const putts = reading(row, 'putts');
-    if (score !== null && putts !== null && putts > score) flag('putts-exceed-score', [[row, 'score'], [row, 'putts']]);
+    if (score !== null && putts !== null && putts > score)
+      flag('putts-exceed-score', [
+        [row, 'score'],
+        [row, 'putts'],
+      ]);
     const par = pars?.[hole];
     if (score !== null && Number.isInteger(par) && (par as number) > 0) {
       const { min, max } = plausibleScoreRange(par as number);
@@ -77,7 +86,10 @@ export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly 
   const holeFields = (field: string): [string, string][] => holes.map((h) => [`hole-${h}`, field]);
   const scoreSum = holeSum('score');
   const puttSum = holeSum('putts');
-  for (const [field, sum] of [['score', scoreSum], ['putts', puttSum]] as const) {
+  for (const [field, sum] of [
+    ['score', scoreSum],
+    ['putts', puttSum],
+  ] as const) {
     const total = reading('totals', field);
     if (decidedColumns.has(field)) continue;
     if (total !== null && sum !== null && total !== sum) flag('total-mismatch', [['totals', field], ...holeFields(field)]);
@@ -94,17 +106,29 @@ export function crossCheckPage(specs: readonly FieldSpec[], decisions: readonly 
     const summaryDecided = decidedColumns.has(SUMMARY_RULE);
     if (inScore !== null) {
       if (totalsScore !== null) {
-        if (inScore !== totalsScore && !summaryDecided) flag('summary-mismatch', [['roundSummary', 'inScore'], ['totals', 'score']]);
+        if (inScore !== totalsScore && !summaryDecided)
+          flag('summary-mismatch', [
+            ['roundSummary', 'inScore'],
+            ['totals', 'score'],
+          ]);
       } else if (scoreSum !== null && inScore !== scoreSum) {
         flag('summary-mismatch', [['roundSummary', 'inScore'], ...holeFields('score')]);
       }
     }
     if (!summaryDecided && outScore !== null && inScore !== null && totalScore !== null && totalScore !== outScore + inScore) {
-      flag('summary-mismatch', [['roundSummary', 'outScore'], ['roundSummary', 'inScore'], ['roundSummary', 'totalScore']]);
+      flag('summary-mismatch', [
+        ['roundSummary', 'outScore'],
+        ['roundSummary', 'inScore'],
+        ['roundSummary', 'totalScore'],
+      ]);
     }
     if (totalPutts !== null) {
       if (totalsPutts !== null) {
-        if (totalPutts < totalsPutts) flag('summary-mismatch', [['roundSummary', 'totalPutts'], ['totals', 'putts']]);
+        if (totalPutts < totalsPutts)
+          flag('summary-mismatch', [
+            ['roundSummary', 'totalPutts'],
+            ['totals', 'putts'],
+          ]);
       } else if (puttSum !== null && totalPutts < puttSum) {
         flag('summary-mismatch', [['roundSummary', 'totalPutts'], ...holeFields('putts')]);
       }

@@ -5,7 +5,15 @@ import type { FieldSpec } from './field-plan';
 const box = { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2 };
 const score: FieldSpec = { id: 'hole-3.score', row: 'hole-3', field: 'score', content: 'digits', maxDigits: 2, range: { min: 1, max: 20 }, holeNumber: 3, box };
 const putts: FieldSpec = { id: 'hole-3.putts', row: 'hole-3', field: 'putts', content: 'digits', maxDigits: 1, range: { min: 0, max: 9 }, holeNumber: 3, box };
-const total: FieldSpec = { id: 'roundSummary.totalScore', row: 'roundSummary', field: 'totalScore', content: 'digits', maxDigits: 3, range: { min: 1, max: 360 }, box };
+const total: FieldSpec = {
+  id: 'roundSummary.totalScore',
+  row: 'roundSummary',
+  field: 'totalScore',
+  content: 'digits',
+  maxDigits: 3,
+  range: { min: 1, max: 360 },
+  box,
+};
 const date: FieldSpec = { id: 'roundDetails.date', row: 'roundDetails', field: 'date', content: 'text', box };
 
 const digitReader = { acceptThreshold: 0.9, readsText: false };
@@ -40,7 +48,14 @@ describe('parseFieldValue', () => {
 
 describe('decideField', () => {
   it('accepts a field-valid reading at or above the threshold, and nothing below it', () => {
-    expect(decideField(score, reading('5', 0.9), digitReader)).toEqual({ row: 'hole-3', field: 'score', decision: 'ACCEPTED', value: 5, literal: '5', reasonCodes: [] });
+    expect(decideField(score, reading('5', 0.9), digitReader)).toEqual({
+      row: 'hole-3',
+      field: 'score',
+      decision: 'ACCEPTED',
+      value: 5,
+      literal: '5',
+      reasonCodes: [],
+    });
     expect(decideField(score, reading('12', 0.99), digitReader)).toMatchObject({ decision: 'ACCEPTED', value: 12, literal: '12' });
     expect(decideField(score, reading('5', 0.8999), digitReader)).toEqual({
       row: 'hole-3',
@@ -54,48 +69,135 @@ describe('decideField', () => {
   });
 
   it('accepts a confident blank as null and sends an uncertain blank to review, with the best valid number the reader saw as its guess', () => {
-    expect(decideField(score, reading(null, 0.97, [], true), digitReader)).toEqual({ row: 'hole-3', field: 'score', decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [] });
+    expect(decideField(score, reading(null, 0.97, [], true), digitReader)).toEqual({
+      row: 'hole-3',
+      field: 'score',
+      decision: 'ACCEPTED',
+      value: null,
+      literal: null,
+      reasonCodes: [],
+    });
     const uncertain = decideField(score, reading(null, 0.6, [], true), digitReader);
     expect(uncertain).toEqual({ row: 'hole-3', field: 'score', decision: 'NEEDS_REVIEW', value: null, literal: null, reasonCodes: ['uncertain-blank'] });
     // Light strokes read as 4 (and, less likely, as 46, which a hole's score cannot hold).
-    const light = decideField(score, reading(null, 0, [['46', 0.5], ['4', 0.3]], true), digitReader);
-    expect(light).toEqual({ row: 'hole-3', field: 'score', decision: 'NEEDS_REVIEW', value: null, literal: null, bestGuess: 4, reasonCodes: ['uncertain-blank'] });
+    const light = decideField(
+      score,
+      reading(
+        null,
+        0,
+        [
+          ['46', 0.5],
+          ['4', 0.3],
+        ],
+        true,
+      ),
+      digitReader,
+    );
+    expect(light).toEqual({
+      row: 'hole-3',
+      field: 'score',
+      decision: 'NEEDS_REVIEW',
+      value: null,
+      literal: null,
+      bestGuess: 4,
+      reasonCodes: ['uncertain-blank'],
+    });
   });
 
   it('never accepts an out-of-range reading, however confident, and guesses the best valid alternative', () => {
     const d = decideField(putts, reading('7', 0.99), digitReader);
     expect(d.decision).toBe('ACCEPTED');
-    const wide = decideField(putts, reading('12', 0.99, [['1', 0.005], ['2', 0.004]]), digitReader);
+    const wide = decideField(
+      putts,
+      reading('12', 0.99, [
+        ['1', 0.005],
+        ['2', 0.004],
+      ]),
+      digitReader,
+    );
     expect(wide).toEqual({ row: 'hole-3', field: 'putts', decision: 'NEEDS_REVIEW', value: null, literal: '12', bestGuess: 1, reasonCodes: ['out-of-range'] });
     // Alternatives are ranked by confidence, whatever order they come in; invalid ones are passed over.
-    const ranked = decideField(score, reading('31', 0.95, [['2', 0.01], ['41', 0.03], ['7', 0.02]]), digitReader);
+    const ranked = decideField(
+      score,
+      reading('31', 0.95, [
+        ['2', 0.01],
+        ['41', 0.03],
+        ['7', 0.02],
+      ]),
+      digitReader,
+    );
     expect(ranked).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, bestGuess: 7, reasonCodes: ['out-of-range'] });
     // A blank alternative ranked above every valid one leaves no guess.
-    expect(decideField(score, reading('31', 0.95, [['', 0.03], ['7', 0.02]]), digitReader)).not.toHaveProperty('bestGuess');
+    expect(
+      decideField(
+        score,
+        reading('31', 0.95, [
+          ['', 0.03],
+          ['7', 0.02],
+        ]),
+        digitReader,
+      ),
+    ).not.toHaveProperty('bestGuess');
     expect(decideField(score, reading('31', 0.95, [['45', 0.03]]), digitReader)).not.toHaveProperty('bestGuess');
   });
 
   it('sends ink without a reading to review as unreadable, guessing from the alternatives', () => {
-    expect(decideField(score, reading(null, 0.99), digitReader)).toEqual({ row: 'hole-3', field: 'score', decision: 'NEEDS_REVIEW', value: null, literal: null, reasonCodes: ['unreadable'] });
-    expect(decideField(score, reading(null, 0.4, [['8', 0.3]]), digitReader)).toMatchObject({ decision: 'NEEDS_REVIEW', bestGuess: 8, reasonCodes: ['unreadable'] });
-    expect(decideField(score, reading('4?', 0.99, [['4', 0.5]]), digitReader)).toMatchObject({ decision: 'NEEDS_REVIEW', literal: '4?', bestGuess: 4, reasonCodes: ['unreadable'] });
+    expect(decideField(score, reading(null, 0.99), digitReader)).toEqual({
+      row: 'hole-3',
+      field: 'score',
+      decision: 'NEEDS_REVIEW',
+      value: null,
+      literal: null,
+      reasonCodes: ['unreadable'],
+    });
+    expect(decideField(score, reading(null, 0.4, [['8', 0.3]]), digitReader)).toMatchObject({
+      decision: 'NEEDS_REVIEW',
+      bestGuess: 8,
+      reasonCodes: ['unreadable'],
+    });
+    expect(decideField(score, reading('4?', 0.99, [['4', 0.5]]), digitReader)).toMatchObject({
+      decision: 'NEEDS_REVIEW',
+      literal: '4?',
+      bestGuess: 4,
+      reasonCodes: ['unreadable'],
+    });
   });
 
   it('holds text it cannot transcribe for review, and accepts a confident empty text field', () => {
-    expect(decideField(date, reading('1205', 0.99), digitReader)).toEqual({ row: 'roundDetails', field: 'date', decision: 'NEEDS_REVIEW', value: null, literal: null, reasonCodes: ['text-not-transcribed'] });
+    expect(decideField(date, reading('1205', 0.99), digitReader)).toEqual({
+      row: 'roundDetails',
+      field: 'date',
+      decision: 'NEEDS_REVIEW',
+      value: null,
+      literal: null,
+      reasonCodes: ['text-not-transcribed'],
+    });
     expect(decideField(date, reading(null, 0.99, [], true), digitReader)).toMatchObject({ decision: 'ACCEPTED', value: null });
     expect(decideField(date, reading(null, 0.5, [], true), digitReader)).toMatchObject({ decision: 'NEEDS_REVIEW', reasonCodes: ['uncertain-blank'] });
   });
 
   it('accepts text from a reader that transcribes it', () => {
     expect(decideField(date, reading('12 May', 0.95), textReader)).toMatchObject({ decision: 'ACCEPTED', value: '12 May', literal: '12 May' });
-    expect(decideField(date, reading('12 May', 0.5), textReader)).toMatchObject({ decision: 'NEEDS_REVIEW', value: null, bestGuess: '12 May', reasonCodes: ['low-confidence'] });
+    expect(decideField(date, reading('12 May', 0.5), textReader)).toMatchObject({
+      decision: 'NEEDS_REVIEW',
+      value: null,
+      bestGuess: '12 May',
+      reasonCodes: ['low-confidence'],
+    });
   });
 });
 
 describe('thresholds per field role', () => {
   const totalsScore: FieldSpec = { id: 'totals.score', row: 'totals', field: 'score', content: 'digits', maxDigits: 3, range: { min: 1, max: 180 }, box };
-  const penalty: FieldSpec = { id: 'penalty.penaltyStrokes', row: 'penalty', field: 'penaltyStrokes', content: 'digits', maxDigits: 2, range: { min: 0, max: 99 }, box };
+  const penalty: FieldSpec = {
+    id: 'penalty.penaltyStrokes',
+    row: 'penalty',
+    field: 'penaltyStrokes',
+    content: 'digits',
+    maxDigits: 2,
+    range: { min: 0, max: 99 },
+    box,
+  };
   const perRole = { acceptThreshold: 0.97, roleThresholds: { entry: { number: 0.95, blank: 0.6 }, sum: { number: 0.998, blank: 0.99 } }, readsText: false };
   const sumNever = { acceptThreshold: 0.97, roleThresholds: { entry: { number: 0.95, blank: 0.6 }, sum: { number: null, blank: 0.6 } }, readsText: false };
 
@@ -138,7 +240,15 @@ describe('thresholds per field role', () => {
 describe('bestFieldValidReading', () => {
   it('prefers the top reading, then the alternatives best first', () => {
     expect(bestFieldValidReading(score, reading('6', 0.5, [['8', 0.4]]))).toBe(6);
-    expect(bestFieldValidReading(score, reading('66', 0.5, [['8', 0.1], ['6', 0.3]]))).toBe(6);
+    expect(
+      bestFieldValidReading(
+        score,
+        reading('66', 0.5, [
+          ['8', 0.1],
+          ['6', 0.3],
+        ]),
+      ),
+    ).toBe(6);
     expect(bestFieldValidReading(score, reading(null, 0.5, [], true))).toBeUndefined();
   });
 });

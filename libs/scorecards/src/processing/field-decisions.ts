@@ -112,7 +112,15 @@ function guessBesideBlank(spec: FieldSpec, reading: CellReading): FieldValue | u
 }
 
 function review(spec: FieldSpec, literal: string | null, reasons: ReasonCode[], guess: FieldValue | undefined): FieldDecision {
-  return { row: spec.row, field: spec.field, decision: 'NEEDS_REVIEW', value: null, literal, ...(guess === undefined ? {} : { bestGuess: guess }), reasonCodes: reasons };
+  return {
+    row: spec.row,
+    field: spec.field,
+    decision: 'NEEDS_REVIEW',
+    value: null,
+    literal,
+    ...(guess === undefined ? {} : { bestGuess: guess }),
+    reasonCodes: reasons,
+  };
 }
 
 /**

@@ -11,8 +11,18 @@ describe('fieldPlan', () => {
     ['M9H1/front-nine-page', 1, 20, []],
     ['M9H1GG/front-nine-page', 1, 20, []],
     ['M9H10GG/back-nine-page', 10, 20, []],
-    ['M18F/front-nine-page', 1, 25, ['roundDetails.date', 'roundDetails.course', 'roundDetails.teeBox', 'roundDetails.startTime', 'roundDetails.playingPartners']],
-    ['M18B/back-nine-page', 10, 26, ['roundSummary.outScore', 'roundSummary.inScore', 'roundSummary.totalScore', 'roundSummary.totalPutts', 'penalty.penaltyStrokes', 'penalty.penaltyHoles']],
+    [
+      'M18F/front-nine-page',
+      1,
+      25,
+      ['roundDetails.date', 'roundDetails.course', 'roundDetails.teeBox', 'roundDetails.startTime', 'roundDetails.playingPartners'],
+    ],
+    [
+      'M18B/back-nine-page',
+      10,
+      26,
+      ['roundSummary.outScore', 'roundSummary.inScore', 'roundSummary.totalScore', 'roundSummary.totalPutts', 'penalty.penaltyStrokes', 'penalty.penaltyHoles'],
+    ],
   ])('plans %s: holes from %i, %i fields', (captureId, firstHole, count, supplemental) => {
     const capture = findCapture(captureId)!;
     const plan = fieldPlan(capture)!;

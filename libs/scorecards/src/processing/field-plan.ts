@@ -59,7 +59,12 @@ export const TOTALS_FIELDS: Record<'score' | 'putts', ValueRule> = { score: digi
 /** The M18 supplemental areas the processors transcribe, field by field, in reading order. */
 const SUPPLEMENTAL_FIELDS: Record<string, Record<string, ValueRule>> = {
   roundDetails: { date: TEXT, course: TEXT, teeBox: TEXT, startTime: TEXT, playingPartners: TEXT },
-  roundSummary: { outScore: digits(3, SUM_MIN, 180), inScore: digits(3, SUM_MIN, 180), totalScore: digits(3, 2 * SUM_MIN, 360), totalPutts: digits(3, SUM_MIN, 162) },
+  roundSummary: {
+    outScore: digits(3, SUM_MIN, 180),
+    inScore: digits(3, SUM_MIN, 180),
+    totalScore: digits(3, 2 * SUM_MIN, 360),
+    totalPutts: digits(3, SUM_MIN, 162),
+  },
   penalty: { penaltyStrokes: digits(2, 0, 99), penaltyHoles: TEXT },
 };
 

@@ -1,7 +1,30 @@
 export { REASON_CODES, type ReasonCode } from './reason-codes';
-export { fieldPlan, cropField, pageCells, printedSides, HOLE_FIELDS, TOTALS_FIELDS, FIELD_CAPTION_MM, CELL_MARGIN_FRACTION, type FieldPlan, type FieldSpec, type FieldContent, type ValueRule, type PageCell } from './field-plan';
+export {
+  fieldPlan,
+  cropField,
+  pageCells,
+  printedSides,
+  HOLE_FIELDS,
+  TOTALS_FIELDS,
+  FIELD_CAPTION_MM,
+  CELL_MARGIN_FRACTION,
+  type FieldPlan,
+  type FieldSpec,
+  type FieldContent,
+  type ValueRule,
+  type PageCell,
+} from './field-plan';
 export { printedBorderVisibility, obscuredFields, OBSCURED_BELOW, type CropBorder, type BorderSide } from './cell-visibility';
-export { decideField, obscuredField, parseFieldValue, bestFieldValidReading, type FieldDecision, type FieldValue, type ReaderTraits, type ParsedValue } from './field-decisions';
+export {
+  decideField,
+  obscuredField,
+  parseFieldValue,
+  bestFieldValidReading,
+  type FieldDecision,
+  type FieldValue,
+  type ReaderTraits,
+  type ParsedValue,
+} from './field-decisions';
 export { crossCheckPage, plausibleScoreRange, type HolePars } from './cross-checks';
 export { decideByArithmetic, puttsWithinScore, sumPosteriors, valueDistribution, UNLISTED_FLOOR, type ValueDistribution } from './consistent-reading';
 export { decideByPrior, PUTTS_PRIOR } from './value-priors';

@@ -60,15 +60,33 @@ function scripted(steps: ((cells: readonly CellImage[]) => CellReading[] | Error
     },
   };
 }
-const allBlank = (cells: readonly CellImage[]): CellReading[] => cells.map((c) => ({ id: c.id, blank: true, literal: null, confidence: 0.95, alternatives: [] }));
+const allBlank = (cells: readonly CellImage[]): CellReading[] =>
+  cells.map((c) => ({ id: c.id, blank: true, literal: null, confidence: 0.95, alternatives: [] }));
 
 let course: Course;
 let single: Scene;
 let twoPages: Scene;
 beforeAll(async () => {
   [course] = generateDemoCourses();
-  single = await synthesizeScene(79, { course, clean: true, handwriting: true, width: 1600, height: 1200, pageCount: 1, captureIds: ['M18B/back-nine-page'], maxTiltDegrees: 20 });
-  twoPages = await synthesizeScene(12, { course, clean: true, handwriting: false, width: 2400, height: 1800, pageCount: 2, captureIds: ['M9H1/front-nine-page', 'M9H10GG/back-nine-page'] });
+  single = await synthesizeScene(79, {
+    course,
+    clean: true,
+    handwriting: true,
+    width: 1600,
+    height: 1200,
+    pageCount: 1,
+    captureIds: ['M18B/back-nine-page'],
+    maxTiltDegrees: 20,
+  });
+  twoPages = await synthesizeScene(12, {
+    course,
+    clean: true,
+    handwriting: false,
+    width: 2400,
+    height: 1800,
+    pageCount: 2,
+    captureIds: ['M9H1/front-nine-page', 'M9H10GG/back-nine-page'],
+  });
 });
 
 describe('processPhoto', () => {
@@ -84,7 +102,9 @@ describe('processPhoto', () => {
     // Ink where the scene wrote, none where it did not: the crops land on the right cells.
     const written = new Set(truth.handwriting.map((t) => `${t.row}.${t.field}`));
     expect(written.size).toBeGreaterThan(15);
-    expect([...written]).toEqual(expect.arrayContaining(['hole-13.score', 'totals.score', 'totals.putts', 'roundSummary.totalScore', 'penalty.penaltyStrokes', 'penalty.penaltyHoles']));
+    expect([...written]).toEqual(
+      expect.arrayContaining(['hole-13.score', 'totals.score', 'totals.putts', 'roundSummary.totalScore', 'penalty.penaltyStrokes', 'penalty.penaltyHoles']),
+    );
     for (const { id, ink } of reader.calls[0]) {
       if (written.has(id)) expect({ id, ink: ink > 20 }).toEqual({ id, ink: true });
       else expect({ id, ink }).toEqual({ id, ink: 0 });
@@ -130,7 +150,10 @@ describe('processPhoto', () => {
 
   it.each([
     ['a missing cell', (cells: readonly CellImage[]) => allBlank(cells).slice(1)],
-    ['an unknown cell', (cells: readonly CellImage[]) => [...allBlank(cells).slice(1), { id: 'hole-99.score', blank: true, literal: null, confidence: 1, alternatives: [] }]],
+    [
+      'an unknown cell',
+      (cells: readonly CellImage[]) => [...allBlank(cells).slice(1), { id: 'hole-99.score', blank: true, literal: null, confidence: 1, alternatives: [] }],
+    ],
     ['a cell read twice', (cells: readonly CellImage[]) => [...allBlank(cells), allBlank(cells)[0]]],
     ['a confidence above 1', (cells: readonly CellImage[]) => allBlank(cells).map((r) => ({ ...r, confidence: 1.5 }))],
   ])('treats %s as an invalid provider answer', async (_, answer) => {
@@ -138,7 +161,16 @@ describe('processPhoto', () => {
   });
 
   it('leaves a page whose cells are too coarse in the photo NORMALIZED_ONLY without calling the provider', async () => {
-    const small = await synthesizeScene(3, { course, clean: true, handwriting: true, width: 1200, height: 900, pageCount: 1, captureIds: ['M9H1/front-nine-page'], fill: [0.5, 0.5] });
+    const small = await synthesizeScene(3, {
+      course,
+      clean: true,
+      handwriting: true,
+      width: 1200,
+      height: 900,
+      pageCount: 1,
+      captureIds: ['M9H1/front-nine-page'],
+      fill: [0.5, 0.5],
+    });
     const provider = scripted([allBlank]);
     const { body, readCells } = await processPhoto(small.image, provider, { requestId: 'req-7' });
     expect(provider.sent).toEqual([]);
@@ -152,7 +184,16 @@ describe('processPhoto', () => {
   it('sends no field a thumb covers to the reader and accepts none of them: they go to review as obscured', async () => {
     // A thumb over holes 6..9 of a filled front nine: once contrast-normalized, the covered cells look like
     // empty paper (the ink reader calls them blank), so only their hidden printed border tells them apart.
-    const scene = await synthesizeScene(18, { course, clean: true, handwriting: true, width: 1600, height: 1200, pageCount: 1, captureIds: ['M9H1/front-nine-page'], occlusion: 'page' });
+    const scene = await synthesizeScene(18, {
+      course,
+      clean: true,
+      handwriting: true,
+      width: 1600,
+      height: 1200,
+      pageCount: 1,
+      captureIds: ['M9H1/front-nine-page'],
+      occlusion: 'page',
+    });
     expect(scene.truth.occluders).toEqual(['thumb']);
     const [truth] = scene.truth.pages;
     const reader = new InkTruthReader(truth.handwriting);
@@ -179,7 +220,16 @@ describe('processPhoto', () => {
   /** The page of a generated photo without covers (one production page, calibration digits), read with its ink truth. */
   async function uncoveredPage(seed: number, width: number, height: number) {
     const captureIds = DESIGN_CATALOG.map((d) => processorFor(d.designCode)).filter((c): c is string => c !== undefined);
-    const scene = await synthesizeScene(seed, { course, width, height, pageCount: 1, captureIds, handwriting: true, handwritingItems: 'calibration', occlusion: 'none' });
+    const scene = await synthesizeScene(seed, {
+      course,
+      width,
+      height,
+      pageCount: 1,
+      captureIds,
+      handwriting: true,
+      handwritingItems: 'calibration',
+      occlusion: 'none',
+    });
     expect(scene.truth.occluders).toEqual([]);
     const { body } = await processPhoto(scene.image, new InkTruthReader(scene.truth.pages[0].handwriting), { requestId: `req-${seed}` });
     const [page] = body.pages;
@@ -222,9 +272,20 @@ describe('processPhoto', () => {
   });
 
   it('applies the pars it is given and stops on an aborted signal', async () => {
-    const provider = scripted([(cells) => cells.map((c) => (c.id === 'hole-10.score' ? { id: c.id, blank: false, literal: '19', confidence: 0.99, alternatives: [] } : allBlank([c])[0]))]);
+    const provider = scripted([
+      (cells) =>
+        cells.map((c) => (c.id === 'hole-10.score' ? { id: c.id, blank: false, literal: '19', confidence: 0.99, alternatives: [] } : allBlank([c])[0])),
+    ]);
     const { body } = await processPhoto(single.image, provider, { requestId: 'req-8', pars: { 10: 4 } });
-    expect(body.pages[0].processing.fields[0]).toEqual({ row: 'hole-10', field: 'score', decision: 'NEEDS_REVIEW', value: null, literal: '19', bestGuess: 19, reasonCodes: ['score-out-of-range-for-par'] });
+    expect(body.pages[0].processing.fields[0]).toEqual({
+      row: 'hole-10',
+      field: 'score',
+      decision: 'NEEDS_REVIEW',
+      value: null,
+      literal: '19',
+      bestGuess: 19,
+      reasonCodes: ['score-out-of-range-for-par'],
+    });
     const controller = new AbortController();
     controller.abort(new Error('deadline'));
     await expect(processPhoto(single.image, provider, { requestId: 'req-9', signal: controller.signal })).rejects.toThrow('deadline');

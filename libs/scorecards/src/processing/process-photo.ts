@@ -78,13 +78,17 @@ export async function processPhoto(image: PixelImage, provider: HandwritingProvi
     if (obscured.size > 0) outcome.warnings = [...outcome.warnings, obscuredWarning(obscured.size)];
     readCells += cells.length;
     try {
-      const readings = cells.length > 0 ? checkedReadings(cells, await provider.readCells(cells, signal ? { signal } : undefined)) : new Map<string, CellReading>();
+      const readings =
+        cells.length > 0 ? checkedReadings(cells, await provider.readCells(cells, signal ? { signal } : undefined)) : new Map<string, CellReading>();
       const own = plan.fields.map((spec) => (obscured.has(spec.id) ? obscuredField(spec) : decideField(spec, readings.get(spec.id) as CellReading, provider)));
       const arithmetic = decideCardArithmetic(plan.fields, decideByPrior(plan.fields, own, readings, provider), readings, provider);
       outcome.fields = crossCheckPage(plan.fields, arithmetic.decisions, options.pars, arithmetic.decided);
     } catch (error) {
       if (!(error instanceof HandwritingProviderError) || error.code !== 'provider-invalid-response') throw error;
-      outcome.notProcessed = { code: 'scorecard-page-extraction-failed', message: 'the handwriting reader returned no valid reading for this page; retry with the same key' };
+      outcome.notProcessed = {
+        code: 'scorecard-page-extraction-failed',
+        message: 'the handwriting reader returned no valid reading for this page; retry with the same key',
+      };
       invalid.push(error);
     }
   }
@@ -102,13 +106,21 @@ function publicIssue(issue: NormalizationIssue): { code: string; message: string
 
 function obscuredWarning(fields: number): ProcessingWarning {
   const what = fields === 1 ? '1 field is' : `${fields} fields are`;
-  return { code: 'fields-obscured', message: `${what} covered in the photo (a finger, pen or phone over the card) and need review; a photo without the obstruction reads them` };
+  return {
+    code: 'fields-obscured',
+    message: `${what} covered in the photo (a finger, pen or phone over the card) and need review; a photo without the obstruction reads them`,
+  };
 }
 
 /** The page's fields are too coarse in the photo to be read (see MIN_SOURCE_PIXELS_PER_MM). */
 function detailProblem(page: DiscoveredPage, plan: FieldPlan): { code: string; message: string } | undefined {
   const capture = page.registration.capture;
-  const detail = sourcePixelsPerMm(page.registration.canonicalToSource, capture.canonicalPixels, capture.pixelsPerMm, plan.fields.map((f) => f.box));
+  const detail = sourcePixelsPerMm(
+    page.registration.canonicalToSource,
+    capture.canonicalPixels,
+    capture.pixelsPerMm,
+    plan.fields.map((f) => f.box),
+  );
   if (detail >= MIN_SOURCE_PIXELS_PER_MM) return undefined;
   return {
     code: 'scorecard-page-detail-too-low',
@@ -133,7 +145,9 @@ function checkedReadings(cells: readonly CellImage[], readings: unknown): Map<st
       r.confidence >= 0 &&
       r.confidence <= 1 &&
       Array.isArray(r.alternatives) &&
-      r.alternatives.every((a) => a !== null && typeof a === 'object' && typeof a.literal === 'string' && typeof a.confidence === 'number' && Number.isFinite(a.confidence));
+      r.alternatives.every(
+        (a) => a !== null && typeof a === 'object' && typeof a.literal === 'string' && typeof a.confidence === 'number' && Number.isFinite(a.confidence),
+      );
     if (!valid) throw invalid('a reading is malformed');
     if (!wanted.has(r.id)) throw invalid(`a reading names cell ${JSON.stringify(r.id).slice(0, 40)}, which was not sent`);
     if (byId.has(r.id)) throw invalid(`cell ${r.id} was read twice`);

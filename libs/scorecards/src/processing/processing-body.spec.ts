@@ -5,7 +5,8 @@ import { processingBodyV3, type PageOutcome } from './processing-body';
 import { processingBodyV3Schema, processingResponseV3Schema } from './processing-schema';
 
 /** Keys the contract forbids anywhere in the body: geometry, evidence, quality, model details, cost. */
-const FORBIDDEN = /^(box|boxes|x1|y1|x2|y2|crop|corners|sourceCorners|quality|confidence|markerEvidence|markerIds|provider|model|modelName|cost|tokens|usage|debug|debugImage|artifacts|captureId|definitionHash|pixelsPerModule|pixelsPerMm)$/i;
+const FORBIDDEN =
+  /^(box|boxes|x1|y1|x2|y2|crop|corners|sourceCorners|quality|confidence|markerEvidence|markerIds|provider|model|modelName|cost|tokens|usage|debug|debugImage|artifacts|captureId|definitionHash|pixelsPerModule|pixelsPerMm)$/i;
 
 function forbiddenKeys(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => forbiddenKeys(v, `${path}[${i}]`));
@@ -20,8 +21,28 @@ type Internal = FieldDecision & { confidence?: number; box?: unknown; provider?:
 function decisions(review: string[] = []): Internal[] {
   return plan.fields.map((s, i) =>
     review.includes(s.id)
-      ? { row: s.row, field: s.field, decision: 'NEEDS_REVIEW', value: null, literal: '9', bestGuess: 9, reasonCodes: ['low-confidence'], confidence: 0.42, box: s.box, provider: 'local-digits' }
-      : { row: s.row, field: s.field, decision: 'ACCEPTED', value: s.field === 'score' && s.holeNumber ? 4 : null, literal: s.field === 'score' && s.holeNumber ? '4' : null, reasonCodes: [], confidence: 0.99 + i * 1e-5, box: s.box },
+      ? {
+          row: s.row,
+          field: s.field,
+          decision: 'NEEDS_REVIEW',
+          value: null,
+          literal: '9',
+          bestGuess: 9,
+          reasonCodes: ['low-confidence'],
+          confidence: 0.42,
+          box: s.box,
+          provider: 'local-digits',
+        }
+      : {
+          row: s.row,
+          field: s.field,
+          decision: 'ACCEPTED',
+          value: s.field === 'score' && s.holeNumber ? 4 : null,
+          literal: s.field === 'score' && s.holeNumber ? '4' : null,
+          reasonCodes: [],
+          confidence: 0.99 + i * 1e-5,
+          box: s.box,
+        },
   );
 }
 
@@ -46,7 +67,12 @@ describe('processingBodyV3', () => {
       warnings: [],
     });
     const [page] = body.pages;
-    expect(page).toMatchObject({ pageInstanceId: 'page-1', status: 'PROCESSED', design: { designId: 'SM9H1', panel: 'F9' }, processing: { status: 'PROCESSED' } });
+    expect(page).toMatchObject({
+      pageInstanceId: 'page-1',
+      status: 'PROCESSED',
+      design: { designId: 'SM9H1', panel: 'F9' },
+      processing: { status: 'PROCESSED' },
+    });
     expect(page.processing.summary).toEqual({ totalCells: 20, acceptedCells: 20, reviewCells: 0, reviewRate: 0 });
     expect(Object.keys(page.processing.fields[0])).toEqual(['row', 'field', 'decision', 'value', 'literal', 'reasonCodes']);
     expect(body.roundDrafts).toHaveLength(1);
@@ -58,7 +84,10 @@ describe('processingBodyV3', () => {
       'req-8',
       [
         outcome('page-1', decisions(['hole-2.score', 'hole-2.putts'])),
-        outcome('page-2', null, { design: { designId: 'SM18B', panel: 'B9' }, notProcessed: { code: 'scorecard-page-detail-too-low', message: 'move closer' } }),
+        outcome('page-2', null, {
+          design: { designId: 'SM18B', panel: 'B9' },
+          notProcessed: { code: 'scorecard-page-detail-too-low', message: 'move closer' },
+        }),
       ],
       [{ code: 'scorecard-design-unreadable', message: 'the identity label could not be read' }],
       [{ code: 'unassigned-marker', message: 'marker 300 is not printed by any registered design' }],
@@ -70,7 +99,11 @@ describe('processingBodyV3', () => {
       ['NEEDS_REVIEW', 'NEEDS_REVIEW'],
       ['NORMALIZED_ONLY', 'NOT_PROCESSED'],
     ]);
-    expect(body.pages[1].processing).toEqual({ status: 'NOT_PROCESSED', fields: [], summary: { totalCells: 0, acceptedCells: 0, reviewCells: 0, reviewRate: 0 } });
+    expect(body.pages[1].processing).toEqual({
+      status: 'NOT_PROCESSED',
+      fields: [],
+      summary: { totalCells: 0, acceptedCells: 0, reviewCells: 0, reviewRate: 0 },
+    });
     expect(body.issues).toEqual([
       { code: 'scorecard-page-detail-too-low', message: 'move closer', pageInstanceId: 'page-2' },
       { code: 'scorecard-design-unreadable', message: 'the identity label could not be read' },
@@ -79,7 +112,15 @@ describe('processingBodyV3', () => {
     expect(body.summary).toEqual({ discoveredPages: 2, processedPages: 1, normalizedOnlyPages: 1, acceptedCells: 18, reviewCells: 2 });
     expect(body.roundDrafts.map((d) => d.pageInstanceIds)).toEqual([['page-1']]);
     const reviewField = body.pages[0].processing.fields.find((f) => f.row === 'hole-2' && f.field === 'score')!;
-    expect(reviewField).toEqual({ row: 'hole-2', field: 'score', decision: 'NEEDS_REVIEW', value: null, literal: '9', bestGuess: 9, reasonCodes: ['low-confidence'] });
+    expect(reviewField).toEqual({
+      row: 'hole-2',
+      field: 'score',
+      decision: 'NEEDS_REVIEW',
+      value: null,
+      literal: '9',
+      bestGuess: 9,
+      reasonCodes: ['low-confidence'],
+    });
     expect(body.pages[0].processing.summary.reviewRate).toBe(0.1);
   });
 

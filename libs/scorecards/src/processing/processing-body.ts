@@ -36,7 +36,12 @@ const PROCESSING_STATUS = { PROCESSED: 'PROCESSED', NEEDS_REVIEW: 'NEEDS_REVIEW'
  * that cost no page. Carries decisions and drafts only: no geometry, marker evidence,
  * quality figures, confidences, provider or model names, costs or debug artifacts.
  */
-export function processingBodyV3(requestId: string, outcomes: readonly PageOutcome[], missing: readonly ProcessingIssue[] = [], warnings: readonly ProcessingWarning[] = []): ProcessingBodyV3 {
+export function processingBodyV3(
+  requestId: string,
+  outcomes: readonly PageOutcome[],
+  missing: readonly ProcessingIssue[] = [],
+  warnings: readonly ProcessingWarning[] = [],
+): ProcessingBodyV3 {
   const pages: ProcessedPage[] = outcomes.map((outcome) => {
     const fields = outcome.fields?.map(publicDecision) ?? [];
     const status = pageStatus(outcome.fields);
@@ -58,7 +63,10 @@ export function processingBodyV3(requestId: string, outcomes: readonly PageOutco
   const processed = pages.filter((p) => p.status !== 'NORMALIZED_ONLY');
   return {
     schema: PROCESSING_SCHEMA,
-    status: processingStatus(pages.map((p) => p.status), missing.length),
+    status: processingStatus(
+      pages.map((p) => p.status),
+      missing.length,
+    ),
     pages,
     roundDrafts: processed.map((p) => roundDraft(requestId, p.pageInstanceId, p.processing.fields)),
     summary: {

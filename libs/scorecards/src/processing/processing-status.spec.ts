@@ -2,7 +2,15 @@ import type { FieldDecision } from './field-decisions';
 import { cellSummary, pageStatus, processingStatus } from './processing-status';
 
 const accepted: FieldDecision = { row: 'hole-1', field: 'score', decision: 'ACCEPTED', value: 4, literal: '4', reasonCodes: [] };
-const review: FieldDecision = { row: 'hole-1', field: 'putts', decision: 'NEEDS_REVIEW', value: null, literal: '7', bestGuess: 7, reasonCodes: ['low-confidence'] };
+const review: FieldDecision = {
+  row: 'hole-1',
+  field: 'putts',
+  decision: 'NEEDS_REVIEW',
+  value: null,
+  literal: '7',
+  bestGuess: 7,
+  reasonCodes: ['low-confidence'],
+};
 
 describe('statuses (spec "Scorecard statuses")', () => {
   it('names a page by what happened to its fields', () => {

@@ -1,7 +1,15 @@
 import type { FieldDecision } from './field-decisions';
 import { draftId, roundDraft } from './round-drafts';
 
-const field = (row: string, name: string, rest: Partial<FieldDecision>): FieldDecision => ({ row, field: name, decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [], ...rest });
+const field = (row: string, name: string, rest: Partial<FieldDecision>): FieldDecision => ({
+  row,
+  field: name,
+  decision: 'ACCEPTED',
+  value: null,
+  literal: null,
+  reasonCodes: [],
+  ...rest,
+});
 
 describe('roundDraft', () => {
   it('takes accepted scores, then review guesses, and omits holes with neither', () => {

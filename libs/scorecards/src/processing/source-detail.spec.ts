@@ -18,8 +18,18 @@ describe('sourcePixelsPerMm', () => {
   it('takes the far, smaller end of a perspective view, within the fields only', () => {
     // The canonical top edge lands 200 px wide, the bottom edge 500 px wide.
     const h = fitHomography(
-      [{ x: 0, y: 0 }, { x: 1000, y: 0 }, { x: 1000, y: 800 }, { x: 0, y: 800 }],
-      [{ x: 150, y: 0 }, { x: 350, y: 0 }, { x: 500, y: 400 }, { x: 0, y: 400 }],
+      [
+        { x: 0, y: 0 },
+        { x: 1000, y: 0 },
+        { x: 1000, y: 800 },
+        { x: 0, y: 800 },
+      ],
+      [
+        { x: 150, y: 0 },
+        { x: 350, y: 0 },
+        { x: 500, y: 400 },
+        { x: 0, y: 400 },
+      ],
     ) as Homography;
     const all = sourcePixelsPerMm(h, canonical, 8, whole);
     const lower = sourcePixelsPerMm(h, canonical, 8, [{ x1: 0, y1: 0.7, x2: 1, y2: 1 }]);

@@ -29,11 +29,22 @@ function localScale(h: Homography, x: number, y: number): number {
  * at the corners and centre of the area holding them (a perspective is sharpest at one end
  * and softest at the other, so the extremes lie at the corners).
  */
-export function sourcePixelsPerMm(canonicalToSource: Homography, canonical: { width: number; height: number }, pixelsPerMm: number, boxes: readonly Box[]): number {
+export function sourcePixelsPerMm(
+  canonicalToSource: Homography,
+  canonical: { width: number; height: number },
+  pixelsPerMm: number,
+  boxes: readonly Box[],
+): number {
   const x1 = Math.min(...boxes.map((b) => b.x1)) * canonical.width;
   const y1 = Math.min(...boxes.map((b) => b.y1)) * canonical.height;
   const x2 = Math.max(...boxes.map((b) => b.x2)) * canonical.width;
   const y2 = Math.max(...boxes.map((b) => b.y2)) * canonical.height;
-  const points = [[x1, y1], [x2, y1], [x2, y2], [x1, y2], [(x1 + x2) / 2, (y1 + y2) / 2]];
+  const points = [
+    [x1, y1],
+    [x2, y1],
+    [x2, y2],
+    [x1, y2],
+    [(x1 + x2) / 2, (y1 + y2) / 2],
+  ];
   return Math.min(...points.map(([x, y]) => localScale(canonicalToSource, x, y))) * pixelsPerMm;
 }

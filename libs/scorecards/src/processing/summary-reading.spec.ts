@@ -12,7 +12,14 @@ const reader = { acceptThreshold: 0.99, readsText: false };
 
 const SCORES = [4, 5, 3, 4, 6, 4, 5, 3, 5]; // 39
 const PUTTS = [2, 2, 1, 2, 3, 2, 2, 1, 2]; // 17
-const WRITTEN: Record<string, string> = { 'totals.score': '39', 'totals.putts': '17', 'roundSummary.outScore': '41', 'roundSummary.inScore': '39', 'roundSummary.totalScore': '80', 'roundSummary.totalPutts': '33' };
+const WRITTEN: Record<string, string> = {
+  'totals.score': '39',
+  'totals.putts': '17',
+  'roundSummary.outScore': '41',
+  'roundSummary.inScore': '39',
+  'roundSummary.totalScore': '80',
+  'roundSummary.totalPutts': '33',
+};
 
 type Read = { literal: string | null; confidence: number; alternatives?: [string, number][] };
 
@@ -24,7 +31,13 @@ function readings(overrides: Record<string, Read> = {}): Map<string, CellReading
     let literal: string | null = WRITTEN[spec.id] ?? null;
     if (hole !== undefined) literal = String((spec.field === 'score' ? SCORES : PUTTS)[hole - 10]);
     const read = overrides[spec.id] ?? { literal, confidence: 0.9995 };
-    out.set(spec.id, { id: spec.id, blank: read.literal === null, literal: read.literal, confidence: read.confidence, alternatives: (read.alternatives ?? []).map(([l, c]) => ({ literal: l, confidence: c })) });
+    out.set(spec.id, {
+      id: spec.id,
+      blank: read.literal === null,
+      literal: read.literal,
+      confidence: read.confidence,
+      alternatives: (read.alternatives ?? []).map(([l, c]) => ({ literal: l, confidence: c })),
+    });
   }
   return out;
 }
@@ -80,7 +93,9 @@ describe('decideSummary', () => {
   });
 
   it('flags only inScore when it disagrees with a totals row that the holes vouch for (a mis-copy)', () => {
-    const decisions = decide(readings({ 'roundSummary.inScore': { literal: '38', confidence: 0.9995 }, 'roundSummary.totalScore': { literal: '79', confidence: 0.9995 } }));
+    const decisions = decide(
+      readings({ 'roundSummary.inScore': { literal: '38', confidence: 0.9995 }, 'roundSummary.totalScore': { literal: '79', confidence: 0.9995 } }),
+    );
     expect(reviewed(decisions)).toEqual(['roundSummary.inScore']);
     expect(byId(decisions).get('roundSummary.inScore')).toMatchObject({ bestGuess: 38, reasonCodes: ['summary-mismatch'] });
     expect(byId(decisions).get('totals.score')).toMatchObject({ decision: 'ACCEPTED', value: 39 });
@@ -113,7 +128,10 @@ describe('decideSummary', () => {
   });
 
   it('checks the copy of the totals row even when the sum rule lacks a cell', () => {
-    const cells = readings({ 'roundSummary.outScore': { literal: null, confidence: 0.9995 }, 'roundSummary.inScore': { literal: '39', confidence: 0.6, alternatives: [['38', 0.35]] } });
+    const cells = readings({
+      'roundSummary.outScore': { literal: null, confidence: 0.9995 },
+      'roundSummary.inScore': { literal: '39', confidence: 0.6, alternatives: [['38', 0.35]] },
+    });
     const decisions = byId(decide(cells));
     expect(decisions.get('roundSummary.inScore')).toMatchObject({ decision: 'ACCEPTED', value: 39, reasonCodes: ['decided-by-cross-check'] });
   });
@@ -159,9 +177,12 @@ describe('decideCardArithmetic: the totals row is shared by the score column and
 
   it('does not let a confident summary overrule confident holes and totals row', () => {
     // The player copied 38 into inScore (and added 41 + 38 = 79): the card's own page is right.
-    const decisions = decide(readings({ 'roundSummary.inScore': { literal: '38', confidence: 0.9995 }, 'roundSummary.totalScore': { literal: '79', confidence: 0.9995 } }));
+    const decisions = decide(
+      readings({ 'roundSummary.inScore': { literal: '38', confidence: 0.9995 }, 'roundSummary.totalScore': { literal: '79', confidence: 0.9995 } }),
+    );
     const byField = byId(decisions);
-    for (const hole of [10, 11, 12, 13, 14, 15, 16, 17, 18]) expect(byField.get(`hole-${hole}.score`)).toMatchObject({ decision: 'ACCEPTED', value: SCORES[hole - 10] });
+    for (const hole of [10, 11, 12, 13, 14, 15, 16, 17, 18])
+      expect(byField.get(`hole-${hole}.score`)).toMatchObject({ decision: 'ACCEPTED', value: SCORES[hole - 10] });
     expect(byField.get('totals.score')).toMatchObject({ decision: 'ACCEPTED', value: 39 });
     expect(reviewed(decisions)).toEqual(['roundSummary.inScore']);
   });

@@ -1,5 +1,16 @@
 import type { CellReading } from '@caddie/handwriting';
-import { best, decidedByPosterior, fieldDistribution, mismatched, readValue, sumPosteriors, totalLikelihood, vouched, withEvidence, type ValueDistribution } from './consistent-reading';
+import {
+  best,
+  decidedByPosterior,
+  fieldDistribution,
+  mismatched,
+  readValue,
+  sumPosteriors,
+  totalLikelihood,
+  vouched,
+  withEvidence,
+  type ValueDistribution,
+} from './consistent-reading';
 import { posteriorAcceptThreshold, type FieldDecision, type ReaderTraits } from './field-decisions';
 import type { FieldSpec } from './field-plan';
 
@@ -103,7 +114,8 @@ export function decideSummary(
     // The totals row keeps the column's decision while the summary leaves its value most probable at the threshold.
     const row = bestOf.get(PAGE_TOTAL) as { value: number; probability: number };
     const page = result[index(PAGE_TOTAL)];
-    if (row.value !== value(PAGE_TOTAL) || row.probability < posteriorAcceptThreshold(reader, page.row)) result[index(PAGE_TOTAL)] = mismatched(page, row.value, 'summary-mismatch');
+    if (row.value !== value(PAGE_TOTAL) || row.probability < posteriorAcceptThreshold(reader, page.row))
+      result[index(PAGE_TOTAL)] = mismatched(page, row.value, 'summary-mismatch');
   }
   return { decisions: result, decided: true };
 }

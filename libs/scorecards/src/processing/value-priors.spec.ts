@@ -7,7 +7,11 @@ import { decideByPrior, PUTTS_PRIOR } from './value-priors';
 
 const front = fieldPlan(findCapture('M9H1/front-nine-page')!)!.fields;
 // A reader calibrated per role, entries certified at 0.957 (reader-13's entry threshold).
-const reader: ReaderTraits = { acceptThreshold: 0.977, roleThresholds: { entry: { number: 0.957, blank: 0.55 }, sum: { number: 0.997, blank: 0.557 } }, readsText: false };
+const reader: ReaderTraits = {
+  acceptThreshold: 0.977,
+  roleThresholds: { entry: { number: 0.957, blank: 0.55 }, sum: { number: 0.997, blank: 0.557 } },
+  readsText: false,
+};
 
 const reading = (id: string, literal: string | null, confidence: number, alternatives: [string, number][] = []): CellReading => ({
   id,
@@ -55,7 +59,11 @@ describe('decideByPrior', () => {
     expect(decisions.get('hole-3.putts')).toMatchObject({ decision: 'ACCEPTED', value: 2, literal: '2', reasonCodes: [] });
     // Without the prior the same reading stays in review.
     const flat = front.map((s) => (s.prior ? { ...s, prior: undefined } : s));
-    expect(decide([reading('hole-3.putts', '2', 0.93, [['3', 0.05]])], flat).get('hole-3.putts')).toMatchObject({ decision: 'NEEDS_REVIEW', reasonCodes: ['low-confidence'], bestGuess: 2 });
+    expect(decide([reading('hole-3.putts', '2', 0.93, [['3', 0.05]])], flat).get('hole-3.putts')).toMatchObject({
+      decision: 'NEEDS_REVIEW',
+      reasonCodes: ['low-confidence'],
+      bestGuess: 2,
+    });
   });
 
   it('sends a rare putt count to review even when it is read clearly, keeping it as the guess', () => {
@@ -65,7 +73,11 @@ describe('decideByPrior', () => {
 
   it('withdraws an acceptance the prior no longer supports, guessing the more probable value', () => {
     // Three putts at 0.97 are accepted on the reading alone (entry threshold 0.957)...
-    const own = decideField(front.find((s) => s.id === 'hole-5.putts')!, reading('hole-5.putts', '3', 0.97, [['2', 0.029]]), reader);
+    const own = decideField(
+      front.find((s) => s.id === 'hole-5.putts')!,
+      reading('hole-5.putts', '3', 0.97, [['2', 0.029]]),
+      reader,
+    );
     expect(own.decision).toBe('ACCEPTED');
     // ...but two putts are four times as common: 3 keeps about 0.89 and goes to review.
     const d = decide([reading('hole-5.putts', '3', 0.97, [['2', 0.029]])]).get('hole-5.putts')!;

@@ -25,7 +25,12 @@ export const PUTTS_PRIOR: readonly number[] = [0.035, 0.26, 0.54, 0.13, 0.02, 0.
  * guess. Blank, unreadable, out-of-range and obscured fields are left as they are. Runs before
  * the card's arithmetic, which weighs the same beliefs (valueDistribution).
  */
-export function decideByPrior(specs: readonly FieldSpec[], decisions: readonly FieldDecision[], readings: ReadonlyMap<string, CellReading>, reader: ReaderTraits): FieldDecision[] {
+export function decideByPrior(
+  specs: readonly FieldSpec[],
+  decisions: readonly FieldDecision[],
+  readings: ReadonlyMap<string, CellReading>,
+  reader: ReaderTraits,
+): FieldDecision[] {
   return decisions.map((decision, i) => {
     const spec = specs[i];
     const reading = readings.get(spec.id);

@@ -14,7 +14,9 @@ export function canonicalJson(value: unknown): string {
     case 'object': {
       if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
       const record = value as Record<string, unknown>;
-      const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+      const keys = Object.keys(record)
+        .filter((k) => record[k] !== undefined)
+        .sort();
       return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
     }
     default:
@@ -27,9 +29,14 @@ export function canonicalJson(value: unknown): string {
  * joined by newlines so no two different triples can hash the same bytes.
  */
 export function artifactKey(rendererVersion: string, courseRevision: string, normalized: unknown): string {
-  for (const [name, v] of [['rendererVersion', rendererVersion], ['courseRevision', courseRevision]] as const) {
+  for (const [name, v] of [
+    ['rendererVersion', rendererVersion],
+    ['courseRevision', courseRevision],
+  ] as const) {
     if (v === '' || v.includes('\n')) throw new TypeError(`artifactKey: ${name} must be a non-empty single line`);
   }
-  const digest = createHash('sha256').update(`${rendererVersion}\n${courseRevision}\n${canonicalJson(normalized)}`, 'utf8').digest('hex');
+  const digest = createHash('sha256')
+    .update(`${rendererVersion}\n${courseRevision}\n${canonicalJson(normalized)}`, 'utf8')
+    .digest('hex');
   return `sha256:${digest}`;
 }

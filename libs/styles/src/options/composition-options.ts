@@ -85,7 +85,8 @@ export const COMPOSITION_OPTIONS: readonly GraphicsOption[] = [
     default: { value: '5%' },
     subjects: ['hole'],
     styles: GRAPHIC_STYLES,
-    description: 'Hole image padding: one to four values (comma or space separated, top/right/bottom/left shorthand); unitless values in (0,1) are fractions of the image dimension, 1 or more are pixels; % and px accepted.',
+    description:
+      'Hole image padding: one to four values (comma or space separated, top/right/bottom/left shorthand); unitless values in (0,1) are fractions of the image dimension, 1 or more are pixels; % and px accepted.',
   },
   {
     name: 'coursePadding',

@@ -24,7 +24,8 @@ export const CONTEXT_OPTIONS: readonly GraphicsOption[] = [
     subjects: MAP_SUBJECTS,
     styles: GRAPHIC_STYLES,
     aliases: [{ value: 'texture', canonical: 'graphing', deprecated: true }],
-    description: 'GET: comma-separated list of the paper-context layers to draw (the others are off), or none. POST: the string none, or an object of the per-layer booleans. Cannot be combined with the per-layer parameters.',
+    description:
+      'GET: comma-separated list of the paper-context layers to draw (the others are off), or none. POST: the string none, or an object of the per-layer booleans. Cannot be combined with the per-layer parameters.',
   },
   {
     name: 'contextGraphing',

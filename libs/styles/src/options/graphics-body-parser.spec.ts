@@ -26,7 +26,22 @@ describe('GET and equivalent POST', () => {
       'styled landscape hole with exact targets',
       'hole-7',
       'jpg',
-      { layout: 'landscape', teeSide: 'right', flagY: '30', teeY: '70', padding: '4% 24px', quality: '80', width: '3000', height: '1800', fairwayPattern: 'checkered-v1', nearbyHoles: 'stroked', contextTexture: 'false', contextWashes: 'true', waterTreatment: 'auto', heatmap: 'elevation' },
+      {
+        layout: 'landscape',
+        teeSide: 'right',
+        flagY: '30',
+        teeY: '70',
+        padding: '4% 24px',
+        quality: '80',
+        width: '3000',
+        height: '1800',
+        fairwayPattern: 'checkered-v1',
+        nearbyHoles: 'stroked',
+        contextTexture: 'false',
+        contextWashes: 'true',
+        waterTreatment: 'auto',
+        heatmap: 'elevation',
+      },
       {
         subject: { type: 'hole', holeNumber: 7 },
         output: { format: 'jpeg', quality: 80, width: 3000, height: 1800 },
@@ -39,7 +54,15 @@ describe('GET and equivalent POST', () => {
       'green with breaks and metric padding',
       'green-12',
       'png',
-      { breaks: 'true', breakColor: 'light', breakStyle: 'grid', greenPaddingMeters: '8 10', greenGravity: 'top-left', greenOrientation: 'north', paperTheme: 'dark' },
+      {
+        breaks: 'true',
+        breakColor: 'light',
+        breakStyle: 'grid',
+        greenPaddingMeters: '8 10',
+        greenGravity: 'top-left',
+        greenOrientation: 'north',
+        paperTheme: 'dark',
+      },
       {
         subject: { type: 'green', holeNumber: 12 },
         output: { format: 'png' },
@@ -48,7 +71,13 @@ describe('GET and equivalent POST', () => {
         greenData: { breaks: true, breakColor: '#f8faf7', breakStyle: 'grid' },
       },
     ],
-    ['course with padding', 'course', 'webp', { padding: '2%', context: 'none' }, { subject: { type: 'course' }, courseComposition: { padding: 0.02 }, style: { context: 'none' } }],
+    [
+      'course with padding',
+      'course',
+      'webp',
+      { padding: '2%', context: 'none' },
+      { subject: { type: 'course' }, courseComposition: { padding: 0.02 }, style: { context: 'none' } },
+    ],
     [
       'pencil profile',
       'profile-elevation-3',
@@ -56,7 +85,14 @@ describe('GET and equivalent POST', () => {
       { graphicStyle: 'pencil', profileLabelSize: '14', profileTee: 'Blue', profilePadding: '10px 5%', profileDistanceUnit: 'meters' },
       {
         subject: { type: 'profile-elevation', holeNumber: 3 },
-        style: { graphicStyle: 'pencil', profileLabelSize: 14, profileTee: 'blue ', profilePadding: '10 5% 10px', profileDistanceUnit: 'meters', graphicStyling: { version: 1 } },
+        style: {
+          graphicStyle: 'pencil',
+          profileLabelSize: 14,
+          profileTee: 'blue ',
+          profilePadding: '10 5% 10px',
+          profileDistanceUnit: 'meters',
+          graphicStyling: { version: 1 },
+        },
       },
     ],
     [
@@ -64,7 +100,14 @@ describe('GET and equivalent POST', () => {
       'hole-2',
       'webp',
       { graphicStyle: 'pencil', pencilBuildings: 'true', pencilPerimeter: 'false', context: 'edges' },
-      { subject: { holeNumber: 2 }, style: { graphicStyle: 'pencil', pencilFeatures: { buildings: true, perimeter: false }, context: { graphing: false, edges: true, contours: false, washes: false } } },
+      {
+        subject: { holeNumber: 2 },
+        style: {
+          graphicStyle: 'pencil',
+          pencilFeatures: { buildings: true, perimeter: false },
+          context: { graphing: false, edges: true, contours: false, washes: false },
+        },
+      },
     ],
   ];
 
@@ -90,7 +133,9 @@ describe('POST body structure', () => {
 
   it('needs a hole number for greens and none for courses', () => {
     expect(problemsOf(() => post({ subject: { type: 'green' } }))).toEqual([{ parameter: 'subject.holeNumber', code: 'missing-parameter' }]);
-    expect(problemsOf(() => post({ subject: { type: 'course', holeNumber: 3 } }))).toEqual([{ parameter: 'subject.holeNumber', code: 'parameter-not-applicable' }]);
+    expect(problemsOf(() => post({ subject: { type: 'course', holeNumber: 3 } }))).toEqual([
+      { parameter: 'subject.holeNumber', code: 'parameter-not-applicable' },
+    ]);
     expect(problemsOf(() => post({ subject: { type: 'hole', holeNumber: 0 } }))).toEqual([{ parameter: 'subject.holeNumber', code: 'invalid-parameter' }]);
     expect(problemsOf(() => post({ subject: { type: 'scorecard' }, output: { width: 5 } }))).toEqual([
       { parameter: 'subject.type', code: 'unsupported-subject' },
@@ -99,7 +144,17 @@ describe('POST body structure', () => {
   });
 
   it('rejects unknown fields outside style and allows extras inside style', () => {
-    expect(problemsOf(() => post({ courseId: 'c1', output: { colourSpace: 'cmyk' }, greenComposition: { zoom: 2 }, greenData: { slope: true }, subject: { type: 'green', holeNumber: 1 } }))).toEqual([
+    expect(
+      problemsOf(() =>
+        post({
+          courseId: 'c1',
+          output: { colourSpace: 'cmyk' },
+          greenComposition: { zoom: 2 },
+          greenData: { slope: true },
+          subject: { type: 'green', holeNumber: 1 },
+        }),
+      ),
+    ).toEqual([
       { parameter: 'courseId', code: 'unknown-parameter' },
       { parameter: 'output.colourSpace', code: 'unknown-parameter' },
       { parameter: 'greenComposition.zoom', code: 'unknown-parameter' },
@@ -120,14 +175,18 @@ describe('POST body structure', () => {
   });
 
   it('rejects composition sections for other subjects, naming the body path', () => {
-    expect(problemsOf(() => post({ subject: { type: 'green', holeNumber: 1 }, composition: { layout: 'landscape' }, courseComposition: { padding: 'auto' } }))).toEqual([
+    expect(
+      problemsOf(() => post({ subject: { type: 'green', holeNumber: 1 }, composition: { layout: 'landscape' }, courseComposition: { padding: 'auto' } })),
+    ).toEqual([
       { parameter: 'composition.layout', code: 'parameter-not-applicable' },
       { parameter: 'courseComposition.padding', code: 'parameter-not-applicable' },
     ]);
   });
 
   it('rejects texture together with graphing', () => {
-    expect(problemsOf(() => post({ style: { context: { graphing: true, texture: false } } }))).toEqual([{ parameter: 'style.context.texture', code: 'conflicting-parameters' }]);
+    expect(problemsOf(() => post({ style: { context: { graphing: true, texture: false } } }))).toEqual([
+      { parameter: 'style.context.texture', code: 'conflicting-parameters' },
+    ]);
   });
 
   it('keeps greenComposition padding and paddingMeters apart', () => {
@@ -139,7 +198,9 @@ describe('POST body structure', () => {
 
 describe('graphicStyling', () => {
   it('deep-merges a partial into the versioned defaults', () => {
-    const r = post({ style: { graphicStyle: 'pencil', graphicStyling: { green: { color: '#112233' }, hatching: { width: 0 }, water: { color: '#aabbccff' } } } });
+    const r = post({
+      style: { graphicStyle: 'pencil', graphicStyling: { green: { color: '#112233' }, hatching: { width: 0 }, water: { color: '#aabbccff' } } },
+    });
     expect(r.style.graphicStyling).toEqual({
       ...PENCIL_STYLING_DEFAULTS,
       green: { color: '#112233', width: PENCIL_STYLING_DEFAULTS.green.width },
@@ -154,12 +215,16 @@ describe('graphicStyling', () => {
   });
 
   it('rejects unknown, cross-style and malformed fields together', () => {
-    expect(problemsOf(() => post({
-      style: {
-        graphicStyle: 'pencil',
-        graphicStyling: { fills: { green: '#000000' }, sparkle: 1, green: { width: 17, color: 'green' }, trees: 'dark', version: 2 },
-      },
-    }))).toEqual([
+    expect(
+      problemsOf(() =>
+        post({
+          style: {
+            graphicStyle: 'pencil',
+            graphicStyling: { fills: { green: '#000000' }, sparkle: 1, green: { width: 17, color: 'green' }, trees: 'dark', version: 2 },
+          },
+        }),
+      ),
+    ).toEqual([
       { parameter: 'style.graphicStyling.fills', code: 'incompatible-style-option' },
       { parameter: 'style.graphicStyling.sparkle', code: 'unknown-parameter' },
       { parameter: 'style.graphicStyling.green.width', code: 'invalid-parameter' },
@@ -192,20 +257,34 @@ describe('hole-region', () => {
   });
 
   it('accepts one reference ray toward the other point', () => {
-    const r = post({ subject: { type: 'hole-region' }, regionComposition: { pointA: { measurement: 'reference-ray', toward: 'pointB', offsetYards: -20, reference: 'green' }, pointB: region.pointB } });
+    const r = post({
+      subject: { type: 'hole-region' },
+      regionComposition: { pointA: { measurement: 'reference-ray', toward: 'pointB', offsetYards: -20, reference: 'green' }, pointB: region.pointB },
+    });
     expect(r.regionComposition?.pointA).toMatchObject({ measurement: 'reference-ray', toward: 'pointB', offsetYards: -20 });
   });
 
   it('rejects bad points', () => {
     expect(problemsOf(() => post({ subject: { type: 'hole-region' } }))).toEqual([{ parameter: 'regionComposition', code: 'missing-parameter' }]);
-    expect(problemsOf(() => post({
-      subject: { type: 'hole-region' },
-      regionComposition: { pointA: { measurement: 'reference-ray', toward: 'pointB', offsetYards: 5 }, pointB: { measurement: 'reference-ray', toward: 'pointA', offsetYards: 5 } },
-    }))).toEqual([{ parameter: 'regionComposition', code: 'conflicting-parameters' }]);
-    expect(problemsOf(() => post({
-      subject: { type: 'hole-region' },
-      regionComposition: { pointA: { source: 'coordinates', longitude: 200, latitude: 1, extra: 1 }, pointB: { offsetYards: -5 }, pointC: {} },
-    }))).toEqual([
+    expect(
+      problemsOf(() =>
+        post({
+          subject: { type: 'hole-region' },
+          regionComposition: {
+            pointA: { measurement: 'reference-ray', toward: 'pointB', offsetYards: 5 },
+            pointB: { measurement: 'reference-ray', toward: 'pointA', offsetYards: 5 },
+          },
+        }),
+      ),
+    ).toEqual([{ parameter: 'regionComposition', code: 'conflicting-parameters' }]);
+    expect(
+      problemsOf(() =>
+        post({
+          subject: { type: 'hole-region' },
+          regionComposition: { pointA: { source: 'coordinates', longitude: 200, latitude: 1, extra: 1 }, pointB: { offsetYards: -5 }, pointC: {} },
+        }),
+      ),
+    ).toEqual([
       { parameter: 'regionComposition.pointC', code: 'unknown-parameter' },
       { parameter: 'regionComposition.pointA.longitude', code: 'invalid-parameter' },
       { parameter: 'regionComposition.pointA.extra', code: 'unknown-parameter' },

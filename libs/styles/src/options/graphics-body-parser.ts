@@ -114,11 +114,7 @@ export function parseGraphicsBody(body: unknown, course: CourseStyleContext): No
     reportMalformedValues(inputs, 'body', problems);
     problems.throwIfAny();
   }
-  const request = resolveGraphicRequest(
-    { route: 'body', subject: subject as NormalizedSubject, options: inputs, regionComposition: region },
-    course,
-    problems,
-  );
+  const request = resolveGraphicRequest({ route: 'body', subject: subject as NormalizedSubject, options: inputs, regionComposition: region }, course, problems);
   problems.throwIfAny();
   return request;
 }

@@ -2,13 +2,28 @@
 
 export const GRAPHICS_OPTIONS_DOCUMENT_SCHEMA_ID = 'https://caddie.dev/schemas/graphics-options-1.json';
 
-const range = { type: 'object', properties: { minimum: { type: 'number' }, maximum: { type: 'number' }, default: { type: 'number' } }, required: ['minimum', 'maximum'], additionalProperties: false };
-const size = { type: 'object', properties: { width: { type: 'integer' }, height: { type: 'integer' } }, required: ['width', 'height'], additionalProperties: false };
+const range = {
+  type: 'object',
+  properties: { minimum: { type: 'number' }, maximum: { type: 'number' }, default: { type: 'number' } },
+  required: ['minimum', 'maximum'],
+  additionalProperties: false,
+};
+const size = {
+  type: 'object',
+  properties: { width: { type: 'integer' }, height: { type: 'integer' } },
+  required: ['width', 'height'],
+  additionalProperties: false,
+};
 const scalar = { type: ['string', 'number', 'boolean'] };
 const strings = { type: 'array', items: { type: 'string' } };
 const nameAlias = (key: string) => ({
   type: 'array',
-  items: { type: 'object', properties: { [key]: { type: 'string' }, deprecated: { type: 'boolean' } }, required: [key, 'deprecated'], additionalProperties: false },
+  items: {
+    type: 'object',
+    properties: { [key]: { type: 'string' }, deprecated: { type: 'boolean' } },
+    required: [key, 'deprecated'],
+    additionalProperties: false,
+  },
 });
 
 const option = {
@@ -20,7 +35,21 @@ const option = {
     queryAliases: nameAlias('name'),
     bodyPath: { type: ['string', 'null'], description: 'dotted path in the POST body' },
     bodyAliases: nameAlias('path'),
-    type: { enum: ['enum', 'integer', 'number', 'boolean', 'color', 'named-or-number', 'image-padding', 'metric-padding', 'text', 'context-layers', 'graphic-styling'] },
+    type: {
+      enum: [
+        'enum',
+        'integer',
+        'number',
+        'boolean',
+        'color',
+        'named-or-number',
+        'image-padding',
+        'metric-padding',
+        'text',
+        'context-layers',
+        'graphic-styling',
+      ],
+    },
     values: strings,
     minimum: { type: 'number' },
     maximum: { type: 'number' },
@@ -28,7 +57,12 @@ const option = {
     default: {
       oneOf: [
         { type: 'object', properties: { value: scalar }, required: ['value'], additionalProperties: false },
-        { type: 'object', properties: { rule: { type: 'string' }, description: { type: 'string' } }, required: ['rule', 'description'], additionalProperties: false },
+        {
+          type: 'object',
+          properties: { rule: { type: 'string' }, description: { type: 'string' } },
+          required: ['rule', 'description'],
+          additionalProperties: false,
+        },
         { type: 'object', properties: { none: { const: true } }, required: ['none'], additionalProperties: false },
       ],
     },
@@ -62,12 +96,33 @@ const option = {
     },
     reservedValues: {
       type: 'array',
-      items: { type: 'object', properties: { value: { type: 'string' }, reason: { type: 'string' } }, required: ['value', 'reason'], additionalProperties: false },
+      items: {
+        type: 'object',
+        properties: { value: { type: 'string' }, reason: { type: 'string' } },
+        required: ['value', 'reason'],
+        additionalProperties: false,
+      },
     },
     deprecated: { type: 'boolean' },
     description: { type: 'string' },
   },
-  required: ['name', 'queryName', 'queryAliases', 'bodyPath', 'bodyAliases', 'type', 'default', 'subjects', 'styles', 'styleRestrictions', 'exclusiveWith', 'aliases', 'reservedValues', 'deprecated', 'description'],
+  required: [
+    'name',
+    'queryName',
+    'queryAliases',
+    'bodyPath',
+    'bodyAliases',
+    'type',
+    'default',
+    'subjects',
+    'styles',
+    'styleRestrictions',
+    'exclusiveWith',
+    'aliases',
+    'reservedValues',
+    'deprecated',
+    'description',
+  ],
   additionalProperties: false,
 };
 
@@ -138,7 +193,17 @@ export const GRAPHICS_OPTIONS_DOCUMENT_SCHEMA = {
           additionalProperties: false,
         },
       },
-      required: ['width', 'height', 'maxAreaPixels', 'quality', 'terrainIntensity', 'heatmapOpacity', 'greenPaddingMeters', 'overlayItemsPerRequest', 'fairwayWidthYardages'],
+      required: [
+        'width',
+        'height',
+        'maxAreaPixels',
+        'quality',
+        'terrainIntensity',
+        'heatmapOpacity',
+        'greenPaddingMeters',
+        'overlayItemsPerRequest',
+        'fairwayWidthYardages',
+      ],
       additionalProperties: false,
     },
     overlayTypes: strings,

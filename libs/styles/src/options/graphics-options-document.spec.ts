@@ -11,14 +11,61 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 
 /** Every query parameter of the spec's "Graphics: clean image" table, written from the spec. */
 const SPEC_QUERY_PARAMETERS = [
-  'graphicStyle', 'width', 'height', 'quality', 'fairwayPattern', 'teePattern', 'waterTreatment', 'bunkerTreatment',
-  'greenery', 'housing', 'overtureSegments', 'perimeterTreatment', 'nearbyHoles', 'contextGraphing', 'contextEdges',
-  'contextContours', 'contextWashes', 'contextTexture', 'context', 'layout', 'flagAnchor', 'teeAnchor', 'teeSide',
-  'padding', 'paperTheme', 'terrainIntensity', 'terrainTexture', 'compositionMode', 'greenOrientation',
-  'greenPaddingMeters', 'greenPadding', 'greenApproachEdge', 'greenRotationDegrees', 'greenGravity', 'heatmap',
-  'heatmapOpacity', 'breaks', 'breakStyle', 'breakDensity', 'breakColor', 'flagX', 'flagY', 'teeX', 'teeY',
-  'roughOpacity', 'pencilBuildings', 'pencilPaths', 'pencilPerimeter', 'profileLineStyle', 'profileLabelSize',
-  'profileYardageSize', 'profileTee', 'profileTeeMarkerSize', 'profileDistanceUnit', 'profilePadding',
+  'graphicStyle',
+  'width',
+  'height',
+  'quality',
+  'fairwayPattern',
+  'teePattern',
+  'waterTreatment',
+  'bunkerTreatment',
+  'greenery',
+  'housing',
+  'overtureSegments',
+  'perimeterTreatment',
+  'nearbyHoles',
+  'contextGraphing',
+  'contextEdges',
+  'contextContours',
+  'contextWashes',
+  'contextTexture',
+  'context',
+  'layout',
+  'flagAnchor',
+  'teeAnchor',
+  'teeSide',
+  'padding',
+  'paperTheme',
+  'terrainIntensity',
+  'terrainTexture',
+  'compositionMode',
+  'greenOrientation',
+  'greenPaddingMeters',
+  'greenPadding',
+  'greenApproachEdge',
+  'greenRotationDegrees',
+  'greenGravity',
+  'heatmap',
+  'heatmapOpacity',
+  'breaks',
+  'breakStyle',
+  'breakDensity',
+  'breakColor',
+  'flagX',
+  'flagY',
+  'teeX',
+  'teeY',
+  'roughOpacity',
+  'pencilBuildings',
+  'pencilPaths',
+  'pencilPerimeter',
+  'profileLineStyle',
+  'profileLabelSize',
+  'profileYardageSize',
+  'profileTee',
+  'profileTeeMarkerSize',
+  'profileDistanceUnit',
+  'profilePadding',
   'profileBackgroundColor',
 ];
 /** Ours beyond the spec table: print resolution and print size, the heatmap key (issue 15). */
@@ -82,7 +129,10 @@ describe('describeGraphicsOptions', () => {
       if (spec.default !== undefined) expect({ name, default: option?.default }).toEqual({ name, default: { value: spec.default } });
     }
     expect(doc.options.find((o) => o.name === 'fairwayPattern')?.default).toMatchObject({ rule: 'course-classification' });
-    expect(doc.options.find((o) => o.name === 'overtureSegments')?.styleRestrictions['colored-pencil']).toMatchObject({ default: 'small', values: ['small', 'none'] });
+    expect(doc.options.find((o) => o.name === 'overtureSegments')?.styleRestrictions['colored-pencil']).toMatchObject({
+      default: 'small',
+      values: ['small', 'none'],
+    });
   });
 
   it('documents every legacy alias as deprecated', () => {
@@ -173,8 +223,14 @@ describe('POST body JSON Schema', () => {
     },
     { subject: { type: 'green', holeNumber: 2 }, greenComposition: { paddingMeters: '8 10' }, greenData: { breaks: true, breakColor: '#A0B0C0' } },
     { subject: { type: 'course' }, style: { context: 'none' }, courseComposition: { padding: 'auto' } },
-    { subject: { type: 'profile-elevation', holeNumber: 1 }, style: { graphicStyle: 'colored-pencil', profileLabelSize: 20, graphicStyling: { fills: { green: '#00AA0080' } } } },
-    { subject: { type: 'hole-region', holeNumber: 3 }, regionComposition: { pointA: { offsetYards: 100 }, pointB: { source: 'coordinates', longitude: 1, latitude: 2 } } },
+    {
+      subject: { type: 'profile-elevation', holeNumber: 1 },
+      style: { graphicStyle: 'colored-pencil', profileLabelSize: 20, graphicStyling: { fills: { green: '#00AA0080' } } },
+    },
+    {
+      subject: { type: 'hole-region', holeNumber: 3 },
+      regionComposition: { pointA: { offsetYards: 100 }, pointB: { source: 'coordinates', longitude: 1, latitude: 2 } },
+    },
   ];
 
   it.each(validBodies.map((b, i) => [i, b]))('accepts valid body %i, as the parser does', (_i, body) => {

@@ -23,15 +23,29 @@ export const GRAPHICS_OPTIONS_DOCUMENT_VERSION = 'caddie-graphics-options@1';
 
 const STYLE_DESCRIPTIONS: Record<GraphicStyle, { name: string; description: string }> = {
   traditional: { name: 'Traditional', description: 'Full-colour course artwork with terrain shading, texture and mowing patterns.' },
-  pencil: { name: 'Pencil', description: 'Graphite line drawing: no terrain, elevation or putting-surface detail, unpatterned turf, no housing or transportation segments.' },
-  'colored-pencil': { name: 'Colored Pencil', description: 'Flat coloured-pencil fills: no terrain, shading or texture; only service and non-motorized paths.' },
+  pencil: {
+    name: 'Pencil',
+    description: 'Graphite line drawing: no terrain, elevation or putting-surface detail, unpatterned turf, no housing or transportation segments.',
+  },
+  'colored-pencil': {
+    name: 'Colored Pencil',
+    description: 'Flat coloured-pencil fills: no terrain, shading or texture; only service and non-motorized paths.',
+  },
 };
 
 const SUBJECT_DESCRIPTIONS: Record<GraphicSubjectType, { getPath: string | null; description: string; sizes: Record<string, OutputSize> }> = {
-  hole: { getPath: 'hole-{N}', description: 'One hole from tee to green.', sizes: { portrait: DEFAULT_OUTPUT_SIZES.holePortrait, landscape: DEFAULT_OUTPUT_SIZES.holeLandscape } },
+  hole: {
+    getPath: 'hole-{N}',
+    description: 'One hole from tee to green.',
+    sizes: { portrait: DEFAULT_OUTPUT_SIZES.holePortrait, landscape: DEFAULT_OUTPUT_SIZES.holeLandscape },
+  },
   green: { getPath: 'green-{N}', description: 'One green fitted edge to edge.', sizes: { default: DEFAULT_OUTPUT_SIZES.green } },
   course: { getPath: 'course', description: 'The full course.', sizes: { default: DEFAULT_OUTPUT_SIZES.course } },
-  'profile-elevation': { getPath: 'profile-elevation-{N}', description: 'Side-view elevation profile of one hole.', sizes: { default: DEFAULT_OUTPUT_SIZES.profileElevation } },
+  'profile-elevation': {
+    getPath: 'profile-elevation-{N}',
+    description: 'Side-view elevation profile of one hole.',
+    sizes: { default: DEFAULT_OUTPUT_SIZES.profileElevation },
+  },
   'hole-region': { getPath: null, description: 'Part of a hole framed by two points (POST only).', sizes: { portrait: DEFAULT_OUTPUT_SIZES.holePortrait } },
 };
 

@@ -62,7 +62,12 @@ describe('defaults per subject', () => {
       layout: 'portrait',
       flagAnchor: 'middle',
       teeAnchor: 'middle',
-      padding: { top: { unit: 'fraction', value: 0.05 }, right: { unit: 'fraction', value: 0.05 }, bottom: { unit: 'fraction', value: 0.05 }, left: { unit: 'fraction', value: 0.05 } },
+      padding: {
+        top: { unit: 'fraction', value: 0.05 },
+        right: { unit: 'fraction', value: 0.05 },
+        bottom: { unit: 'fraction', value: 0.05 },
+        left: { unit: 'fraction', value: 0.05 },
+      },
     });
     expect(r.greenComposition).toBeUndefined();
     expect(r.greenData).toBeUndefined();
@@ -259,7 +264,9 @@ describe('rejections', () => {
 
   it('rejects the context list together with a per-layer parameter', () => {
     expect(problemsOfGet('hole-1', { context: 'graphing', contextEdges: 'true' })).toEqual([{ parameter: 'contextEdges', code: 'conflicting-parameters' }]);
-    expect(problemsOfGet('hole-1', { contextTexture: 'true', contextGraphing: 'true' })).toEqual([{ parameter: 'contextGraphing', code: 'conflicting-parameters' }]);
+    expect(problemsOfGet('hole-1', { contextTexture: 'true', contextGraphing: 'true' })).toEqual([
+      { parameter: 'contextGraphing', code: 'conflicting-parameters' },
+    ]);
     expect(problemsOfGet('green-1', { context: 'graphing,edges' })).toEqual([{ parameter: 'context', code: 'parameter-not-applicable' }]);
   });
 
@@ -278,15 +285,17 @@ describe('rejections', () => {
   });
 
   it('rejects malformed values of each kind', () => {
-    expect(problemsOfGet('green-1', {
-      quality: '39',
-      terrainIntensity: '5.1',
-      terrainTexture: 'yes',
-      greenery: 'neon',
-      breakColor: '#12345',
-      greenRotationDegrees: '181',
-      heatmapOpacity: '0.05',
-    })).toEqual([
+    expect(
+      problemsOfGet('green-1', {
+        quality: '39',
+        terrainIntensity: '5.1',
+        terrainTexture: 'yes',
+        greenery: 'neon',
+        breakColor: '#12345',
+        greenRotationDegrees: '181',
+        heatmapOpacity: '0.05',
+      }),
+    ).toEqual([
       { parameter: 'quality', code: 'invalid-parameter' },
       { parameter: 'terrainIntensity', code: 'invalid-parameter' },
       { parameter: 'terrainTexture', code: 'invalid-parameter' },
@@ -329,24 +338,27 @@ describe('Pencil (rule 2)', () => {
   });
 
   it('accepts the values it would choose anyway', () => {
-    expect(get('hole-1', { graphicStyle: 'pencil', housing: 'none', terrainIntensity: '0.5', fairwayPattern: 'blank-v2', pencilPaths: 'true' }).style)
-      .toMatchObject({ fairwayPattern: 'blank-v2', pencilFeatures: { paths: true } });
+    expect(
+      get('hole-1', { graphicStyle: 'pencil', housing: 'none', terrainIntensity: '0.5', fairwayPattern: 'blank-v2', pencilPaths: 'true' }).style,
+    ).toMatchObject({ fairwayPattern: 'blank-v2', pencilFeatures: { paths: true } });
   });
 
   it('rejects each incompatible control explicitly', () => {
-    expect(problemsOfGet('hole-1', {
-      graphicStyle: 'pencil',
-      housing: 'warm',
-      overtureSegments: 'small',
-      contextContours: 'true',
-      contextWashes: 'true',
-      terrainIntensity: '0.6',
-      terrainTexture: 'true',
-      fairwayPattern: 'medium-stripes',
-      teePattern: 'thin-stripes',
-      heatmap: 'elevation',
-      roughOpacity: '0.5',
-    })).toEqual([
+    expect(
+      problemsOfGet('hole-1', {
+        graphicStyle: 'pencil',
+        housing: 'warm',
+        overtureSegments: 'small',
+        contextContours: 'true',
+        contextWashes: 'true',
+        terrainIntensity: '0.6',
+        terrainTexture: 'true',
+        fairwayPattern: 'medium-stripes',
+        teePattern: 'thin-stripes',
+        heatmap: 'elevation',
+        roughOpacity: '0.5',
+      }),
+    ).toEqual([
       { parameter: 'terrainIntensity', code: 'incompatible-style-option' },
       { parameter: 'terrainTexture', code: 'incompatible-style-option' },
       { parameter: 'fairwayPattern', code: 'incompatible-style-option' },
@@ -359,12 +371,16 @@ describe('Pencil (rule 2)', () => {
       { parameter: 'heatmap', code: 'incompatible-style-option' },
     ]);
     expect(problemsOfGet('green-1', { graphicStyle: 'pencil', breaks: 'true' })).toEqual([{ parameter: 'breaks', code: 'incompatible-style-option' }]);
-    expect(problemsOfGet('hole-1', { graphicStyle: 'pencil', context: 'graphing,contours' })).toEqual([{ parameter: 'context', code: 'incompatible-style-option' }]);
+    expect(problemsOfGet('hole-1', { graphicStyle: 'pencil', context: 'graphing,contours' })).toEqual([
+      { parameter: 'context', code: 'incompatible-style-option' },
+    ]);
   });
 
   it('takes pencil features only for Pencil', () => {
     expect(problemsOfGet('hole-1', { pencilBuildings: 'true' })).toEqual([{ parameter: 'pencilBuildings', code: 'incompatible-style-option' }]);
-    expect(problemsOfGet('profile-elevation-1', { graphicStyle: 'pencil', pencilPerimeter: 'false' })).toEqual([{ parameter: 'pencilPerimeter', code: 'parameter-not-applicable' }]);
+    expect(problemsOfGet('profile-elevation-1', { graphicStyle: 'pencil', pencilPerimeter: 'false' })).toEqual([
+      { parameter: 'pencilPerimeter', code: 'parameter-not-applicable' },
+    ]);
   });
 });
 
@@ -372,12 +388,18 @@ describe('Colored Pencil (rule 3)', () => {
   it('defaults overtureSegments to small and rejects all', () => {
     expect(get('hole-1', { graphicStyle: 'colored-pencil' }).style.overtureSegments).toBe('small');
     expect(get('hole-1', { graphicStyle: 'colored-pencil', overtureSegments: 'none' }).style.overtureSegments).toBe('none');
-    expect(problemsOfGet('hole-1', { graphicStyle: 'colored-pencil', overtureSegments: 'all' })).toEqual([{ parameter: 'overtureSegments', code: 'incompatible-style-option' }]);
+    expect(problemsOfGet('hole-1', { graphicStyle: 'colored-pencil', overtureSegments: 'all' })).toEqual([
+      { parameter: 'overtureSegments', code: 'incompatible-style-option' },
+    ]);
   });
 
   it('stays unpatterned and untextured like Pencil (our reading of "no terrain, shading or texture")', () => {
-    expect(get('hole-1', { graphicStyle: 'colored-pencil' }, { classification: 'private', country: 'US', region: 'FL' }).style)
-      .toMatchObject({ fairwayPattern: 'blank-v1', teePattern: 'plain', terrainIntensity: 0.5, terrainTexture: false });
+    expect(get('hole-1', { graphicStyle: 'colored-pencil' }, { classification: 'private', country: 'US', region: 'FL' }).style).toMatchObject({
+      fairwayPattern: 'blank-v1',
+      teePattern: 'plain',
+      terrainIntensity: 0.5,
+      terrainTexture: false,
+    });
     expect(problemsOfGet('hole-1', { graphicStyle: 'colored-pencil', fairwayPattern: 'small-checks', terrainTexture: 'true' })).toEqual([
       { parameter: 'terrainTexture', code: 'incompatible-style-option' },
       { parameter: 'fairwayPattern', code: 'incompatible-style-option' },
@@ -402,7 +424,9 @@ describe('auto values through the GET route', () => {
   it('chooses the fairway pattern by classification', () => {
     expect(get('hole-1', {}, { classification: ' Resort ', country: 'US', region: 'FL' }).style.fairwayPattern).toBe('medium-checks');
     expect(get('hole-1', {}, { classification: 'municipal', country: 'US', region: 'FL' }).style.fairwayPattern).toBe('medium-stripes');
-    expect(get('hole-1', { fairwayPattern: 'large-stripes' }, { classification: 'private', country: 'US', region: 'FL' }).style.fairwayPattern).toBe('large-stripes');
+    expect(get('hole-1', { fairwayPattern: 'large-stripes' }, { classification: 'private', country: 'US', region: 'FL' }).style.fairwayPattern).toBe(
+      'large-stripes',
+    );
   });
 });
 
@@ -436,7 +460,10 @@ describe('print resolution and physical size', () => {
 
   it('holds the resulting pixels to 320..8000 per side and 32 megapixels', () => {
     const small = problemsOf(() => get('green-1', { widthMm: '20', heightMm: '20', dpi: '300' }));
-    expect(small.map((p) => [p.parameter, p.code])).toEqual([['widthMm', 'invalid-parameter'], ['heightMm', 'invalid-parameter']]);
+    expect(small.map((p) => [p.parameter, p.code])).toEqual([
+      ['widthMm', 'invalid-parameter'],
+      ['heightMm', 'invalid-parameter'],
+    ]);
     expect(small[0].detail).toBe('20 mm at 300 dpi is 236 pixels, outside 320..8000 pixels per side; change the size or the dpi');
     expect(problemsOfGet('course', { widthIn: '30', heightIn: '10', dpi: '300' })).toEqual([{ parameter: 'widthIn', code: 'invalid-parameter' }]);
     const area = problemsOf(() => get('course', { widthIn: '25', heightIn: '25', dpi: '300' }));

@@ -38,7 +38,11 @@ export function parseGraphicsQuery(
   const problems = new ProblemList();
   const subject = parseSubjectPath(subjectPath);
   if (!subject) {
-    problems.add('subject', 'unsupported-subject', `"${subjectPath}" is not course, hole-N, green-N or profile-elevation-N (N a positive integer up to ${MAX_HOLE_NUMBER} without leading zero)`);
+    problems.add(
+      'subject',
+      'unsupported-subject',
+      `"${subjectPath}" is not course, hole-N, green-N or profile-elevation-N (N a positive integer up to ${MAX_HOLE_NUMBER} without leading zero)`,
+    );
   }
 
   const inputs = new Map<string, OptionInput>();

@@ -34,7 +34,8 @@ export const GREEN_OPTIONS: readonly GraphicsOption[] = [
     subjects: ['green'],
     styles: GRAPHIC_STYLES,
     exclusiveWith: ['greenPadding'],
-    description: 'Metric padding around the green, one to four values 1..60 in CSS shorthand order; mutually exclusive with greenPadding (the default applies only when neither is given).',
+    description:
+      'Metric padding around the green, one to four values 1..60 in CSS shorthand order; mutually exclusive with greenPadding (the default applies only when neither is given).',
   },
   {
     name: 'greenPadding',
@@ -87,7 +88,8 @@ export const GREEN_OPTIONS: readonly GraphicsOption[] = [
     subjects: ['hole', 'green', 'hole-region'],
     styles: SURFACE_STYLES,
     reserved: [{ value: 'slope', reason: 'slope heatmaps are reserved and not accepted' }],
-    description: 'Elevation heatmap clipped to the green polygon (low transparent blue, high transparent red over desaturated turf: legible over turf and for red-green colour-blind readers).',
+    description:
+      'Elevation heatmap clipped to the green polygon (low transparent blue, high transparent red over desaturated turf: legible over turf and for red-green colour-blind readers).',
   },
   {
     name: 'heatmapOpacity',

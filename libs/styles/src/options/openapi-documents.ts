@@ -29,7 +29,8 @@ export function graphicsPathParameters(): OpenApiParameter[] {
       name: 'subject',
       in: 'path',
       required: true,
-      description: 'What to draw: course (the full course), hole-N (one hole, tee to green), green-N (one green fitted edge to edge) or profile-elevation-N (side-view elevation profile); N a hole number without leading zero. hole-region is a POST subject only. GET /v1/courses/{courseId}/graphics lists the subjects a course offers.',
+      description:
+        'What to draw: course (the full course), hole-N (one hole, tee to green), green-N (one green fitted edge to edge) or profile-elevation-N (side-view elevation profile); N a hole number without leading zero. hole-region is a POST subject only. GET /v1/courses/{courseId}/graphics lists the subjects a course offers.',
       schema: {
         type: 'string',
         pattern: GRAPHICS_SUBJECT_PATTERN,
@@ -46,7 +47,8 @@ export function graphicsPathParameters(): OpenApiParameter[] {
       name: 'format',
       in: 'path',
       required: true,
-      description: 'Image encoding: webp (default, efficient), png (lossless), jpeg or jpg (same encoder). Every format carries its dpi and an sRGB ICC profile.',
+      description:
+        'Image encoding: webp (default, efficient), png (lossless), jpeg or jpg (same encoder). Every format carries its dpi and an sRGB ICC profile.',
       schema: { type: 'string', enum: acceptedEnumValues(graphicsOption('format')) },
     },
   ];

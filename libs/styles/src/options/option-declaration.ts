@@ -40,7 +40,8 @@ export type ContextLayerName = (typeof CONTEXT_LAYER_NAMES)[number];
 
 /** Defaults computed from the request or the course rather than fixed. */
 export const DEFAULT_RULES = {
-  'per-subject': 'the subject default size (Limits: portrait hole 1440x2400, landscape hole 2400x1440, green 1200x1200, profile 1600x600, course 2400x1600); when only one dimension is given the other keeps the default aspect ratio',
+  'per-subject':
+    'the subject default size (Limits: portrait hole 1440x2400, landscape hole 2400x1440, green 1200x1200, profile 1600x600, course 2400x1600); when only one dimension is given the other keeps the default aspect ratio',
   'course-classification': 'medium-checks when the course classification (trimmed, lowercased) is private, resort or resorts, otherwise medium-stripes',
   'numeric-targets': 'exact when any of flagX, flagY, teeX, teeY (flagTarget, teeTarget) is given, otherwise preset',
   'furthest-tee': 'the furthest tee of the hole',

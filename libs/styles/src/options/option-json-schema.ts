@@ -35,7 +35,12 @@ export function optionValueSchema(option: GraphicsOption, from: ValueSource): Js
       if (type.fallback !== undefined) return { type: 'string', examples: [...type.names, '#1E2A24'] };
       return { type: 'string', anyOf: [{ enum: [...type.names] }, { pattern: HEX_COLOR_PATTERN }] };
     case 'named-or-number':
-      return { anyOf: [{ type: 'string', enum: [...type.names] }, { type: 'number', minimum: type.min, maximum: type.max }] };
+      return {
+        anyOf: [
+          { type: 'string', enum: [...type.names] },
+          { type: 'number', minimum: type.min, maximum: type.max },
+        ],
+      };
     case 'image-padding': {
       const text = { type: 'string', pattern: `^\\s*(${type.auto ? 'auto|' : ''}${shorthand(IMAGE_PADDING_TOKEN)})\\s*$` };
       return from === 'query' ? text : { anyOf: [text, { type: 'number', minimum: 0 }] };

@@ -61,7 +61,8 @@ export const OUTPUT_OPTIONS: readonly GraphicsOption[] = [
     default: { rule: 'per-subject' },
     subjects: GRAPHIC_SUBJECTS,
     styles: GRAPHIC_STYLES,
-    description: 'Output width in pixels; with height it sets the composition aspect ratio. Output is scaled uniformly, never cropped or stretched. Width x height at most 32 megapixels.',
+    description:
+      'Output width in pixels; with height it sets the composition aspect ratio. Output is scaled uniformly, never cropped or stretched. Width x height at most 32 megapixels.',
   },
   {
     name: 'height',

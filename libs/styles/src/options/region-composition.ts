@@ -42,7 +42,8 @@ export function regionCompositionJsonSchema(): Record<string, unknown> {
   };
   return {
     type: 'object',
-    description: 'Two framing points; radial-centerline offsets are absolute radii from the reference, reference-ray offsets are signed along the ray toward the other point; at most one point may use reference-ray.',
+    description:
+      'Two framing points; radial-centerline offsets are absolute radii from the reference, reference-ray offsets are signed along the ray toward the other point; at most one point may use reference-ray.',
     properties: { pointA: point, pointB: point },
     required: ['pointA', 'pointB'],
     additionalProperties: false,
@@ -57,7 +58,11 @@ function zodProblems(error: z.ZodError, parameter: string, problems: ProblemList
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) problems.add(`${at}.${key}`, 'unknown-parameter', 'not a field of a region point');
     } else {
-      problems.add(at, issue.path.length === 0 || issue.code !== 'invalid_type' || issue.input !== undefined ? 'invalid-parameter' : 'missing-parameter', issue.message);
+      problems.add(
+        at,
+        issue.path.length === 0 || issue.code !== 'invalid_type' || issue.input !== undefined ? 'invalid-parameter' : 'missing-parameter',
+        issue.message,
+      );
     }
   }
 }
@@ -72,7 +77,8 @@ export function parseRegionComposition(raw: unknown, parameter: string, problems
     return null;
   }
   for (const key of Object.keys(raw)) {
-    if (!(REGION_POINT_NAMES as readonly string[]).includes(key)) problems.add(`${parameter}.${key}`, 'unknown-parameter', 'regionComposition has pointA and pointB');
+    if (!(REGION_POINT_NAMES as readonly string[]).includes(key))
+      problems.add(`${parameter}.${key}`, 'unknown-parameter', 'regionComposition has pointA and pointB');
   }
   const points: Partial<Record<RegionPointName, RegionPoint>> = {};
   for (const name of REGION_POINT_NAMES) {
@@ -95,7 +101,11 @@ export function parseRegionComposition(raw: unknown, parameter: string, problems
         if (point.offsetYards < 0) problems.add(`${at}.offsetYards`, 'invalid-parameter', 'a radial-centerline offset is an absolute radius (>= 0)');
         if (point.toward !== undefined) problems.add(`${at}.toward`, 'invalid-parameter', 'toward applies only to reference-ray points');
       } else if (point.toward !== other) {
-        problems.add(`${at}.toward`, point.toward === undefined ? 'missing-parameter' : 'invalid-parameter', `a reference-ray point must name the other point (${other})`);
+        problems.add(
+          `${at}.toward`,
+          point.toward === undefined ? 'missing-parameter' : 'invalid-parameter',
+          `a reference-ray point must name the other point (${other})`,
+        );
       }
     }
     points[name] = point;

@@ -49,11 +49,7 @@ interface GivenValue {
   soft?: boolean;
 }
 
-export function resolveGraphicRequest(
-  inputs: GraphicRequestInputs,
-  course: CourseStyleContext,
-  problems: ProblemList,
-): NormalizedGraphicRequest {
+export function resolveGraphicRequest(inputs: GraphicRequestInputs, course: CourseStyleContext, problems: ProblemList): NormalizedGraphicRequest {
   const subjectType = inputs.subject.type;
   const label = (o: GraphicsOption) => (inputs.route === 'query' ? o.query : o.body) ?? o.name;
 
@@ -220,7 +216,11 @@ function requestedSides(given: Map<string, GivenValue>, dpi: number, problems: P
   const at = (name: string) => (given.get(name) as GivenValue).parameter;
   if (pixels.length > 0 && physical.length > 0) {
     for (const option of physical) {
-      problems.add(at(option.name), 'conflicting-parameters', `${at(option.name)} cannot be combined with ${pixels.map(at).join(' and ')}: give the size in pixels or as a print size, not both`);
+      problems.add(
+        at(option.name),
+        'conflicting-parameters',
+        `${at(option.name)} cannot be combined with ${pixels.map(at).join(' and ')}: give the size in pixels or as a print size, not both`,
+      );
     }
     return null;
   }
@@ -241,7 +241,11 @@ function requestedSides(given: Map<string, GivenValue>, dpi: number, problems: P
     const px = Math.round((unit === 'mm' ? value / MM_PER_INCH : value) * dpi);
     const { min, max } = GRAPHIC_DIMENSION_RANGE;
     if (px < min || px > max) {
-      problems.add(at(option.name), 'invalid-parameter', `${value} ${unit} at ${dpi} dpi is ${px} pixels, outside ${min}..${max} pixels per side; change the size or the dpi`);
+      problems.add(
+        at(option.name),
+        'invalid-parameter',
+        `${value} ${unit} at ${dpi} dpi is ${px} pixels, outside ${min}..${max} pixels per side; change the size or the dpi`,
+      );
       usable = false;
       continue;
     }
@@ -284,7 +288,13 @@ function checkAnchors(request: NormalizedGraphicRequest, given: Map<string, Give
   }
 }
 
-function checkArea(request: NormalizedGraphicRequest, sizeParameters: string[], printSize: boolean, problems: ProblemList, label: (o: GraphicsOption) => string): void {
+function checkArea(
+  request: NormalizedGraphicRequest,
+  sizeParameters: string[],
+  printSize: boolean,
+  problems: ProblemList,
+  label: (o: GraphicsOption) => string,
+): void {
   const { width, height } = request.output;
   if (width * height <= GRAPHIC_MAX_AREA_PIXELS) return;
   problems.add(
@@ -294,7 +304,12 @@ function checkArea(request: NormalizedGraphicRequest, sizeParameters: string[], 
   );
 }
 
-function checkPaddingFits(request: NormalizedGraphicRequest, given: Map<string, GivenValue>, problems: ProblemList, label: (o: GraphicsOption) => string): void {
+function checkPaddingFits(
+  request: NormalizedGraphicRequest,
+  given: Map<string, GivenValue>,
+  problems: ProblemList,
+  label: (o: GraphicsOption) => string,
+): void {
   const { width, height } = request.output;
   const candidates: [string, ImagePadding | 'auto' | undefined][] = [
     ['padding', request.composition?.padding],

@@ -45,7 +45,8 @@ export const STYLE_OPTIONS: readonly GraphicsOption[] = [
     default: { value: 'light' },
     subjects: MAP_SUBJECTS,
     styles: GRAPHIC_STYLES,
-    description: 'Paper colour: light, dark, transparent (no paper fill, grid or grain; JPEG composites over white) or #RRGGBB. Invalid values fall back to light.',
+    description:
+      'Paper colour: light, dark, transparent (no paper fill, grid or grain; JPEG composites over white) or #RRGGBB. Invalid values fall back to light.',
   },
   {
     name: 'terrainIntensity',
@@ -105,7 +106,8 @@ export const STYLE_OPTIONS: readonly GraphicsOption[] = [
     subjects: MAP_SUBJECTS,
     styles: GRAPHIC_STYLES,
     reserved: [{ value: 'none', reason: 'water always remains visible' }],
-    description: 'Water colour depth. auto: southern coastal states, California, Hawaii and tropical territories light; northern states dark; other states, unknown and non-US medium.',
+    description:
+      'Water colour depth. auto: southern coastal states, California, Hawaii and tropical territories light; northern states dark; other states, unknown and non-US medium.',
   },
   {
     name: 'bunkerTreatment',
@@ -126,7 +128,8 @@ export const STYLE_OPTIONS: readonly GraphicsOption[] = [
     auto: 'greenery-by-agronomic-region',
     subjects: MAP_SUBJECTS,
     styles: GRAPHIC_STYLES,
-    description: 'Coordinated turf, fleck, forest-floor and tree-crown colours. auto uses a state-level proxy of agronomic regions; classic is the established palette and the fallback for unknown and non-US locations.',
+    description:
+      'Coordinated turf, fleck, forest-floor and tree-crown colours. auto uses a state-level proxy of agronomic regions; classic is the established palette and the fallback for unknown and non-US locations.',
   },
   {
     name: 'housing',
@@ -138,7 +141,8 @@ export const STYLE_OPTIONS: readonly GraphicsOption[] = [
     subjects: MAP_SUBJECTS,
     styles: GRAPHIC_STYLES,
     styleRestrictions: { pencil: { values: ['none'], default: 'none', reason: 'Pencil requires housing=none' } },
-    description: 'Roof palette. auto: the state\'s modal IECC climate zone (1-3 warm, 4 mixed, 5-8 cool; ties, unknown and non-US mixed). none omits roofs and hole-render housing footprint edges.',
+    description:
+      "Roof palette. auto: the state's modal IECC climate zone (1-3 warm, 4 mixed, 5-8 cool; ties, unknown and non-US mixed). none omits roofs and hole-render housing footprint edges.",
   },
   {
     name: 'overtureSegments',
@@ -152,7 +156,8 @@ export const STYLE_OPTIONS: readonly GraphicsOption[] = [
       pencil: { values: ['none'], default: 'none', reason: 'Pencil requires overtureSegments=none' },
       'colored-pencil': { values: ['small', 'none'], default: 'small', reason: 'Colored Pencil draws only service and non-motorized paths' },
     },
-    description: 'Transportation segments drawn. Traditional: all keeps every segment; small keeps residential, living-street, unclassified, service and non-motorized classes; none removes segment concrete and its paper-edge continuation.',
+    description:
+      'Transportation segments drawn. Traditional: all keeps every segment; small keeps residential, living-street, unclassified, service and non-motorized classes; none removes segment concrete and its paper-edge continuation.',
   },
   {
     name: 'perimeterTreatment',
@@ -170,7 +175,8 @@ export const STYLE_OPTIONS: readonly GraphicsOption[] = [
       { value: 'tapered-wider', canonical: 'classic-wider', deprecated: true, note: 'retired tapered family' },
       { value: 'tapered-widest', canonical: 'classic-widest', deprecated: true, note: 'retired tapered family' },
     ],
-    description: 'Outer terrain treatment of hole and full-course views: classic buffers the play line, tees, fairways and green with landing circles; -wide/-wider/-widest enlarge landing circles by 10/20/30%; legacy-v1 keeps the authored envelope; none renders edge to edge.',
+    description:
+      'Outer terrain treatment of hole and full-course views: classic buffers the play line, tees, fairways and green with landing circles; -wide/-wider/-widest enlarge landing circles by 10/20/30%; legacy-v1 keeps the authored envelope; none renders edge to edge.',
   },
   {
     name: 'nearbyHoles',
@@ -231,6 +237,7 @@ export const STYLE_OPTIONS: readonly GraphicsOption[] = [
     default: { rule: 'style-defaults' },
     subjects: GRAPHIC_SUBJECTS,
     styles: PENCIL_STYLES_ONLY,
-    description: 'POST only. Partial object strictly deep-merged into the versioned defaults of the selected Pencil style; colours #RRGGBB or #RRGGBBAA, widths 0..16; unknown or cross-style fields are rejected.',
+    description:
+      'POST only. Partial object strictly deep-merged into the versioned defaults of the selected Pencil style; colours #RRGGBB or #RRGGBBAA, widths 0..16; unknown or cross-style fields are rejected.',
   },
 ];

@@ -1,12 +1,6 @@
 /** Typed failures of overlay resolution: request problems (400) and missing course data (422). */
 
-export const OVERLAY_PROBLEM_CODES = [
-  'invalid-parameter',
-  'unknown-parameter',
-  'duplicate-overlay-id',
-  'overlay-not-allowed',
-  'missing-parameter',
-] as const;
+export const OVERLAY_PROBLEM_CODES = ['invalid-parameter', 'unknown-parameter', 'duplicate-overlay-id', 'overlay-not-allowed', 'missing-parameter'] as const;
 export type OverlayProblemCode = (typeof OVERLAY_PROBLEM_CODES)[number];
 
 export interface OverlayProblem {

@@ -64,7 +64,10 @@ export const yardageTargets = () =>
   z
     .preprocess(
       (value) => (typeof value === 'string' ? value.split(',').map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : part.trim())) : value),
-      z.array(z.number().int().min(FAIRWAY_WIDTH_YARDAGES.min).max(FAIRWAY_WIDTH_YARDAGES.max)).min(FAIRWAY_WIDTH_YARDAGES.minItems).max(FAIRWAY_WIDTH_YARDAGES.maxItems),
+      z
+        .array(z.number().int().min(FAIRWAY_WIDTH_YARDAGES.min).max(FAIRWAY_WIDTH_YARDAGES.max))
+        .min(FAIRWAY_WIDTH_YARDAGES.minItems)
+        .max(FAIRWAY_WIDTH_YARDAGES.maxItems),
     )
     .optional();
 

@@ -38,7 +38,12 @@ export function overlayRequestJsonSchema(): JsonSchema {
     required: ['receipt', 'overlays'],
     additionalProperties: false,
     properties: {
-      receipt: { type: 'string', minLength: 1, maxLength: 4000, description: 'render.receipt of the GraphicRenderDescriptor (short-lived, bound to the key and the render).' },
+      receipt: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 4000,
+        description: 'render.receipt of the GraphicRenderDescriptor (short-lived, bound to the key and the render).',
+      },
       overlays: {
         type: 'array',
         minItems: OVERLAY_ITEMS_PER_REQUEST.min,

@@ -47,7 +47,10 @@ describe('parseOverlayItems: defaults', () => {
   });
 
   it('fills the fairway-widths, heatmap and arrow defaults', () => {
-    const [fairway, heatmap, arrows] = parseOverlayItems([{ type: 'fairway-widths' }, { type: 'green-elevation-heatmap' }, { type: 'green-downhill-arrows' }], ALL);
+    const [fairway, heatmap, arrows] = parseOverlayItems(
+      [{ type: 'fairway-widths' }, { type: 'green-elevation-heatmap' }, { type: 'green-downhill-arrows' }],
+      ALL,
+    );
     expect(fairway).toMatchObject({
       measurement: 'bearing',
       style: {
@@ -68,7 +71,13 @@ describe('parseOverlayItems: defaults', () => {
     expect(fairway).not.toHaveProperty('yardages');
     expect(fairway).not.toHaveProperty('from');
     expect(heatmap).toEqual({ id: 'green-elevation-heatmap-1', type: 'green-elevation-heatmap', style: { opacity: 0.42 } });
-    expect(arrows).toEqual({ id: 'green-downhill-arrows-1', type: 'green-downhill-arrows', layout: 'fluid', density: 'medium', style: { color: '#142622', opacity: 1 } });
+    expect(arrows).toEqual({
+      id: 'green-downhill-arrows-1',
+      type: 'green-downhill-arrows',
+      layout: 'fluid',
+      density: 'medium',
+      style: { color: '#142622', opacity: 1 },
+    });
   });
 
   it('keeps given values, upper-cases colours and reads comma-delimited yardages', () => {
@@ -79,7 +88,11 @@ describe('parseOverlayItems: defaults', () => {
       ],
       ALL,
     );
-    expect(centerline).toEqual({ id: 'hole-centerline-1', type: 'hole-centerline', style: { strokeColor: '#A1B2C3', strokeWidth: 16, strokeStyle: 'dash-dot' } });
+    expect(centerline).toEqual({
+      id: 'hole-centerline-1',
+      type: 'hole-centerline',
+      style: { strokeColor: '#A1B2C3', strokeWidth: 16, strokeStyle: 'dash-dot' },
+    });
     expect(fairway).toMatchObject({ measurement: 'profile', yardages: [150, 200, 250], from: 'Blue' });
   });
 });
@@ -91,9 +104,12 @@ describe('parseOverlayItems: ids', () => {
   });
 
   it('rejects explicit duplicates and an assigned id already taken by an explicit one', () => {
-    expect(problemsOf([{ type: 'flag', id: 'a' }, { type: 'cup', id: 'a' }])).toEqual([
-      expect.objectContaining({ parameter: 'overlays[1].id', code: 'duplicate-overlay-id' }),
-    ]);
+    expect(
+      problemsOf([
+        { type: 'flag', id: 'a' },
+        { type: 'cup', id: 'a' },
+      ]),
+    ).toEqual([expect.objectContaining({ parameter: 'overlays[1].id', code: 'duplicate-overlay-id' })]);
     expect(problemsOf([{ type: 'cup', id: 'flag-2' }, { type: 'flag' }, { type: 'flag' }])).toEqual([
       expect.objectContaining({ parameter: 'overlays[2].id', code: 'duplicate-overlay-id' }),
     ]);
@@ -112,8 +128,15 @@ describe('parseOverlayItems: problems', () => {
     expect(problemsOf(undefined)).toEqual([expect.objectContaining({ parameter: 'overlays', code: 'missing-parameter' })]);
     expect(problemsOf({ type: 'flag' })).toEqual([expect.objectContaining({ parameter: 'overlays', code: 'invalid-parameter' })]);
     expect(problemsOf([])).toEqual([expect.objectContaining({ parameter: 'overlays', code: 'invalid-parameter' })]);
-    expect(parseOverlayItems(Array.from({ length: 64 }, () => ({ type: 'flag' })), ALL)).toHaveLength(64);
-    expect(problemsOf(Array.from({ length: 65 }, () => ({ type: 'flag' })))).toEqual([expect.objectContaining({ parameter: 'overlays', code: 'invalid-parameter' })]);
+    expect(
+      parseOverlayItems(
+        Array.from({ length: 64 }, () => ({ type: 'flag' })),
+        ALL,
+      ),
+    ).toHaveLength(64);
+    expect(problemsOf(Array.from({ length: 65 }, () => ({ type: 'flag' })))).toEqual([
+      expect.objectContaining({ parameter: 'overlays', code: 'invalid-parameter' }),
+    ]);
   });
 
   it('requires a known type and answers overlay-not-allowed for types the receipt lacks', () => {
@@ -135,7 +158,9 @@ describe('parseOverlayItems: problems', () => {
     expect(problemsOf([{ type: 'green-elevation-heatmap', style: { opacity: 0.5, blend: 'multiply' } }])).toEqual([
       expect.objectContaining({ parameter: 'overlays[0].style.blend', code: 'unknown-parameter' }),
     ]);
-    expect(problemsOf([{ type: 'green-downhill-arrows', style: null }])).toEqual([expect.objectContaining({ parameter: 'overlays[0].style', code: 'invalid-parameter' })]);
+    expect(problemsOf([{ type: 'green-downhill-arrows', style: null }])).toEqual([
+      expect.objectContaining({ parameter: 'overlays[0].style', code: 'invalid-parameter' }),
+    ]);
   });
 
   it('reports every problem of every item together, with body paths', () => {

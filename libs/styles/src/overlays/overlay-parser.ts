@@ -92,7 +92,11 @@ function assignIds(parsed: ({ type: OverlayType; id?: string } | null)[], proble
 function issueProblems(at: string, issue: z.core.$ZodIssue): OverlayProblem[] {
   const path = pathText(at, issue.path);
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ parameter: pathText(path, [key]), code: 'unknown-parameter' as const, detail: `${key} is not a field of this component` }));
+    return issue.keys.map((key) => ({
+      parameter: pathText(path, [key]),
+      code: 'unknown-parameter' as const,
+      detail: `${key} is not a field of this component`,
+    }));
   }
   if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
     return [{ parameter: path, code: 'missing-parameter', detail: issue.message }];

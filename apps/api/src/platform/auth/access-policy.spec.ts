@@ -9,7 +9,16 @@ import type { Principal } from './principal';
 /** admitNow(), the fast lane's admission: the same refusals as check(), without waiting, and its caches. */
 describe('AccessPolicy.admitNow', () => {
   const key = generateKey('caddie', 'live');
-  const principal: Principal = { keyId: 'k1', organizationId: 'o1', kind: 'live', publishable: false, scopes: ['course-maps:read'], origins: [], datasets: [], rateLimitPerMinute: null };
+  const principal: Principal = {
+    keyId: 'k1',
+    organizationId: 'o1',
+    kind: 'live',
+    publishable: false,
+    scopes: ['course-maps:read'],
+    origins: [],
+    datasets: [],
+    rateLimitPerMinute: null,
+  };
   const spec = { operationId: 'getMapTile', summary: '', access: 'key', scope: 'course-maps:read', service: 'course-maps' } as unknown as OperationSpec;
   const verdicts = new Map<string, KeyVerdict>([[key, { status: 'valid', principal }]]);
   const policy = new AccessPolicy(

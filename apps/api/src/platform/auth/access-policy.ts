@@ -34,9 +34,7 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 }
 
 /** Query parameter names that would carry a credential; any value shaped like a key counts too. */
-const CREDENTIAL_PARAMETERS = new Set([
-  'api_key', 'apikey', 'api-key', 'x-api-key', 'key', 'token', 'access_token', 'auth', 'authorization', 'bearer',
-]);
+const CREDENTIAL_PARAMETERS = new Set(['api_key', 'apikey', 'api-key', 'x-api-key', 'key', 'token', 'access_token', 'auth', 'authorization', 'bearer']);
 
 /**
  * Authentication, rate limiting and authorization of a request for one operation, in that order,
@@ -66,9 +64,7 @@ export class AccessPolicy {
     const valid = verdict?.status === 'valid' ? verdict.principal : null;
     const principal = valid && (spec.access !== 'public' || !valid.publishable || valid.origins.includes(request.headers.origin ?? '')) ? valid : null;
 
-    const limit = principal
-      ? (principal.rateLimitPerMinute ?? this.config.env.RATE_LIMIT_PER_MINUTE)
-      : this.config.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
+    const limit = principal ? (principal.rateLimitPerMinute ?? this.config.env.RATE_LIMIT_PER_MINUTE) : this.config.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
     const decision = await this.rateLimiter.consume(principal ? `key:${principal.keyId}` : `ip:${request.ip}`, limit);
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
@@ -130,7 +126,9 @@ export class AccessPolicy {
     if (spec.access === 'private-key') {
       if (principal.publishable) return new ApiProblem('publishable-key-not-allowed', 'This endpoint needs a private key.');
       if (origin !== undefined) {
-        return new ApiProblem('browser-origin-not-allowed', 'This endpoint is server-to-server and refuses requests with an Origin header.', { withholdCors: true });
+        return new ApiProblem('browser-origin-not-allowed', 'This endpoint is server-to-server and refuses requests with an Origin header.', {
+          withholdCors: true,
+        });
       }
     }
     // Browser use of a route with a licensed browser scope is for publishable keys only: a private
@@ -159,10 +157,7 @@ export class AccessPolicy {
   private refuseCredentialInQuery(query: unknown): void {
     for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
       const values = Array.isArray(value) ? value : [value];
-      if (
-        CREDENTIAL_PARAMETERS.has(name.toLowerCase()) ||
-        values.some((v) => typeof v === 'string' && looksLikeKey(v, this.config.operatorToken))
-      ) {
+      if (CREDENTIAL_PARAMETERS.has(name.toLowerCase()) || values.some((v) => typeof v === 'string' && looksLikeKey(v, this.config.operatorToken))) {
         throw new ApiProblem('credential-in-query', `Query parameter "${name.slice(0, 64)}" carries a credential; send keys only in headers.`);
       }
     }

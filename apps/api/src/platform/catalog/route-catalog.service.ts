@@ -15,7 +15,11 @@ export interface RouteEntry {
 export const API_PREFIX = 'v1';
 
 const joinPath = (...parts: string[]) =>
-  '/' + parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
+  '/' +
+  parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/');
 
 function entryOf(method: string, nestPath: string, spec: OperationSpec): RouteEntry {
   const path = nestPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -52,7 +56,8 @@ export class RouteCatalogService implements OnModuleInit {
         if (!spec) throw new Error(`${type.name}.${name} is a route without @Operation`);
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         for (const base of controllerPaths) {
-          for (const sub of ([] as string[]).concat(methodPath)) entries.push(entryOf(method, spec.unversioned ? joinPath(base, sub) : joinPath(API_PREFIX, base, sub), spec));
+          for (const sub of ([] as string[]).concat(methodPath))
+            entries.push(entryOf(method, spec.unversioned ? joinPath(base, sub) : joinPath(API_PREFIX, base, sub), spec));
         }
       }
     }

@@ -22,8 +22,16 @@ const GRAPHICS_ENTRY_EXAMPLE = {
   name: SERVICE_CATALOG['course-graphics'].name,
   description: SERVICE_CATALOG['course-graphics'].description,
   status: SERVICE_CATALOG['course-graphics'].status,
-  endpoints: ['GET /courses/{courseId}/graphics', 'GET /courses/{courseId}/graphics/images/{subject}/{format}', 'POST /courses/{courseId}/graphics/images', 'POST /renders/{renderId}/overlays'],
-  links: { service: 'http://localhost:3000/v1/services/course-graphics', docs: `http://localhost:3000/docs${docsAnchor(SERVICE_CATALOG['course-graphics'].name)}` },
+  endpoints: [
+    'GET /courses/{courseId}/graphics',
+    'GET /courses/{courseId}/graphics/images/{subject}/{format}',
+    'POST /courses/{courseId}/graphics/images',
+    'POST /renders/{renderId}/overlays',
+  ],
+  links: {
+    service: 'http://localhost:3000/v1/services/course-graphics',
+    docs: `http://localhost:3000/docs${docsAnchor(SERVICE_CATALOG['course-graphics'].name)}`,
+  },
 };
 
 @Controller('services')
@@ -52,7 +60,12 @@ export class ServicesController {
     summary: 'One service catalog entry',
     tags: ['Catalog'],
     access: 'public',
-    params: z.strictObject({ serviceId: z.string().max(64).describe(`Catalog id: ${serviceIds.join(', ')}.`) }),
+    params: z.strictObject({
+      serviceId: z
+        .string()
+        .max(64)
+        .describe(`Catalog id: ${serviceIds.join(', ')}.`),
+    }),
     responses: { 200: { description: 'The entry', schema: serviceSchema } },
     example: { summary: 'The graphics service', parameters: { serviceId: 'course-graphics' }, responses: { 200: GRAPHICS_ENTRY_EXAMPLE } },
     problems: ['not-found'],

@@ -14,7 +14,8 @@ export class StylesController {
   @Operation({
     operationId: 'getGraphicsStyles',
     summary: 'Graphics generator options and limits',
-    description: 'Every graphics option with its query name, body path, type, allowed values or range, default, subjects, styles, aliases and deprecations; the subjects with default sizes; limits; overlay types.',
+    description:
+      'Every graphics option with its query name, body path, type, allowed values or range, default, subjects, styles, aliases and deprecations; the subjects with default sizes; limits; overlay types.',
     tags: ['Catalog'],
     access: 'public',
     responses: { 200: { description: 'The graphics options document', schema: GRAPHICS_OPTIONS_DOCUMENT_SCHEMA as Record<string, unknown> } },

@@ -62,11 +62,20 @@ export class HealthController {
     tags: ['Operations'],
     access: 'public',
     unversioned: true,
-    responses: { 200: { description: 'Every dependency answers and every queue has a consumer', schema: readinessSchema }, 503: { description: 'Problem `not-ready`: at least one dependency failed or a queue has no consumer (members `checks` and `queues` list each)' } },
+    responses: {
+      200: { description: 'Every dependency answers and every queue has a consumer', schema: readinessSchema },
+      503: { description: 'Problem `not-ready`: at least one dependency failed or a queue has no consumer (members `checks` and `queues` list each)' },
+    },
     problems: ['not-ready'],
     example: {
       summary: 'All three dependencies answer and every queue has a worker',
-      responses: { 200: { status: 'ready', checks: { database: { status: 'ok', ms: 2 }, redis: { status: 'ok', ms: 1 }, artifactStore: { status: 'ok', ms: 3 } }, queues: { render: 'ok', 'render-batch': 'ok', scorecard: 'ok' } } },
+      responses: {
+        200: {
+          status: 'ready',
+          checks: { database: { status: 'ok', ms: 2 }, redis: { status: 'ok', ms: 1 }, artifactStore: { status: 'ok', ms: 3 } },
+          queues: { render: 'ok', 'render-batch': 'ok', scorecard: 'ok' },
+        },
+      },
     },
   })
   async ready(@Res() reply: FastifyReply) {
@@ -114,7 +123,9 @@ export class HealthController {
     responses: { 200: { description: 'Prometheus text format', contentTypes: ['text/plain'] } },
     example: {
       summary: 'A scrape',
-      responses: { 200: '# TYPE caddie_http_request_duration_seconds histogram\ncaddie_http_request_duration_seconds_bucket{method="GET",route="/v1/courses/:courseId",status="200",le="0.05"} 12\n' },
+      responses: {
+        200: '# TYPE caddie_http_request_duration_seconds histogram\ncaddie_http_request_duration_seconds_bucket{method="GET",route="/v1/courses/:courseId",status="200",le="0.05"} 12\n',
+      },
     },
   })
   async prometheus(@Res() reply: FastifyReply) {

@@ -27,6 +27,9 @@ export function negotiateContentCoding(header: string | string[] | undefined, av
 
 /** Adds `value` to a Vary header value without repeating it (CORS has usually put Origin there). */
 export function withVary(current: string | number | string[] | undefined, value: string): string {
-  const names = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return names.some((n) => n.toLowerCase() === value.toLowerCase()) ? names.join(', ') : [...names, value].join(', ');
 }

@@ -16,7 +16,19 @@ describe('parseQuery (the fast lane reads only plain query strings)', () => {
   });
 
   it('leaves everything else to Fastify: encodings, plus signs, repeated or bare names, odd separators', () => {
-    for (const search of ['a=%20', 'a=1+2', 'a=1&a=2', 'a', 'a=1&', '&a=1', 'a=1;b=2', 'a==1', 'a=1&&b=2', `a=${'x'.repeat(1000)}`, '__proto__=1&__proto__=2']) {
+    for (const search of [
+      'a=%20',
+      'a=1+2',
+      'a=1&a=2',
+      'a',
+      'a=1&',
+      '&a=1',
+      'a=1;b=2',
+      'a==1',
+      'a=1&&b=2',
+      `a=${'x'.repeat(1000)}`,
+      '__proto__=1&__proto__=2',
+    ]) {
       expect(parseQuery(search)).toBeNull();
     }
   });
@@ -25,14 +37,19 @@ describe('parseQuery (the fast lane reads only plain query strings)', () => {
 describe('FastLane', () => {
   const lane = (answerNow: FastRoute['answerNow'], log = { error: jest.fn(), info: jest.fn() }) => {
     const observed: string[] = [];
-    const httpLatency = jest.fn((method: string, route: string, status: number) => ({ observe: (s: number) => observed.push(`${method} ${route} ${status} ${s >= 0}`) }));
+    const httpLatency = jest.fn((method: string, route: string, status: number) => ({
+      observe: (s: number) => observed.push(`${method} ${route} ${status} ${s >= 0}`),
+    }));
     return {
       log,
       observed,
       httpLatency,
       lane: new FastLane({
         routes: [{ url: '/v1/things/:id', spec: { operationId: 'getThing', summary: '', access: 'key', service: 'courses' } as never, answerNow }],
-        policy: { admitNow: () => ({ principal: {}, bucket: 'key:1', limit: 10 }), takeSlotNow: () => ({ 'ratelimit-limit': '10' }) } as unknown as AccessPolicy,
+        policy: {
+          admitNow: () => ({ principal: {}, bucket: 'key:1', limit: 10 }),
+          takeSlotNow: () => ({ 'ratelimit-limit': '10' }),
+        } as unknown as AccessPolicy,
         metrics: { httpLatency } as unknown as MetricsService,
         exposedHeaders: 'x-request-id',
         trustProxy: false,
@@ -71,11 +88,17 @@ describe('FastLane', () => {
     expect(plain).toEqual(expect.arrayContaining(['vary', 'Origin']));
     expect(plain).not.toContain('access-control-allow-origin');
     expect(plain).not.toContain('access-control-expose-headers');
-    expect(headersOf({ origin: 'https://a.example' })).toEqual(expect.arrayContaining(['access-control-allow-origin', 'https://a.example', 'access-control-expose-headers', 'x-request-id']));
+    expect(headersOf({ origin: 'https://a.example' })).toEqual(
+      expect.arrayContaining(['access-control-allow-origin', 'https://a.example', 'access-control-expose-headers', 'x-request-id']),
+    );
   });
 
   it('observes the latency of every answer under the route pattern and status, keeping one series each', () => {
-    const { lane: fast, observed, httpLatency } = lane(({ params }) => (params.id === '1' ? { status: 304, headers: {} } : { status: 200, headers: {}, body: Buffer.from('x') }));
+    const {
+      lane: fast,
+      observed,
+      httpLatency,
+    } = lane(({ params }) => (params.id === '1' ? { status: 304, headers: {} } : { status: 200, headers: {}, body: Buffer.from('x') }));
     for (const id of ['1', '2', '1', '3']) fast.answer(request(`/v1/things/${id}`), response() as unknown as ServerResponse);
     expect(observed).toEqual(['GET /v1/things/:id 304 true', 'GET /v1/things/:id 200 true', 'GET /v1/things/:id 304 true', 'GET /v1/things/:id 200 true']);
     expect(httpLatency).toHaveBeenCalledTimes(2);
@@ -87,7 +110,8 @@ describe('FastLane', () => {
       seen.push(input);
       return { status: 200, headers: {}, body: Buffer.from('x') };
     });
-    for (const url of ['/v1/things/7?a=1', '/v1/things/7?a=1', '/v1/things/8?a=1', '/v1/things/7']) fast.answer(request(url), response() as unknown as ServerResponse);
+    for (const url of ['/v1/things/7?a=1', '/v1/things/7?a=1', '/v1/things/8?a=1', '/v1/things/7'])
+      fast.answer(request(url), response() as unknown as ServerResponse);
     expect(seen.map((s) => ({ ...s.params }))).toEqual([{ id: '7' }, { id: '7' }, { id: '8' }, { id: '7' }]);
     expect(seen[1].params).toBe(seen[0].params);
     expect(seen[3].params).toBe(seen[0].params);
@@ -98,7 +122,12 @@ describe('FastLane', () => {
 
   it('declines other methods, paths and closed lanes without sending anything', () => {
     const { lane: fast } = lane(() => ({ status: 200, headers: {} }));
-    for (const [url, method] of [['/v1/things/7', 'HEAD'], ['/v1/things/7/more', 'GET'], ['/v1/things/%37', 'GET'], ['/v1/other/7', 'GET']]) {
+    for (const [url, method] of [
+      ['/v1/things/7', 'HEAD'],
+      ['/v1/things/7/more', 'GET'],
+      ['/v1/things/%37', 'GET'],
+      ['/v1/other/7', 'GET'],
+    ]) {
       const res = response();
       expect(fast.answer(request(url, method), res as unknown as ServerResponse)).toBe(false);
       expect(res.writeHead).not.toHaveBeenCalled();

@@ -97,7 +97,15 @@ export class FastLane {
   constructor(private readonly options: FastLaneOptions) {
     this.routes = options.routes.map((route) => {
       const segments = route.url.split('/').map((s) => (s.startsWith(':') ? null : s));
-      return { ...route, segments, names: route.url.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1)), latency: new Map() };
+      return {
+        ...route,
+        segments,
+        names: route.url
+          .split('/')
+          .filter((s) => s.startsWith(':'))
+          .map((s) => s.slice(1)),
+        latency: new Map(),
+      };
     });
   }
 
@@ -230,7 +238,8 @@ export class FastLane {
  */
 function spareDraining(req: IncomingMessage): void {
   const message = req as IncomingMessage & { _dumped?: unknown };
-  if (typeof message._dumped === 'boolean' && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) message._dumped = true;
+  if (typeof message._dumped === 'boolean' && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+    message._dumped = true;
 }
 
 /**

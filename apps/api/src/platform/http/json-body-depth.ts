@@ -10,5 +10,7 @@ export function jsonDepthProblem(body: unknown): ApiProblem | null {
   if (!path) return null;
   const where = formatInputPath(path);
   const detail = `The JSON body nests deeper than ${MAX_INPUT_DEPTH} levels at ${where}.`;
-  return new ApiProblem('json-too-deep', detail, { errors: [{ parameter: where, code: 'json-too-deep', detail: `nested deeper than ${MAX_INPUT_DEPTH} levels` }] });
+  return new ApiProblem('json-too-deep', detail, {
+    errors: [{ parameter: where, code: 'json-too-deep', detail: `nested deeper than ${MAX_INPUT_DEPTH} levels` }],
+  });
 }

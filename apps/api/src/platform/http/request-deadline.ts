@@ -19,7 +19,9 @@ export function installRequestDeadline(
       if (timer || reply.sent) return;
       timer = setTimeout(() => {
         if (reply.sent) return;
-        const problem = new ApiProblem('request-deadline-exceeded', `The request did not finish within ${Math.round(budgetMs / 1000)} s of its arrival.`, { headers: { 'Retry-After': '5' } });
+        const problem = new ApiProblem('request-deadline-exceeded', `The request did not finish within ${Math.round(budgetMs / 1000)} s of its arrival.`, {
+          headers: { 'Retry-After': '5' },
+        });
         answer(problem, request, reply);
       }, budgetMs);
       timer.unref();

@@ -28,9 +28,7 @@ export interface IdempotencyRecord {
   result?: { status: number; body: unknown };
 }
 
-export type BeginOutcome =
-  | { kind: 'started'; record: IdempotencyRecord }
-  | { kind: 'existing'; record: IdempotencyRecord };
+export type BeginOutcome = { kind: 'started'; record: IdempotencyRecord } | { kind: 'existing'; record: IdempotencyRecord };
 
 export class IdempotencyUnavailableError extends Error {}
 

@@ -8,7 +8,13 @@ describe('LatencyHistogram', () => {
   function both() {
     const reference = new Registry();
     const ours = new Registry();
-    const histogram = new Histogram({ name: 'x_seconds', help: 'Latency "of" things\\n', labelNames: ['method', 'route', 'status'], buckets: BOUNDS, registers: [reference] });
+    const histogram = new Histogram({
+      name: 'x_seconds',
+      help: 'Latency "of" things\\n',
+      labelNames: ['method', 'route', 'status'],
+      buckets: BOUNDS,
+      registers: [reference],
+    });
     const latency = new LatencyHistogram('x_seconds', 'Latency "of" things\\n', ['method', 'route', 'status'], BOUNDS, ours);
     const observe = (method: string, route: string, status: string, seconds: number) => {
       histogram.observe({ method, route, status }, seconds);
@@ -17,7 +23,7 @@ describe('LatencyHistogram', () => {
     return { reference, ours, observe, latency };
   }
 
-  it('reads out exactly as prom-client\'s Histogram, text and JSON, bucket edges and the +Inf bucket included', async () => {
+  it("reads out exactly as prom-client's Histogram, text and JSON, bucket edges and the +Inf bucket included", async () => {
     const { reference, ours, observe } = both();
     const values = [0, 0.001, 0.002, 0.0020001, 0.0049, 0.3, 1, 29.9, 30, 31, 1e6];
     values.forEach((v, i) => observe('GET', '/v1/courses/:courseId/maps/tiles/:zoom/:x/:y', i % 3 ? '200' : '304', v));

@@ -23,7 +23,10 @@ describe('logging without secrets', () => {
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const key = 'caddie_test_' + 'B'.repeat(43);
     const logger = pino(loggerOptions('info', 'caddie') as pino.LoggerOptions, sink);
-    logger.info({ req: { method: 'GET', url: `/v1/x?token=${key}`, ip: '127.0.0.1', headers: { authorization: `Bearer ${key}`, 'x-api-key': key } } }, 'request');
+    logger.info(
+      { req: { method: 'GET', url: `/v1/x?token=${key}`, ip: '127.0.0.1', headers: { authorization: `Bearer ${key}`, 'x-api-key': key } } },
+      'request',
+    );
     expect(lines.join('')).not.toContain(key);
     expect(JSON.parse(lines[0]).req.method).toBe('GET');
   });

@@ -24,13 +24,23 @@ interface NavOperation {
 
 /** Operations by tag, in the document's tag order. */
 export function operationsByTag(document: Json): { name: string; description: string; operations: NavOperation[] }[] {
-  const groups = ((document.tags ?? []) as { name: string; description?: string }[]).map((t) => ({ name: t.name, description: t.description ?? '', operations: [] as NavOperation[] }));
+  const groups = ((document.tags ?? []) as { name: string; description?: string }[]).map((t) => ({
+    name: t.name,
+    description: t.description ?? '',
+    operations: [] as NavOperation[],
+  }));
   for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
     for (const [method, operation] of Object.entries(item)) {
       const tag = ((operation.tags ?? []) as string[])[0];
       let group = groups.find((g) => g.name === tag);
       if (!group) groups.push((group = { name: tag, description: '', operations: [] }));
-      group.operations.push({ method: method.toUpperCase(), path, summary: String(operation.summary ?? ''), operationId: String(operation.operationId), deprecated: operation.deprecated === true });
+      group.operations.push({
+        method: method.toUpperCase(),
+        path,
+        summary: String(operation.summary ?? ''),
+        operationId: String(operation.operationId),
+        deprecated: operation.deprecated === true,
+      });
     }
   }
   return groups.filter((g) => g.operations.length > 0);
@@ -39,9 +49,13 @@ export function operationsByTag(document: Json): { name: string; description: st
 export function docsPage(document: Json): string {
   const nav = operationsByTag(document)
     .map(
-      (group) => `<section><h2><a href="${docsAnchor(group.name)}">${escape(group.name)}</a></h2><p>${escape(group.description)}</p><ul>${group.operations
-        .map((o) => `<li${o.deprecated ? ' class="deprecated"' : ''}><a href="${docsAnchor(group.name, o.operationId)}"><b>${o.method}</b> <code>${escape(o.path)}</code></a><br><span>${escape(o.summary)}</span></li>`)
-        .join('')}</ul></section>`,
+      (group) =>
+        `<section><h2><a href="${docsAnchor(group.name)}">${escape(group.name)}</a></h2><p>${escape(group.description)}</p><ul>${group.operations
+          .map(
+            (o) =>
+              `<li${o.deprecated ? ' class="deprecated"' : ''}><a href="${docsAnchor(group.name, o.operationId)}"><b>${o.method}</b> <code>${escape(o.path)}</code></a><br><span>${escape(o.summary)}</span></li>`,
+          )
+          .join('')}</ul></section>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Caddie API</title>

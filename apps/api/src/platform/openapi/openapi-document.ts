@@ -14,13 +14,25 @@ const AUTH_PROBLEMS = ['missing-credential', 'invalid-credential', 'ambiguous-cr
  * headers and receive time, the total request budget) and a dependency that does not answer.
  */
 const ALWAYS_PROBLEMS = [
-  'credential-in-query', 'rate-limited', 'internal-error', 'service-unavailable', 'request-deadline-exceeded',
-  'invalid-url', 'invalid-request', 'invalid-content-length', 'uri-too-long', 'headers-too-large', 'request-timeout',
+  'credential-in-query',
+  'rate-limited',
+  'internal-error',
+  'service-unavailable',
+  'request-deadline-exceeded',
+  'invalid-url',
+  'invalid-request',
+  'invalid-content-length',
+  'uri-too-long',
+  'headers-too-large',
+  'request-timeout',
 ];
 
 function jsonSchema(schema: z.ZodType | Record<string, unknown>, io: 'input' | 'output'): Record<string, unknown> {
   if (!(schema instanceof z.ZodType)) return schema;
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: expandFreeForm }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: expandFreeForm }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -31,11 +43,17 @@ function parameters(spec: OperationSpec, location: 'path' | 'query'): Record<str
     const shape = jsonSchema(object, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
     for (const [name, schema] of Object.entries(shape.properties ?? {})) {
       const { description, ...rest } = schema;
-      out.push({ name, in: location, required: location === 'path' || (shape.required ?? []).includes(name), schema: rest, ...(description ? { description } : {}) });
+      out.push({
+        name,
+        in: location,
+        required: location === 'path' || (shape.required ?? []).includes(name),
+        schema: rest,
+        ...(description ? { description } : {}),
+      });
     }
   }
   // documented parameters (the graphics option table) replace zod-derived ones of the same name
-  const documented = location === 'query' ? spec.queryDoc ?? [] : spec.pathDoc ?? [];
+  const documented = location === 'query' ? (spec.queryDoc ?? []) : (spec.pathDoc ?? []);
   const names = new Set(documented.map((p) => p.name));
   const merged = [...out.filter((p) => !names.has(p.name as string)), ...documented];
   const examples = spec.example?.parameters ?? {};
@@ -73,7 +91,10 @@ function responses(spec: OperationSpec, operatorToken: string): Record<string, u
     for (const type of response.contentTypes ?? []) {
       if (type === 'application/json') {
         // a stored JSON file served as it is (a printable's manifest.json): any JSON, with the example
-        content[type] = { schema: { type: JSON_VALUE_TYPES, description: 'A stored JSON document, served as stored' }, ...(example !== undefined && typeof example !== 'string' ? { example } : {}) };
+        content[type] = {
+          schema: { type: JSON_VALUE_TYPES, description: 'A stored JSON document, served as stored' },
+          ...(example !== undefined && typeof example !== 'string' ? { example } : {}),
+        };
         continue;
       }
       content[type] = { schema: { type: 'string', contentMediaType: type }, ...(typeof example === 'string' && type.startsWith('text/') ? { example } : {}) };
@@ -81,7 +102,13 @@ function responses(spec: OperationSpec, operatorToken: string): Record<string, u
     out[status] = {
       description: response.description,
       ...(Object.keys(content).length ? { content } : {}),
-      ...(response.headers ? { headers: Object.fromEntries(Object.entries(response.headers).map(([h, d]) => [operatorHeaderName(h, operatorToken), { description: d, schema: { type: 'string' } }])) } : {}),
+      ...(response.headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(response.headers).map(([h, d]) => [operatorHeaderName(h, operatorToken), { description: d, schema: { type: 'string' } }]),
+            ),
+          }
+        : {}),
     };
   }
   const byStatus = new Map<number, string[]>();
@@ -144,7 +171,10 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], baseUrl: str
         '',
         `Authentication: send one key in \`x-api-key\` or \`Authorization: Bearer\`. Keys: \`${operatorToken}_live_\`/\`${operatorToken}_test_\` (private, server only) and \`${operatorToken}_pk_live_\`/\`${operatorToken}_pk_test_\` (publishable, only from an exact licensed Origin). Credentials in query strings are refused.`,
         '',
-        'Scopes: ' + Object.entries(SCOPES).map(([s, d]) => `\`${s}\` (${d.audience}): ${d.description}`).join(' '),
+        'Scopes: ' +
+          Object.entries(SCOPES)
+            .map(([s, d]) => `\`${s}\` (${d.audience}): ${d.description}`)
+            .join(' '),
         '',
         'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`; `GET /v1/problems` lists every code.',
       ].join('\n'),

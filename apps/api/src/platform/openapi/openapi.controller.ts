@@ -41,7 +41,11 @@ export class OpenApiController {
           required: ['openapi', 'info', 'paths', 'components'],
           properties: {
             openapi: { const: '3.1.0' },
-            info: { type: 'object', required: ['title', 'version'], properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } } },
+            info: {
+              type: 'object',
+              required: ['title', 'version'],
+              properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } },
+            },
             servers: { type: 'array', items: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
             tags: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, description: { type: 'string' } } } },
             paths: { type: 'object', description: 'Operations by path and method' },
@@ -50,7 +54,17 @@ export class OpenApiController {
         },
       },
     },
-    example: { summary: 'The head of this document', responses: { 200: { openapi: '3.1.0', info: { title: 'Caddie: golf course data, graphics, maps and scorecard API', version: '1.0.0-beta.1' }, paths: {}, components: {} } } },
+    example: {
+      summary: 'The head of this document',
+      responses: {
+        200: {
+          openapi: '3.1.0',
+          info: { title: 'Caddie: golf course data, graphics, maps and scorecard API', version: '1.0.0-beta.1' },
+          paths: {},
+          components: {},
+        },
+      },
+    },
   })
   openapi() {
     this.document ??= buildOpenApiDocument(this.routes.routes(), this.config.publicBaseUrl, this.config.operatorToken);
@@ -61,7 +75,15 @@ export class OpenApiController {
 
   @Get('docs')
   @Header('content-type', 'text/html; charset=utf-8')
-  @Operation({ operationId: 'getDocsPage', summary: 'Interactive API documentation', tags: ['Catalog'], access: 'public', unversioned: true, hidden: true, responses: { 200: { description: 'HTML' } } })
+  @Operation({
+    operationId: 'getDocsPage',
+    summary: 'Interactive API documentation',
+    tags: ['Catalog'],
+    access: 'public',
+    unversioned: true,
+    hidden: true,
+    responses: { 200: { description: 'HTML' } },
+  })
   docs() {
     this.page ??= docsPage(this.openapi());
     return this.page;
@@ -81,6 +103,9 @@ export class OpenApiController {
   asset(@ValidParams() params: { file: string }, @Res() reply: FastifyReply) {
     const type = ASSETS[params.file];
     if (!type) throw new ApiProblem('not-found', 'No such asset.');
-    reply.header('content-type', type).header('cache-control', 'public, max-age=86400').send(readFileSync(join(SWAGGER_DIR, params.file)));
+    reply
+      .header('content-type', type)
+      .header('cache-control', 'public, max-age=86400')
+      .send(readFileSync(join(SWAGGER_DIR, params.file)));
   }
 }

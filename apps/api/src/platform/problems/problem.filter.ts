@@ -84,7 +84,9 @@ export class ProblemResponder {
       return new ApiProblem(ownCode(FASTIFY_CODES[fastifyCode], request), (exception as Error).message);
     }
     if (isDependencyUnavailable(exception)) {
-      return new ApiProblem('service-unavailable', 'A service this request needs did not answer in time; retry with backoff.', { headers: { 'Retry-After': '5' } });
+      return new ApiProblem('service-unavailable', 'A service this request needs did not answer in time; retry with backoff.', {
+        headers: { 'Retry-After': '5' },
+      });
     }
     const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
     if (status === 404) {

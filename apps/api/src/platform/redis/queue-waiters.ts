@@ -24,7 +24,10 @@ export class QueueWaiters implements OnApplicationShutdown {
     const existing = this.open.get(name);
     if (existing) return existing.waiter;
     // the subscription blocks on XREAD, so it has no command timeout and never gives up
-    const events = openQueueEvents(name, { connection: { ...apiRedisOptions(this.config.env.REDIS_URL, { blocking: true }) }, prefix: this.config.env.REDIS_PREFIX });
+    const events = openQueueEvents(name, {
+      connection: { ...apiRedisOptions(this.config.env.REDIS_URL, { blocking: true }) },
+      prefix: this.config.env.REDIS_PREFIX,
+    });
     events.on('error', (error) => {
       if (Date.now() - this.lastLog < 10_000) return;
       this.lastLog = Date.now();

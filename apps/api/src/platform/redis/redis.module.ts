@@ -16,7 +16,10 @@ export const REDIS = Symbol('REDIS');
 class RedisLifecycle implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
   async onApplicationShutdown(): Promise<void> {
-    await closeWithin(() => this.redis.quit(), () => this.redis.disconnect());
+    await closeWithin(
+      () => this.redis.quit(),
+      () => this.redis.disconnect(),
+    );
   }
 }
 
