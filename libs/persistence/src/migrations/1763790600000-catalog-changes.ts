@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
-import { CatalogStateEntity } from '../entities/catalog-state.entity';
 
 /**
  * The catalog change counter and each course's change number (incremental directory sync), and
@@ -18,7 +17,12 @@ export class CatalogChanges1763790600000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.manager.createQueryBuilder().insert().into(CatalogStateEntity).values({ id: 1, lastChange: 0 }).execute();
+    // plain SQL, not today's entity metadata (a DataSource may run migrations without entities), naming
+    // the table as the schema builder does (a PostgreSQL schema of its own in tests)
+    const driver = queryRunner.connection.driver;
+    const schema = (queryRunner.connection.options as { schema?: string }).schema;
+    const table = schema ? `${driver.escape(schema)}.${driver.escape('catalog_state')}` : driver.escape('catalog_state');
+    await queryRunner.query(`INSERT INTO ${table} (id, last_change) VALUES (1, 0)`);
     await queryRunner.addColumn('courses', new TableColumn({ name: 'catalog_change', type: 'integer', default: 0 }));
     await queryRunner.createIndex('courses', new TableIndex({ name: 'idx_courses_catalog_change', columnNames: ['catalog_change'] }));
     await queryRunner.createIndex('courses', new TableIndex({ name: 'idx_courses_directory_order', columnNames: ['name', 'id'] }));

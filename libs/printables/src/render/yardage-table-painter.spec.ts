@@ -31,8 +31,11 @@ describe('the hole page table', () => {
       (f) => (f.properties.layer === 'bunkers' || f.properties.layer === 'water') && f.properties.holeNumbers.includes(16),
     );
     const crowded = { ...course, features: [...course.features, ...[1, 2].flatMap((n) => hazards.map((f) => ({ ...f, id: `${f.id}-copy-${n}` })))] };
+    // the rows of the hole's hazards in play (a tagged bunker far from the corridor is not one), three times over
+    const listed = holeYardages(course, hole).hazards.length;
+    expect(listed).toBeGreaterThanOrEqual(3);
     const yardages = holeYardages(crowded, hole);
-    expect(yardages.hazards.length).toBe(hazards.length * 3);
+    expect(yardages.hazards.length).toBe(listed * 3);
     const { ctx, texts } = recordingContext();
     const y = paintTeeLengths(ctx, yardages, frames.table, 7.4, 'yards');
     paintCarryTable(ctx, yardages, frames.table, y, 7.4, 'yards');
