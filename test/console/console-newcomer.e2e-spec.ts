@@ -142,6 +142,8 @@ describe('Caddie Console for a newcomer', () => {
         expect(await markers.count()).toBeGreaterThanOrEqual(generateDemoCourses().length);
         await page.getByLabel('Search courses').fill('no such course');
         expect(await page.getByTestId('course-count').innerText()).toContain(`0 of ${total} courses · no course matches “no such course”`);
+        // the map's markers follow the list a frame later: wait for them to go (a timeout fails the test)
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid=courses-map] a').length === 0, null, { timeout: 10_000 });
         expect(await markers.count()).toBe(0);
         await page.getByLabel('Search courses').fill('');
         await page.getByLabel('Longitude').fill('-121.2');
