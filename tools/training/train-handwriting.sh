@@ -27,7 +27,7 @@
 # OUT (libs/handwriting/model), PYTHON (/usr/bin/python3), DATA (a temporary file prefix).
 # An ensemble: train members into folders of their own (OUT, TRAIN_SEED), combine them with
 # tools/training/combine_ensemble.py, then calibrate the whole with
-# node dist/tools/train-handwriting.js --from <folder> --seed 7 (see the model README);
+# node dist/tools/train-handwriting.js --from <folder> --seed 7 (see libs/handwriting/model/MODEL.md);
 # tools/training/split_ensemble.py writes an ensemble's members back out as such folders.
 set -eu
 SEED=${SEED:-7}
