@@ -103,7 +103,7 @@ describe('gradePage', () => {
 
   it("gives each condition's review reasons, from the fields in review only", () => {
     const tally = new EvalTally();
-    const review = (row: string, ...reasonCodes: string[]) => decision(row, 'score', { decision: 'NEEDS_REVIEW', reasonCodes });
+    const review = (row: string, ...reasonCodes: FieldDecision['reasonCodes']) => decision(row, 'score', { decision: 'NEEDS_REVIEW', reasonCodes });
     const truth = [written('hole-1', 'score', 5), written('hole-2', 'score', null), written('hole-3', 'score', 4)];
     tally.add(
       gradePage([review('hole-1', 'low-confidence'), review('hole-2', 'uncertain-blank'), decision('hole-3', 'score', { value: 4 })], truth),
