@@ -98,6 +98,36 @@ describe('gradePage', () => {
       '6': { cells: 1, review: 1, reviewRate: 1 },
     });
     expect([1.5, 2, 2.7, 4.99, 5, 9].map(detailBand)).toEqual(['<2', '2-2.5', '2.5-3', '4-5', '>=5', '>=5']);
+    expect(s.reasonsByCondition).toEqual({});
+  });
+
+  it("gives each condition's review reasons, from the fields in review only", () => {
+    const tally = new EvalTally();
+    const review = (row: string, ...reasonCodes: FieldDecision['reasonCodes']) => decision(row, 'score', { decision: 'NEEDS_REVIEW', reasonCodes });
+    const truth = [written('hole-1', 'score', 5), written('hole-2', 'score', null), written('hole-3', 'score', 4)];
+    tally.add(
+      gradePage([review('hole-1', 'low-confidence'), review('hole-2', 'uncertain-blank'), decision('hole-3', 'score', { value: 4 })], truth),
+      undefined,
+      1,
+      undefined,
+      'light-pencil',
+    );
+    tally.add(
+      gradePage(
+        [review('hole-1', 'low-confidence', 'total-mismatch'), decision('hole-2', 'score', { reasonCodes: ['decided-by-cross-check'] }), review('hole-3')],
+        truth,
+      ),
+      undefined,
+      2,
+      undefined,
+      'folded',
+    );
+    const s = tally.summary({ firstSeed: 1, photoSize: '1x1', reader: 'test', occlusion: 'none' });
+    expect(s.reasonsByCondition).toEqual({
+      folded: { 'low-confidence': 1, 'total-mismatch': 1 },
+      'light-pencil': { 'low-confidence': 1, 'uncertain-blank': 1 },
+    });
+    expect(reportLines(s).join('\n')).toContain('    light-pencil: low-confidence 1, uncertain-blank 1');
   });
 });
 

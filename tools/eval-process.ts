@@ -201,6 +201,8 @@ export interface EvalSummary {
   writtenAcceptedBlank: number;
   blankAcceptedValue: number;
   reasons: Record<string, number>;
+  /** The review reason codes by the cards' condition, when the photos were of several: where each condition's reviews come from. */
+  reasonsByCondition: Record<string, Record<string, number>>;
   /** Reason codes on accepted fields (decided-by-cross-check). */
   acceptedReasons: Record<string, number>;
   /** Written digit fields holding each digit: how many, and the share that went to review. */
@@ -222,6 +224,11 @@ export interface AcceptedError {
   reasonCodes: string[];
 }
 
+/** Counts by code, the most frequent first. */
+function byCount(counts: Map<string, number>): Record<string, number> {
+  return Object.fromEntries([...counts.entries()].sort((a, b) => b[1] - a[1]));
+}
+
 /** Accumulates grades photo by photo (nothing per photo is kept but the wrong accepted cells). */
 export class EvalTally {
   private readonly kinds = new Map<string, KindTally>();
@@ -232,6 +239,7 @@ export class EvalTally {
   private readonly details = new Map<string, KindTally>();
   private readonly sizes = new Map<string, KindTally>();
   private readonly conditions = new Map<string, KindTally>();
+  private readonly conditionReasons = new Map<string, Map<string, number>>();
   private readonly digitFields = emptyTally();
   private readonly acceptedErrorCells: AcceptedError[] = [];
   readonly pages = { processed: 0, normalizedOnly: 0, failedPhotos: 0, wrongDesign: 0 };
@@ -262,6 +270,11 @@ export class EvalTally {
       this.kinds.set(g.kind, k);
       const reasons = g.accepted ? this.acceptedReasons : this.reasons;
       for (const r of g.reasonCodes) reasons.set(r, (reasons.get(r) ?? 0) + 1);
+      if (condition !== undefined && !g.accepted) {
+        const byCode = this.conditionReasons.get(condition) ?? new Map<string, number>();
+        for (const r of g.reasonCodes) byCode.set(r, (byCode.get(r) ?? 0) + 1);
+        this.conditionReasons.set(condition, byCode);
+      }
       for (const digit of new Set(g.truthDigits ?? '')) {
         const d = this.digits.get(digit) ?? { cells: 0, review: 0 };
         d.cells++;
@@ -301,7 +314,8 @@ export class EvalTally {
       digitFields: rate(this.digitFields),
       writtenAcceptedBlank: sum((k) => k.writtenAcceptedBlank),
       blankAcceptedValue: sum((k) => k.blankAcceptedValue),
-      reasons: Object.fromEntries([...this.reasons.entries()].sort((a, b) => b[1] - a[1])),
+      reasons: byCount(this.reasons),
+      reasonsByCondition: Object.fromEntries([...this.conditionReasons.entries()].sort().map(([condition, codes]) => [condition, byCount(codes)])),
       acceptedReasons: Object.fromEntries(this.acceptedReasons),
       byDigit: Object.fromEntries([...this.digits.entries()].sort().map(([digit, d]) => [digit, { ...d, reviewRate: ratio(d.review, d.cells) }])),
       outcomes: Object.fromEntries(this.outcomes),
@@ -485,6 +499,14 @@ export function reportLines(s: EvalSummary): string[] {
         .map(([r, n]) => `${r} ${n}`)
         .join(', ') || 'none'
     }`,
+    ...Object.entries(s.reasonsByCondition).map(
+      ([condition, codes]) =>
+        `    ${condition}: ${
+          Object.entries(codes)
+            .map(([r, n]) => `${r} ${n}`)
+            .join(', ') || 'none'
+        }`,
+    ),
     `  outcomes: ${Object.entries(s.outcomes)
       .map(([r, n]) => `${r} ${n}`)
       .join(', ')}`,

@@ -7,7 +7,11 @@
  * path delivers it: resampled from 2 to 8 px per mm, blurred, compressed, unevenly lit.
  *   node dist/tools/training/export-photo-glyphs.js --out <file> [--photos 500] [--first <seed>]
  *     [--sizes 2000x1500[,1280x960...]] [--items training|calibration]
- * Photo i (seed first + i) has the size at i modulo the number of sizes. `--items calibration`
+ *     [--conditions standard,fine-pen,dry-pen,light-pencil,folded]
+ * Photo i (seed first + i) has the size at i modulo the number of sizes, and the conditions are
+ * taken in turn as eval:process takes them (each through every size; default `standard`: the
+ * usual pen, no folds): thin, broken and faint pens and folded cards, so the network also learns
+ * the strokes those leave and a crease crossing a digit. `--items calibration`
  * writes MNIST items 600..749 instead, for a validation set only (never to train on).
  * Appends nothing: writes <file> in export-glyphs' format (per glyph a label byte, then 784 ink bytes).
  */
@@ -16,7 +20,7 @@ import { generateDemoCourses } from '@caddie/catalog';
 import type { CellImage, HandwritingProvider } from '@caddie/handwriting';
 import { processPhoto } from '@caddie/scorecards';
 import { labelledWrittenGlyphs, synthesizeScene } from '@caddie/synthesis';
-import { PRODUCTION_CAPTURES } from '../eval-process';
+import { PRODUCTION_CAPTURES, conditionList, conditionScene } from '../eval-process';
 import { argument, choice, photoSizes, textArgument } from '../tool-arguments';
 import { PHOTO_TRAINING_SEEDS, PHOTO_VALIDATION_SEEDS } from './export-glyphs-seeds';
 import { glyphRecord } from './glyph-file';
@@ -42,6 +46,7 @@ async function main(): Promise<void> {
   const items = choice('items', ['training', 'calibration'] as const, 'training');
   const first = argument('first', items === 'training' ? PHOTO_TRAINING_SEEDS : PHOTO_VALIDATION_SEEDS);
   const sizes = photoSizes(textArgument('sizes') ?? '2000x1500');
+  const conditions = conditionList(textArgument('conditions') ?? 'standard');
   const courses = generateDemoCourses();
   const chunks: Buffer[] = [];
   const classes = new Array<number>(11).fill(0);
@@ -57,6 +62,7 @@ async function main(): Promise<void> {
       captureIds: PRODUCTION_CAPTURES,
       handwriting: true,
       handwritingItems: items,
+      ...conditionScene(conditions[Math.floor(i / sizes.length) % conditions.length]),
     });
     let crops: readonly CellImage[] = [];
     try {
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
   }
   writeFileSync(out, Buffer.concat(chunks));
   process.stdout.write(
-    `photo glyphs: ${chunks.length} from ${labelledCells} of ${writtenCells} written digit cells of ${photos} photos (seeds ${first}..${first + photos - 1}, sizes ${sizes.map((s) => `${s.width}x${s.height}`).join(',')}, MNIST items ${items === 'training' ? '0..599' : '600..749'}), classes ${classes.join(',')}\n`,
+    `photo glyphs: ${chunks.length} from ${labelledCells} of ${writtenCells} written digit cells of ${photos} photos (seeds ${first}..${first + photos - 1}, sizes ${sizes.map((s) => `${s.width}x${s.height}`).join(',')}, conditions ${conditions.join(',')}, MNIST items ${items === 'training' ? '0..599' : '600..749'}), classes ${classes.join(',')}\n`,
   );
 }
 

@@ -23,6 +23,7 @@ import hashlib
 import json
 import math
 import os
+import subprocess
 import time
 
 import numpy as np
@@ -34,6 +35,25 @@ from combine_ensemble import NETWORK_FORMAT as FORMAT, read_member
 
 SIDE = 28
 CLASSES = 11  # digits 0..9, then "not a digit"
+
+
+def file_sha256(path):
+    digest = hashlib.sha256()
+    with open(path, 'rb') as f:
+        for block in iter(lambda: f.read(1 << 20), b''):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def source_state():
+    """The git commit the trainer runs at, and whether tracked files differ from it (then no replay can be exact)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        commit = subprocess.run(['git', 'rev-parse', 'HEAD'], cwd=here, capture_output=True, text=True, check=True).stdout.strip()
+        changed = subprocess.run(['git', 'status', '--porcelain', '--untracked-files=no'], cwd=here, capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return {'commit': 'unknown', 'uncommittedChanges': None}
+    return {'commit': commit, 'uncommittedChanges': len(changed.splitlines())}
 
 
 def load(path):
@@ -319,6 +339,7 @@ def main():
                              '(part of a 4 looks like a 1), which at full weight cap the confidence of every clean 1')
     parser.add_argument('--erase', type=float, default=0.0,
                         help='share of training glyphs with a piece of stroke erased (0: none, as members 1..10)')
+    parser.add_argument('--recipe', help="train-handwriting.sh's settings (JSON), recorded in the provenance for a replay")
     parser.add_argument('--init', help='a network folder to fine-tune (its shape replaces --widths, --convs and --hidden); '
                                        'its batch norms stay folded and frozen, the rest trains')
     args = parser.parse_args()
@@ -331,6 +352,13 @@ def main():
         except (OSError, ValueError) as error:
             parser.error(f'--init: {error}')
 
+    source = source_state()  # before training: a commit made meanwhile is not what trained
+    recipe = None
+    if args.recipe:
+        try:
+            recipe = json.loads(args.recipe)
+        except ValueError:
+            parser.error('--recipe takes a JSON object')
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
@@ -402,8 +430,10 @@ def main():
         figures['mnistImageAccuracy'] = evaluate(model, *mnist_val)['accuracy']
     if photo_val:
         figures['photoDigitAccuracy'] = evaluate(model, *photo_val)['digitAccuracy']
+    data_files = {'train': '.train.bin', 'validation': '.validation.bin', 'mnistValidation': '.mnist-validation.bin', 'photoValidation': '.photo-validation.bin'}
     provenance = {
-        'trainer': 'tools/training/train_digits.py', 'torch': torch.__version__, 'seed': args.seed, 'epochs': args.epochs,
+        'trainer': 'tools/training/train_digits.py', **source, **({'recipe': recipe} if recipe else {}),
+        'dataSha256': {key: file_sha256(args.data + suffix) for key, suffix in data_files.items() if os.path.exists(args.data + suffix)}, 'torch': torch.__version__, 'seed': args.seed, 'epochs': args.epochs,
         'batch': args.batch, 'rate': args.rate, **({'erase': args.erase} if args.erase else {}), 'threads': args.threads, 'notADigitWeight': args.not_a_digit_weight,
         **({'init': init_provenance} if init_provenance else {}),
         'convs': ','.join(f"{u}{'p' if p else ''}" for u, p in convs), 'hidden': hidden, 'trainingGlyphs': len(train_y),

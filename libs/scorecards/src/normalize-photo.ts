@@ -240,7 +240,7 @@ async function readIdentity(photo: PixelImage, registration: CaptureRegistration
 /**
  * The page's resampling kernel. Cubic: a small or distant photo has fewer pixels than the page, and
  * the cubic kernel keeps more of a thin stroke's darkness between them than the linear one, so the
- * handwriting read from the page is crisper (libs/handwriting/model/README.md, reader-22).
+ * handwriting read from the page is crisper (docs/handwriting-model-notebook.md, reader-22).
  */
 const PAGE_INTERPOLATION = 'cubic';
 

@@ -165,7 +165,7 @@ interface InkDarkness {
  * over 3x3 averages so that a pencil's darkest grain does not stand for it. Ink as dark as a seed
  * is never trimmed, so a stretch of stroke written with less pressure beside a dark one keeps its
  * seeds; a stroke fainter than a seed where it meets a dark one can still lose its end there (a
- * thin, faint 5's flag coming off in a soft photo). See the model README, reader-23.
+ * thin, faint 5's flag coming off in a soft photo). See the model notebook, reader-23.
  */
 function keepHalfOfLocalPeak(mask: Uint8Array, data: Uint8Array, levels: Float32Array, width: number, height: number, strong: number): InkDarkness {
   // The peak is taken of darkness averaged over 3x3 pixels, so that a pencil's grain is not taken for its stroke's peak.
@@ -215,7 +215,7 @@ function keepHalfOfLocalPeak(mask: Uint8Array, data: Uint8Array, levels: Float32
 /**
  * Ink this much lighter than the ink on both sides of it (a share of the lighter side) lies in a
  * gap between two strokes. Photos at 1280x960, seeds 1..150 / 151..300, wrong glyphs (reader-23:
- * 25 / 30): 0.1 18, 0.15 15 / 27, 0.2 16 / 27, 0.25 21, 0.3 22, 0.4 28 (model README, reader-24).
+ * 25 / 30): 0.1 18, 0.15 15 / 27, 0.2 16 / 27, 0.25 21, 0.3 22, 0.4 28 (model notebook, reader-24).
  */
 const GAP_DEPTH = 0.2;
 /**

@@ -40,7 +40,7 @@ export const FIELD_INVALID_ODDS = 0.05;
  * kept most of the weight even when the cut's flag read "not a digit" at 0.93 and the whole
  * group read 5 at 1.00, and the cell read 5 at 0.07. Coverage of the 24,000 calibration cells at
  * the certified threshold (same weights): k = 1 75.8%, 3 80.7%, 4 81.6%, 6 82.2%, 10 82.9% (k = 1
- * before the faint-mark check below; model README, reader-9). The prior still decides between
+ * before the faint-mark check below; model notebook, reader-9). The prior still decides between
  * hypotheses the network cannot tell apart.
  */
 export const SEGMENTATION_EVIDENCE_POWER = 10;

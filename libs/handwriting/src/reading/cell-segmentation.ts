@@ -187,7 +187,7 @@ const BEYOND_BORDER = LINE_HALF_WIDTH + 1;
  * tail on top read as 7, a 0 standing on a foot read as 8): on 1280x960 photos, seeds 1..400, 62
  * wrong glyphs of 5,470 against 51. The price is a bar written wholly above the cell (two 7s
  * among the 6,809 digit glyphs of seed-7 and seed-8 calibration cells, read 4 and 1); see the
- * model README, reader-25.
+ * model notebook, reader-25.
  */
 function findComponents(ink: Uint8Array, width: number, height: number, box: CellBox): { significant: Component[]; strayInk: number } {
   const labels = new Int32Array(width * height).fill(-1);

@@ -242,7 +242,7 @@ export function faintMarkExtent(image: CellRaster, box: CellBox, ink?: Uint8Arra
 /**
  * Summed stroke pieces (strokeEvidence, a share of the cell height) from which a cell without
  * writing holds something a person sees: it is never accepted as blank. Chosen on cells of
- * calibration-range photos (MNIST items 600..749, seeds from 7,000,001; model README,
+ * calibration-range photos (MNIST items 600..749, seeds from 7,000,001; model notebook,
  * reader-26).
  */
 export const STROKE_EVIDENCE_EXTENT = 0.3;

@@ -10,7 +10,7 @@ const { ceil, max, min } = Math;
  * networks were trained on glyphs fitted to 20 px (with +-15% scale augmentation), yet they read
  * segmented glyphs better a little larger: on the digit glyphs of 3,000 calibration cells
  * (MNIST items 600..749), 47 wrong at 20 px, 44 at 21, 41 at 22, 42 at 23, 43 at 24; on 3,000
- * other cells (seed 8) 57, 55, 52, 51, 56 (libs/handwriting/model/README.md, reader-18).
+ * other cells (seed 8) 57, 55, 52, 51, 56 (docs/handwriting-model-notebook.md, reader-18).
  */
 const FIT_SIDE = 22;
 /** MNIST strokes are about this share of the digit's longer side. */

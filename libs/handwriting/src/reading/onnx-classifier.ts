@@ -11,7 +11,7 @@ type OnnxRuntime = typeof import('onnxruntime-node');
 
 /**
  * The digit networks run by ONNX Runtime (its CPU kernels vectorize the convolutions: 20 to 30
- * times faster per glyph than the TypeScript forward pass on the same weights, model README
+ * times faster per glyph than the TypeScript forward pass on the same weights, model notebook
  * reader-11). One thread per
  * session: the service scales by worker processes, not by threads inside a reading.
  */
