@@ -209,6 +209,11 @@ describe('Caddie Console for a newcomer', () => {
         await markers.first().click();
         await page.waitForURL(`**/course.html?id=${demo.id}`);
         await page.getByTestId('holes').waitFor();
+        // a demo course's holes: the par of its scorecard, and a picture each
+        const firstHole = page.getByTestId('holes').locator('tbody tr').first();
+        expect(await firstHole.locator('th').innerText()).toBe('1');
+        expect(await firstHole.locator('td').nth(2).innerText()).toBe(String(demo.holes[0].par));
+        await expectHolePictures(page, demo);
         expect(accessibility).toEqual([]);
         expect(errors).toEqual([]);
       });
