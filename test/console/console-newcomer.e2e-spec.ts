@@ -7,6 +7,7 @@ import { synthesizeScene } from '@caddie/synthesis';
 import { readSharedOsm, SHARED_OSM_DIR } from '../../libs/catalog/src/osm/shared-osm-data.fixture';
 import { FakeVisionProvider } from '../scorecards/fake-vision-provider';
 import { DIST } from '../support/processes';
+import { boundUnderLoad } from '../support/load-allowance';
 import { required } from '../support/requirements';
 import {
   axeViolations,
@@ -41,6 +42,44 @@ function warsaw(): Course[] {
   if (!haveWarsaw) return [];
   const { courses } = importOsm([readSharedOsm(WARSAW_FILE)]);
   return courses.slice(0, 1);
+}
+
+/** A colour at 5 bits a channel, so anti-aliasing and WebP rounding do not split one colour into many. */
+const colourKey = (r: number, g: number, b: number) => ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+
+/** The colours of an element as the screen shows it. */
+async function mapColours(page: Page, testId: string): Promise<Set<number>> {
+  const { data } = await sharp(await page.getByTestId(testId).screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const colours = new Set<number>();
+  for (let i = 0; i < data.length; i += 3) colours.add(colourKey(data[i], data[i + 1], data[i + 2]));
+  return colours;
+}
+
+/** Every mapped hole of the course page shows a picture: map colours and its play line, not the empty paper. */
+async function expectHolePictures(page: Page, course: Course): Promise<void> {
+  const mapped = course.holes.filter((h) => h.centerline.length >= 2);
+  await page.waitForFunction((count: number) => document.querySelectorAll('canvas.hole-thumbnail[data-drawn]').length === count, course.holes.length, {
+    timeout: 60_000,
+  });
+  const hole = mapped[0].number;
+  const picture = page.getByTestId(`hole-${hole}-picture`).locator('canvas');
+  expect(await picture.getAttribute('aria-label')).toBe(`Hole ${hole} on the course map, tee (square) to green (dot)`);
+  const { data } = await sharp(await picture.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const colours = new Set<number>();
+  let white = 0;
+  for (let i = 0; i < data.length; i += 3) {
+    colours.add(colourKey(data[i], data[i + 1], data[i + 2]));
+    if (data[i] > 245 && data[i + 1] > 245 && data[i + 2] > 245) white++;
+  }
+  // tile colours (not only the paper) and the white play line over them
+  expect(colours.size).toBeGreaterThan(8);
+  expect(white).toBeGreaterThan(20);
 }
 
 const SIZES = [
@@ -140,6 +179,18 @@ describe('Caddie Console for a newcomer', () => {
         await markers.first().waitFor();
         const total = generateDemoCourses().length + imported.length;
         expect(await markers.count()).toBeGreaterThanOrEqual(generateDemoCourses().length);
+        // a base map to orient by: land, water and country borders (Natural Earth), drawn under the markers
+        await page.waitForFunction(() => document.querySelector('[data-testid=courses-map]')?.getAttribute('data-base') === 'world', null, { timeout: 30_000 });
+        await page.waitForFunction(() => (globalThis as any).consoleMap.loaded() && (globalThis as any).consoleMap.areTilesLoaded(), null, { timeout: 30_000 });
+        const base = await mapColours(page, 'courses-map');
+        expect(base.has(colourKey(0xd4, 0xe4, 0xee))).toBe(true); // water
+        expect(base.has(colourKey(0xf4, 0xf1, 0xe8))).toBe(true); // land
+        // hovering a marker says where the course is and what a click does
+        await markers.first().hover();
+        const popup = page.locator('.course-popup');
+        await popup.waitFor();
+        expect(await popup.innerText()).toMatch(/\n.+, .+\nClick or press Enter to open the course/);
+        expect([...generateDemoCourses(), ...imported].map((c) => c.name)).toContain(await popup.locator('strong').innerText());
         await page.getByLabel('Search courses').fill('no such course');
         expect(await page.getByTestId('course-count').innerText()).toContain(`0 of ${total} courses · no course matches “no such course”`);
         // the map's markers follow the list a frame later: wait for them to go (a timeout fails the test)
@@ -158,6 +209,11 @@ describe('Caddie Console for a newcomer', () => {
         await markers.first().click();
         await page.waitForURL(`**/course.html?id=${demo.id}`);
         await page.getByTestId('holes').waitFor();
+        // a demo course's holes: the par of its scorecard, and a picture each
+        const firstHole = page.getByTestId('holes').locator('tbody tr').first();
+        expect(await firstHole.locator('th').innerText()).toBe('1');
+        expect(await firstHole.locator('td').nth(2).innerText()).toBe(String(demo.holes[0].par));
+        await expectHolePictures(page, demo);
         expect(accessibility).toEqual([]);
         expect(errors).toEqual([]);
       });
@@ -185,18 +241,22 @@ describe('Caddie Console for a newcomer', () => {
         expect(await page.getByTestId(`hole-${flagged.number}-flags`).innerText()).toContain('the hole number was read from the line’s name');
         expect(await page.getByTestId(`hole-${flagged.number}-flags`).innerText()).not.toContain('number-from-name');
 
-        // the map: drawn from on-demand tiles while the archive of this never-built course builds
+        // the map at once: the course's own shapes drawn by the browser (ms since the page was opened), under the tiles
+        // the server renders on demand while the archive of this never-built course builds
+        await page.waitForFunction(() => document.querySelector('[data-testid=course-map]')?.hasAttribute('data-first-view-ms'), null, { timeout: 60_000 });
+        const firstView = Number(await page.getByTestId('course-map').getAttribute('data-first-view-ms'));
+        // what the map shows then: the course's shapes in colour (the sketch, MapLibre's own shapes or tiles by now), not an empty box
+        expect((await mapColours(page, 'course-map')).size).toBeGreaterThanOrEqual(4);
+        expect(firstView).toBeLessThanOrEqual(boundUnderLoad(3000, `${name}: map pixels of the never-built ${course.id}`));
         await page.waitForFunction(() => document.querySelector('[data-testid=course-map]')?.getAttribute('data-state') === 'ready', null, { timeout: 60_000 });
         const seconds = (Date.now() - opened) / 1000;
-        console.info(`${name}: the never-built map of ${course.id} was drawn ${seconds.toFixed(1)} s after opening the page`);
-        const { data } = await sharp(await page.getByTestId('course-map').screenshot())
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const colours = new Set<number>();
-        for (let i = 0; i < data.length; i += 3) colours.add(((data[i] >> 3) << 10) | ((data[i + 1] >> 3) << 5) | (data[i + 2] >> 3));
-        expect(colours.size).toBeGreaterThan(32);
+        console.info(
+          `${name}: the map of ${course.id} showed its shapes ${firstView} ms after opening the page, every tile of the view ${seconds.toFixed(1)} s after`,
+        );
+        expect((await mapColours(page, 'course-map')).size).toBeGreaterThan(32);
         expect(await page.getByTestId('course-map').locator('.hole-number').count()).toBe(course.holes.length);
+        // each hole's picture, cut from the tiles the map has drawn
+        await expectHolePictures(page, course);
         await page.getByRole('button', { name: 'Zoom in' }).click();
         const accessibility = await axeViolations(page);
         expect(accessibility).toEqual([]);
@@ -234,6 +294,20 @@ describe('Caddie Console for a newcomer', () => {
           return page.getByTestId('preview').evaluate((img: { naturalWidth: number; naturalHeight: number }) => [img.naturalWidth, img.naturalHeight]);
         };
         expect((await previewed())[0]).toBe(480);
+
+        // a keyboard user reaches the first Copy button from the top of the page in a few keys: the options have a skip link
+        await page.evaluate(() => document.activeElement?.blur());
+        const keys: string[] = [];
+        for (let i = 0; i < 40; i++) {
+          const focused = await page.evaluate(() => (document.activeElement?.innerText ?? '').trim());
+          if (focused === 'Copy the GET URL') break;
+          const key = focused.startsWith('Skip the options') ? 'Enter' : 'Tab';
+          keys.push(key);
+          await page.keyboard.press(key);
+        }
+        console.info(`${name}: ${keys.length} keys to the first Copy button (${keys.join(' ')})`);
+        expect(await page.evaluate(() => (document.activeElement?.innerText ?? '').trim())).toBe('Copy the GET URL');
+        expect(keys.length).toBeLessThanOrEqual(15);
 
         // a hole overlay, then a profile: the profile previews (wider), its offer has no overlays and the hole's is unchecked
         await page.getByLabel('hole-centerline', { exact: true }).check();

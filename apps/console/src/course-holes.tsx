@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { holeFlagInWords } from '../../../libs/catalog/src/browser';
 
 interface TeeSet {
@@ -47,7 +48,7 @@ export function missingReason(name: string, value: unknown): string | null {
  * indexes, yardages per tee set) where the course has one, else the hole summary (every mapped
  * hole, lengths measured along its line), with each hole's flags in words.
  */
-export function CourseHoles({ scorecard, summary }: { scorecard: unknown; summary: unknown }) {
+export function CourseHoles({ scorecard, summary, picture }: { scorecard: unknown; summary: unknown; picture?: (hole: number) => ComponentChildren }) {
   const card = scorecard && typeof scorecard === 'object' && 'holes' in scorecard ? (scorecard as Scorecard) : null;
   const mapped = Array.isArray(summary) ? (summary as HoleSummary[]) : [];
   const byNumber = new Map(mapped.map((h) => [h.number, h]));
@@ -71,10 +72,13 @@ export function CourseHoles({ scorecard, summary }: { scorecard: unknown; summar
       <p class="scroll-cue">The table scrolls sideways.</p>
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Holes table (scrolls sideways)">
         <table data-testid="holes">
-          <caption class="sr">Par, handicap and length in {unit} per tee set, and what to know about each hole</caption>
+          <caption class="sr">
+            {picture ? 'A picture of each hole from the course map, its p' : 'P'}ar, handicap and length in {unit} per tee set, and what to know about each hole
+          </caption>
           <thead>
             <tr>
               <th scope="col">Hole</th>
+              {picture && <th scope="col">Picture</th>}
               <th scope="col">Name</th>
               <th scope="col">Par</th>
               <th scope="col">Handicap</th>
@@ -96,6 +100,7 @@ export function CourseHoles({ scorecard, summary }: { scorecard: unknown; summar
               return (
                 <tr key={n}>
                   <th scope="row">{n}</th>
+                  {picture && <td data-testid={`hole-${n}-picture`}>{picture(n)}</td>}
                   <td>{mappedHole?.name ?? ''}</td>
                   <td>{par ?? '—'}</td>
                   <td>{handicap ?? '—'}</td>
@@ -123,6 +128,7 @@ export function CourseHoles({ scorecard, summary }: { scorecard: unknown; summar
             <tfoot>
               <tr>
                 <th scope="row">Total</th>
+                {picture && <td />}
                 <td />
                 <td>{card.holes.reduce((s, h) => s + (h.par ?? 0), 0)}</td>
                 <td />

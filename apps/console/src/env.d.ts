@@ -3,3 +3,7 @@ declare module '*?worker&url' {
   const url: string;
   export default url;
 }
+declare module 'world-atlas/*.json' {
+  const topology: unknown;
+  export default topology;
+}

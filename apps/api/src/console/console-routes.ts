@@ -26,6 +26,7 @@ import { PrintablesService } from '../printables/printables.service';
 import { ProcessingService } from '../scorecards/processing.service';
 import { ScorecardsService } from '../scorecards/scorecards.service';
 import { readConsoleAsset } from './console-assets';
+import { mapFeatures } from './console-map-features';
 import { consoleProblemPage, prefersHtml } from './console-problem-page';
 import { correctedDraft, fittingDesign, printableCardPdf, productionDesigns, withFieldRegions } from './console-scorecards';
 import { clearedSessionCookie, CONSOLE_PATH, readCookie, SESSION_COOKIE, sessionCookie } from './console-cookie';
@@ -262,6 +263,11 @@ export class ConsoleRoutes {
         center: plan.center,
         archive: { status: plan.archive.status },
       };
+    });
+    // the course's own shapes, which the map draws at once in the browser while its tiles are rendered on demand
+    route('GET', '/courses/:courseId/maps/features', async ({ request }) => {
+      const { course } = await this.courses.course((request.params as Record<string, string>).courseId);
+      return mapFeatures(course);
     });
     route('GET', '/courses/:courseId/maps/tiles/:z/:x/:y', async ({ request, reply }) => {
       const p = request.params as Record<string, string>;

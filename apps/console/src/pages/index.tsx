@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { Marker, NavigationControl, type Map as MapLibreMap } from 'maplibre-gl';
+import { Marker, NavigationControl, Popup, type Map as MapLibreMap } from 'maplibre-gl';
 import { asProblem, getJson, type Problem } from '../api';
 import { createMap } from '../map';
 import { Loading, mountPage, ProblemPanel } from '../shell';
@@ -25,15 +25,35 @@ interface Nearby {
 const where = (p: Place) => [p.city, p.region, p.country].filter(Boolean).join(', ');
 
 /** A course marker: a labelled link to the course page (keyboard and pointer open the course). */
-function courseMarker(course: DirectoryCourse): HTMLAnchorElement {
+function courseMarker(course: DirectoryCourse, map: MapLibreMap): Marker {
   const link = document.createElement('a');
   link.className = 'course-marker';
   link.href = `course.html?id=${encodeURIComponent(course.id)}`;
   link.textContent = course.name;
-  link.title = [course.name, where(course.location)].filter(Boolean).join(' · ');
   // a click on a marker opens its course; it must not also start a nearby search on the map below
   link.addEventListener('click', (event) => event.stopPropagation());
-  return link;
+  // hovering or focusing a marker shows where the course is and what a click does
+  const popup = new Popup({ closeButton: false, closeOnClick: false, offset: 28, className: 'course-popup' });
+  const card = document.createElement('div');
+  const title = document.createElement('strong');
+  title.textContent = course.name;
+  const place = document.createElement('div');
+  place.textContent = where(course.location) || 'no location';
+  const hint = document.createElement('small');
+  hint.textContent = 'Click or press Enter to open the course';
+  card.append(title, place, hint);
+  popup.setDOMContent(card);
+  const show = () => popup.setLngLat([course.location.longitude!, course.location.latitude!]).addTo(map);
+  const hide = () => popup.remove();
+  link.addEventListener('mouseenter', show);
+  link.addEventListener('focus', show);
+  link.addEventListener('mouseleave', hide);
+  link.addEventListener('blur', hide);
+  const marker = new Marker({ element: link, anchor: 'bottom' }).setLngLat([course.location.longitude!, course.location.latitude!]);
+  // a marker the search takes off the map takes its popup along
+  const remove = marker.remove.bind(marker);
+  marker.remove = () => (hide(), remove());
+  return marker;
 }
 
 function CoursesMap({ courses, shown, onPick }: { courses: DirectoryCourse[]; shown: DirectoryCourse[]; onPick: (lon: number, lat: number) => void }) {
@@ -46,6 +66,17 @@ function CoursesMap({ courses, shown, onPick }: { courses: DirectoryCourse[]; sh
     mapRef.current = map;
     (window as unknown as { consoleMap: MapLibreMap }).consoleMap = map;
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    // land, water and country borders to orient by, loaded beside the map (its own chunk)
+    let live = true;
+    map.on(
+      'load',
+      () =>
+        void import('../world-base').then(({ addWorldBase }) => {
+          if (!live) return;
+          addWorldBase(map);
+          box.current?.setAttribute('data-base', 'world');
+        }),
+    );
     const all = located(courses);
     if (all.length) {
       const lons = all.map((c) => c.location.longitude!);
@@ -59,16 +90,17 @@ function CoursesMap({ courses, shown, onPick }: { courses: DirectoryCourse[]; sh
       );
     }
     map.on('click', (event) => onPick(event.lngLat.lng, event.lngLat.lat));
-    return () => map.remove();
+    return () => {
+      live = false;
+      map.remove();
+    };
   }, [courses]);
   // the search filters the map too: only the listed courses keep a marker
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
     for (const marker of markers.current) marker.remove();
-    markers.current = located(shown).map((c) =>
-      new Marker({ element: courseMarker(c), anchor: 'bottom' }).setLngLat([c.location.longitude!, c.location.latitude!]).addTo(map),
-    );
+    markers.current = located(shown).map((c) => courseMarker(c, map).addTo(map));
   }, [shown, courses]);
   return (
     <div

@@ -254,6 +254,10 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
   return (
     <div class="grid2 studio">
       <form class="panel" aria-label="Graphic options" onSubmit={(e) => e.preventDefault()}>
+        {/* keyboard users reach the request to copy without tabbing through every option */}
+        <a class="skip-inline" href="#api-request">
+          Skip the options: go to the request to copy
+        </a>
         <div class="field">
           <CourseSelect id="course" value={courseId} courses={courses} onChange={setCourseId} />
         </div>
@@ -352,7 +356,9 @@ function Studio({ doc, courses }: { doc: StylesDocument; courses: DirectoryCours
             </p>
           )}
         </div>
-        <h2>The same request through the API</h2>
+        <h2 id="api-request" tabIndex={-1}>
+          The same request through the API
+        </h2>
         <CopyBlock label="GET URL" text={getUrl} testId="get-url" />
         <CopyBlock label="POST body" text={postBody} testId="post-body" />
         {overlaysBody && <CopyBlock label="overlays body" text={overlaysBody} testId="overlays-body" />}
