@@ -30,8 +30,11 @@ export function bookPageFrames(widthIn: number, heightIn: number, tableHeightIn:
   return { margin, header, art, table, footer };
 }
 
-/** the hole page keeps room under the artwork for tees, carries and green distances */
-export const HOLE_PAGE_TABLE_IN = 1.95;
+/**
+ * The hole page keeps room under the artwork for the tee lengths, the key to the numbers and a
+ * notes area; carries and green distances are printed on the artwork beside what they measure.
+ */
+export const HOLE_PAGE_TABLE_IN = 1.15;
 
 /** Type and tables shrink a little on pages shorter than the pocket book (A6), never below 88%. */
 export function bookTypeScale(heightIn: number): number {
