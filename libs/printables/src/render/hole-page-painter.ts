@@ -1,6 +1,6 @@
 /** A hole page (book) and a hole sheet (Letter/A4): the hole artwork with its numbers. */
 import type { Hole } from '@caddie/catalog';
-import { bookTypeScale, holePageFrames, sheetFrames, type PageFrameSet, type RectIn } from '../compile/page-layout';
+import { bookTypeScale, holePageFrames, NUMBERS_ON_ART, sheetFrames, type PageFrameSet, type RectIn } from '../compile/page-layout';
 import { holeArtFrame } from '../compile/raster-plan';
 import { unitAbbreviation, type DistanceUnit } from '../yardages/distance-units';
 import { holeYardages, type HoleYardages } from '../yardages/hole-yardages';
@@ -8,7 +8,7 @@ import { pt, type PagePainter, type PageContext, type PageScene } from './page-c
 import { MUTED_INK, RULE_INK, paintFooter, paintHeaderBand, paintMissingNotice, paintPaper, text } from './page-furniture';
 import { wrapText } from './book-pages-painter';
 import { paintHoleNumbers } from './hole-numbers-painter';
-import { holeArt } from './renderer-art';
+import { holeArt, type PlacedArt } from './renderer-art';
 import { paintCarryTable, paintTeeLengths } from './yardage-table-painter';
 
 export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
@@ -16,16 +16,18 @@ export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
   const sheet = scene.page.kind === 'hole-sheet';
   const widthIn = scene.width / 72;
   const heightIn = scene.height / 72;
-  const frames = sheet ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn);
+  const onArt = scene.page.holds.includes(NUMBERS_ON_ART);
+  const frames = sheet ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn, onArt);
   const options = scene.manifest.options;
   const art =
     hole.centerline.length >= 2
       ? holeArt(
           scene.course,
           hole,
-          holeArtFrame(scene.page.kind === 'hole-sheet' ? 'hole-sheet' : 'hole', widthIn, heightIn),
+          holeArtFrame(scene.page.kind === 'hole-sheet' ? 'hole-sheet' : 'hole', widthIn, heightIn, onArt),
           dpi,
           String(options.style ?? 'traditional'),
+          onArt,
         )
       : null;
   const unit = (options.units === 'meters' ? 'meters' : 'yards') as DistanceUnit;
@@ -39,15 +41,17 @@ export function prepareHolePage(scene: PageScene, dpi: number): PagePainter {
     let leftOut = 0;
     if (art) {
       ctx.drawImage(art.canvas, art.x, art.y, art.width, art.height);
-      leftOut = paintHoleNumbers(ctx, scene.course, art, yardages, body, unit, sheet).hazardsLeftOut;
+      if (onArt) leftOut = paintHoleNumbers(ctx, scene.course, art, yardages, body, unit, sheet).hazardsLeftOut;
+      else paintArtMarks(ctx, art, yardages, body);
     } else {
       paintMissingNotice(ctx, frames.art, [`Hole ${hole.number}: no play line in the course data`, 'The hole cannot be drawn or measured.']);
     }
     let y = paintTeeLengths(ctx, yardages, frames.table, body, unit);
-    if (sheet) y = paintCarryTable(ctx, yardages, frames.table, y, body, unit);
+    // versions 1 and 2 and hole sheets print the carry table; version 3 book pages a key and notes
+    if (sheet || !onArt) y = paintCarryTable(ctx, yardages, frames.table, y, body, unit);
     else y = paintNumbersKey(ctx, yardages, frames.table, y, body, unit, leftOut);
     y = paintMissingLine(ctx, scene, frames, y, body);
-    if (!sheet) paintNotesArea(ctx, frames.table, y, body);
+    if (!sheet && onArt) paintNotesArea(ctx, frames.table, y, body);
     paintFooter(ctx, scene, frames.footer, true);
   };
 }
@@ -59,6 +63,41 @@ function paintHoleFacts(ctx: PageContext, hole: Hole, frames: PageFrameSet): voi
   const handicap = hole.handicap ?? Object.values(hole.handicapsByTeeSet)[0] ?? null;
   text(ctx, `Par ${hole.par ?? '—'}`, right, pt(frames.header.y) + size * 1.05, size * 0.9, { align: 'right', weight: 'bold', color: '#ffffff' });
   text(ctx, `Handicap ${handicap ?? '—'}`, right, pt(frames.header.y + frames.header.height) - size * 0.35, size * 0.45, { align: 'right', color: '#d8e6dc' });
+}
+
+/** Version 1: lay-up dots and lettered hazard markers on the artwork (vectors), the numbers in the table. */
+function paintArtMarks(ctx: PageContext, art: PlacedArt, yardages: HoleYardages, size: number): void {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(art.x, art.y, art.width, art.height);
+  ctx.clip();
+  for (const layUp of yardages.layUps) {
+    const [x, y] = art.toPage(layUp.point);
+    ctx.beginPath();
+    ctx.arc(x, y, size * 0.32, 0, Math.PI * 2);
+    ctx.fillStyle = '#ffffff';
+    ctx.fill();
+    ctx.lineWidth = size * 0.12;
+    ctx.strokeStyle = '#1d2621';
+    ctx.stroke();
+    text(ctx, String(layUp.distanceToCenter), x + size * 0.55, y + size * 0.32, size, { weight: 'bold', family: 'condensed', color: '#1d2621' });
+  }
+  const placed: [number, number][] = [];
+  for (const hazard of yardages.hazards) {
+    const [hx, y] = art.toPage(hazard.nearPoint);
+    // beside the hazard, on its side of the play line, so the sand or water stays visible;
+    // further out while it would cover a marker already placed
+    const outward = hazard.side === 'left' ? -1 : 1;
+    let x = hx + outward * size * 1.1;
+    while (placed.some(([px, py]) => Math.hypot(px - x, py - y) < size * 1.3)) x += outward * size * 1.3;
+    placed.push([x, y]);
+    ctx.beginPath();
+    ctx.arc(x, y, size * 0.62, 0, Math.PI * 2);
+    ctx.fillStyle = '#1d2621';
+    ctx.fill();
+    text(ctx, hazard.label, x, y + size * 0.35, size, { align: 'center', weight: 'bold', color: '#ffffff' });
+  }
+  ctx.restore();
 }
 
 /** Returns the y (points) below the line. */

@@ -94,9 +94,9 @@ interface PageFinding {
 }
 
 async function measureHolePages(course: Course, revision: string, holes?: number[]): Promise<PageFinding[]> {
-  const manifest: PrintableManifest = compilePrintable(course, revision, parsePrintableRequest('yardage-book@2', {}));
+  const manifest: PrintableManifest = compilePrintable(course, revision, parsePrintableRequest('yardage-book@3', {}));
   expect([manifest.page.widthIn, manifest.page.heightIn]).toEqual([WIDTH_IN, HEIGHT_IN]);
-  const frames = holePageFrames(WIDTH_IN, HEIGHT_IN);
+  const frames = holePageFrames(WIDTH_IN, HEIGHT_IN, true);
   const tableBottom = (frames.table.y + frames.table.height) * 72;
   const footerTop = frames.footer.y * 72;
   const findings: PageFinding[] = [];
@@ -149,6 +149,25 @@ describeWithPdfTools('pocket yardage book hole pages, measured from the PDF', ()
     },
     240_000,
   );
+
+  it('the cover carries no page number or imprint; the back cover the legend, course facts, attribution and imprint', async () => {
+    const { course, revision } = demoCourse('demo-pine-hollow');
+    const manifest = compilePrintable(course, revision, parsePrintableRequest('yardage-book@3', {}));
+    const last = manifest.pages.length - 1;
+    expect(manifest.pages[last].kind).toBe('back-cover');
+    const cover = words((await renderPrintablePage(course, manifest, 0, 72)).pdf).map((w) => w.text);
+    expect(cover).not.toContain('1');
+    expect(cover.join(' ')).not.toMatch(/Imprint|yardage-book@|revision/);
+    const back = words((await renderPrintablePage(course, manifest, last, 72)).pdf);
+    const backText = back.map((w) => w.text).join(' ');
+    expect(backText).toContain('Reading the hole pages');
+    expect(backText).toContain(`${course.holes.length} holes · par 72`);
+    expect(backText).toContain(manifest.attribution[0]);
+    expect(backText).toContain(`Imprint: yardage-book@3 · course revision ${revision.slice(7, 19)}`);
+    // no page number on the back cover: no word at the footer's right end
+    expect(back.filter((w) => /^\d+$/.test(w.text) && w.x1 > (WIDTH_IN - 0.3) * 72 && w.y0 > (HEIGHT_IN - 0.5) * 72)).toEqual([]);
+    expect(overlaps(back)).toEqual([]);
+  }, 120_000);
 
   describeWithSharedData('Augusta National (../shared/data/osm/augusta_national_us.osm)')('a real course', () => {
     it('holes 11, 12 and 13 read the same way', async () => {

@@ -78,7 +78,8 @@ export function holeFraming(hole: Hole, widthPx: number, heightPx: number) {
 
 const styleContext = (course: Course) => ({ classification: course.classification, country: course.location.country, region: course.location.region });
 
-export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, graphicStyle: string): PlacedArt {
+/** `filled`: the play line at the frame's height (version 3 pages); otherwise the whole hole inside 4% padding. */
+export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, graphicStyle: string, filled: boolean): PlacedArt {
   const { width, height } = holeArtPixels(
     frame,
     artPaintDpi(dpi, (d) => holeArtPixels(frame, d)),
@@ -88,7 +89,8 @@ export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, 
       subject: { type: 'hole', holeNumber: hole.number },
       output: { format: 'png', width, height },
       style: { graphicStyle },
-      composition: holeFraming(hole, width, height),
+      // tee at the bottom, green at the top, as a golfer reads a yardage book
+      composition: filled ? holeFraming(hole, width, height) : { layout: 'portrait', padding: '4%' },
     },
     styleContext(course),
   );
