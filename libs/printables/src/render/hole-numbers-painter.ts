@@ -22,6 +22,8 @@ interface Label {
   lines: { value: string; weight: 'bold' | 'normal' }[];
   /** what the label measures, page points */
   target: Box;
+  /** a second place it may sit beside (the other end of an arc), tried in turn with the first */
+  alternative?: Box;
   prefer: 'left' | 'right';
   /** draw a thin leader to the target when the label sits away from it */
   leader: boolean;
@@ -76,7 +78,19 @@ function labelSize(ctx: PageContext, label: Label, size: number): { width: numbe
 
 function placeLabel(ctx: PageContext, placer: LabelPlacer, label: Label, size: number): Box | null {
   const { width, height } = labelSize(ctx, label, size);
-  return placer.place(width, height, besideCandidates(label.target, width, height, label.prefer, size * 0.3));
+  const first = besideCandidates(label.target, width, height, label.prefer, size * 0.3);
+  if (!label.alternative) return placer.place(width, height, first);
+  return placer.place(width, height, alternate(first, besideCandidates(label.alternative, width, height, 'left', size * 0.3)));
+}
+
+/** a, b, a, b, …: the nearest places beside both ends of an arc before farther ones */
+function* alternate<T>(a: Iterator<T>, b: Iterator<T>): Generator<T> {
+  for (;;) {
+    const [x, y] = [a.next(), b.next()];
+    if (!x.done) yield x.value;
+    if (!y.done) yield y.value;
+    if (x.done && y.done) return;
+  }
 }
 
 function drawLabel(ctx: PageContext, label: Label, box: Box, size: number): void {
@@ -132,12 +146,14 @@ function paintLayUpArcs(ctx: PageContext, art: PlacedArt, yardages: HoleYardages
     const ends = [angle - half, angle + half].map((a) => [cx + r * Math.cos(a), cy + r * Math.sin(a)] as [number, number]).sort((a, b) => b[0] - a[0]);
     const row = rows[i];
     const [ex, ey] = ends[0];
+    const [ax, ay] = ends[1];
     return {
       lines: [
         { value: row.label, weight: 'bold' as const },
         { value: `${row.front}-${row.back}`, weight: 'normal' as const },
       ],
       target: { x0: ex - 1, y0: ey - 1, x1: ex + 1, y1: ey + 1 },
+      alternative: { x0: ax - 1, y0: ay - 1, x1: ax + 1, y1: ay + 1 },
       prefer: 'right' as const,
       leader: true,
     };
