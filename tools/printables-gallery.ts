@@ -24,15 +24,15 @@ interface Sample {
 }
 
 const SAMPLES: Sample[] = [
-  { file: 'yardage-book-p1.png', template: 'yardage-book@2', options: {}, page: 1 },
-  { file: 'yardage-book-p9.png', template: 'yardage-book@2', options: {}, page: 9 },
-  { file: 'yardage-book-p10.png', template: 'yardage-book@2', options: {}, page: 10 },
-  { file: 'yardage-book-p33.png', template: 'yardage-book@2', options: {}, page: 33 },
-  { file: 'yardage-book-p40.png', template: 'yardage-book@2', options: {}, page: 40 },
+  { file: 'yardage-book-p1.png', template: 'yardage-book@3', options: {}, page: 1 },
+  { file: 'yardage-book-p9.png', template: 'yardage-book@3', options: {}, page: 9 },
+  { file: 'yardage-book-p10.png', template: 'yardage-book@3', options: {}, page: 10 },
+  { file: 'yardage-book-p33.png', template: 'yardage-book@3', options: {}, page: 33 },
+  { file: 'yardage-book-p41.png', template: 'yardage-book@3', options: {}, page: 41 },
   { file: 'green-book-p7.png', template: 'green-book@2', options: {}, page: 7 },
   { file: 'green-book-p12.png', template: 'green-book@2', options: {}, page: 12 },
-  { file: 'hole-sheet-p1.png', template: 'hole-sheet@2', options: { hole: 7 }, page: 1 },
-  { file: 'hole-sheet-a4-p1.png', template: 'hole-sheet@2', options: { hole: 4, pageSize: 'a4' }, page: 1 },
+  { file: 'hole-sheet-p1.png', template: 'hole-sheet@3', options: { hole: 7 }, page: 1 },
+  { file: 'hole-sheet-a4-p1.png', template: 'hole-sheet@3', options: { hole: 4, pageSize: 'a4' }, page: 1 },
   { file: 'pin-sheet-p1.png', template: 'pin-sheet@2', options: {}, page: 1 },
   { file: 'pin-sheet-pocket-p1.png', template: 'pin-sheet@2', options: { pageSize: 'pocket' }, page: 1 },
   { file: 'scorecard-p1.png', template: 'scorecard@1', options: {}, page: 1 },

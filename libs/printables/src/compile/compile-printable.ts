@@ -6,7 +6,7 @@ import type { Course, Hole } from '@caddie/catalog';
 import { findDesign } from '@caddie/fiducials';
 import { findTemplate, type TemplateDefinition } from '../templates/template-catalog';
 import { BLEED_IN, PAGE_SIZES, RULE_43_MIN_SCALE_DENOMINATOR, type PageSizeName } from '../templates/page-sizes';
-import { bookPageFrames, GREEN_PAGE_TABLE_IN, holePageFrames, pinSheetGrid } from './page-layout';
+import { bookPageFrames, GREEN_PAGE_TABLE_IN, holePageFrames, NUMBERS_ON_ART, pinSheetGrid } from './page-layout';
 import { chooseGreenScale, greenOutline } from './green-framing';
 import { PrintableDataMissingError, PrintableRequestError, PrintableRuleViolationError, PrintableUnrenderableError } from './printable-errors';
 import { rasterProblems } from './raster-plan';
@@ -113,6 +113,8 @@ function planYardageBook(context: PlanContext): PlannedPage[] {
   }
   const notes = Number(context.options.notesPages ?? 0);
   for (let i = 0; i < notes; i++) pages.push({ kind: 'notes', title: `Notes ${i + 1}`, holds: ['ruled-lines'], missing: [] });
+  if (context.template.version >= 3)
+    pages.push({ kind: 'back-cover', title: 'Back cover', holds: ['legend', 'course-facts', 'attribution', 'imprint'], missing: [] });
   return pages;
 }
 
@@ -136,7 +138,7 @@ function overviewPage(context: PlanContext): PlannedPage {
 }
 
 /** What a hole page shows and which of it the course lacks (the page prints a dash and says so). */
-function holeFacts(course: Course, hole: Hole): { holds: string[]; missing: string[] } {
+function holeFacts(course: Course, hole: Hole, template: TemplateDefinition): { holds: string[]; missing: string[] } {
   const holds = ['hole-number'];
   const missing: string[] = [];
   const tag = `hole-${hole.number}`;
@@ -150,6 +152,8 @@ function holeFacts(course: Course, hole: Hole): { holds: string[]; missing: stri
   check(hole.centerline.length >= 2, 'centerline');
   check(findGreenFeatureId(course, hole), 'green');
   if (hole.centerline.length >= 2) holds.push('hole-art', 'carries', 'lay-up-distances');
+  // version 3 draws the hole at the frame's height with the numbers beside what they measure
+  if (hole.centerline.length >= 2 && template.version >= 3) holds.push(NUMBERS_ON_ART);
   return { holds, missing };
 }
 
@@ -158,8 +162,8 @@ function findGreenFeatureId(course: Course, hole: Hole): boolean {
 }
 
 function holePage(context: PlanContext, hole: Hole): PlannedPage {
-  const { holds, missing } = holeFacts(context.course, hole);
-  const frames = holePageFrames(context.widthIn, context.heightIn);
+  const { holds, missing } = holeFacts(context.course, hole, context.template);
+  const frames = holePageFrames(context.widthIn, context.heightIn, holds.includes(NUMBERS_ON_ART));
   return {
     kind: 'hole',
     title: `Hole ${hole.number}`,
@@ -196,7 +200,7 @@ function planHoleSheet(context: PlanContext): PlannedPage {
   const hole = context.course.holes.find((h) => h.number === number);
   if (!hole) throw new PrintableDataMissingError('printable-hole-missing', `course ${context.course.id} has no hole ${number}`);
   if (hole.centerline.length < 2) throw new PrintableDataMissingError('printable-hole-geometry-missing', `hole ${number} has no play line to draw`);
-  const { holds, missing } = holeFacts(context.course, hole);
+  const { holds, missing } = holeFacts(context.course, hole, context.template);
   return {
     kind: 'hole-sheet',
     title: `Hole ${number}`,

@@ -30,16 +30,23 @@ export function bookPageFrames(widthIn: number, heightIn: number, tableHeightIn:
   return { margin, header, art, table, footer };
 }
 
-/** the hole page keeps room under the artwork for tees, carries and green distances */
-export const HOLE_PAGE_TABLE_IN = 1.95;
+/**
+ * The hole page keeps room under the artwork for the tee lengths, the key to the numbers and a
+ * notes area; carries and green distances are printed on the artwork beside what they measure.
+ */
+export const HOLE_PAGE_TABLE_IN = 1.15;
+/** version 1 and 2 hole pages: a carry table under the artwork */
+export const HOLE_PAGE_TABLE_V1_IN = 1.95;
+/** What a hole page `holds` when its numbers are on the artwork (templates of version 3 on). */
+export const NUMBERS_ON_ART = 'numbers-on-art';
 
 /** Type and tables shrink a little on pages shorter than the pocket book (A6), never below 88%. */
 export function bookTypeScale(heightIn: number): number {
   return Math.max(0.88, Math.min(1, heightIn / 7));
 }
 
-export function holePageFrames(widthIn: number, heightIn: number): PageFrameSet {
-  return bookPageFrames(widthIn, heightIn, HOLE_PAGE_TABLE_IN * bookTypeScale(heightIn));
+export function holePageFrames(widthIn: number, heightIn: number, numbersOnArt: boolean): PageFrameSet {
+  return bookPageFrames(widthIn, heightIn, (numbersOnArt ? HOLE_PAGE_TABLE_IN : HOLE_PAGE_TABLE_V1_IN) * bookTypeScale(heightIn));
 }
 /** the green page keeps room for the scale bar, measurements and slope note */
 export const GREEN_PAGE_TABLE_IN = 1.25;

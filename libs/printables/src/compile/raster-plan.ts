@@ -7,7 +7,7 @@
 import type { Course, Hole } from '@caddie/catalog';
 import { GRAPHIC_DIMENSION_RANGE } from '@caddie/styles';
 import { greenOutline, METERS_PER_INCH, type GreenOutline } from './green-framing';
-import { bookPageFrames, GREEN_PAGE_TABLE_IN, holePageFrames, sheetFrames, type RectIn } from './page-layout';
+import { bookPageFrames, GREEN_PAGE_TABLE_IN, holePageFrames, NUMBERS_ON_ART, sheetFrames, type RectIn } from './page-layout';
 import type { ManifestPage } from './printable-manifest';
 
 /**
@@ -25,8 +25,8 @@ export interface PixelSize {
 }
 
 /** The artwork frame of a hole page (book) or hole sheet (Letter/A4). */
-export function holeArtFrame(kind: 'hole' | 'hole-sheet', widthIn: number, heightIn: number): RectIn {
-  return (kind === 'hole-sheet' ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn)).art;
+export function holeArtFrame(kind: 'hole' | 'hole-sheet', widthIn: number, heightIn: number, numbersOnArt: boolean): RectIn {
+  return (kind === 'hole-sheet' ? sheetFrames(widthIn, heightIn, 0.4) : holePageFrames(widthIn, heightIn, numbersOnArt)).art;
 }
 
 /** The artwork frame of a green page. */
@@ -96,7 +96,10 @@ export function rasterProblems(course: Course, pages: readonly ManifestPage[], w
     }
     const hole = course.holes.find((x) => x.number === page.holeNumber) as Hole | undefined;
     if ((page.kind === 'hole' || page.kind === 'hole-sheet') && hole && hole.centerline.length >= 2) {
-      checkArt(`the hole artwork of ${page.kind === 'hole' ? 'a hole page' : 'the hole sheet'}`, holeArtPixels(holeArtFrame(page.kind, w, h), dpi));
+      checkArt(
+        `the hole artwork of ${page.kind === 'hole' ? 'a hole page' : 'the hole sheet'}`,
+        holeArtPixels(holeArtFrame(page.kind, w, h, page.holds.includes(NUMBERS_ON_ART)), dpi),
+      );
     }
     if (page.kind === 'green' && hole && page.greenScaleDenominator) {
       const outline = greenOutline(course, hole);

@@ -6,6 +6,7 @@ import { prepareHolePage } from './hole-page-painter';
 import { prepareGreenPage } from './green-page-painter';
 import { preparePinSheet } from './pin-sheet-painter';
 import { preparePoster } from './poster-painter';
+import { prepareBackCoverPage } from './back-cover-painter';
 import { prepareCoverPage, prepareNotesPage, prepareOverviewPage } from './book-pages-painter';
 
 export async function preparePage(scene: PageScene, dpi: number): Promise<PagePainter> {
@@ -23,6 +24,8 @@ export async function preparePage(scene: PageScene, dpi: number): Promise<PagePa
       return prepareOverviewPage(scene);
     case 'notes':
       return prepareNotesPage(scene);
+    case 'back-cover':
+      return prepareBackCoverPage(scene);
     case 'green':
       return prepareGreenPage(scene, dpi);
     default:

@@ -4,6 +4,7 @@
  * is drawn as a vector by the page painters, through the projection the renderer reports.
  */
 import type { Course, Hole, LonLat } from '@caddie/catalog';
+import { LocalProjection } from '@caddie/geometry';
 import { paintGraphic, projectWithSidecar, type SpatialSidecar } from '@caddie/renderer';
 import { parseGraphicsBody } from '@caddie/styles';
 import type { Canvas } from '@napi-rs/canvas';
@@ -44,9 +45,41 @@ function place(canvas: Canvas, sidecar: SpatialSidecar, x: number, y: number, wi
   };
 }
 
+/** tee end and flag end of the play line, as percentages of the art's height */
+const HOLE_TEE_Y = 97;
+const HOLE_FLAG_Y = 3;
+
+/**
+ * A hole as a yardage book draws it: tee at the bottom, green at the top, the play line's
+ * length filling the frame's height (exact composition), so the ground either side is cropped
+ * to the frame's width. The line is shifted sideways so a dogleg's bend stays centred.
+ */
+export function holeFraming(hole: Hole, widthPx: number, heightPx: number) {
+  const tee = hole.centerline[0];
+  const flag = hole.pin ?? hole.greenCenter ?? hole.centerline[hole.centerline.length - 1];
+  const projection = new LocalProjection(tee);
+  const [fx, fy] = projection.toMeters(flag);
+  const length = Math.hypot(fx, fy);
+  let shift = 0;
+  if (length > 0) {
+    // metres right of the tee -> flag line, of every point of the play line
+    const offsets = hole.centerline.map((p) => {
+      const [x, y] = projection.toMeters(p);
+      return (x * fy - y * fx) / length;
+    });
+    const middle = (Math.min(...offsets) + Math.max(...offsets)) / 2;
+    // about the scale the renderer picks: the line (and a little ground behind and beyond) over the target span
+    const pixelsPerMeter = (((HOLE_TEE_Y - HOLE_FLAG_Y) / 100) * heightPx) / (length * 1.1);
+    shift = Math.max(-25, Math.min(25, (-middle * pixelsPerMeter * 100) / widthPx));
+  }
+  const x = 50 + shift;
+  return { layout: 'portrait', mode: 'exact', teeTarget: { x, y: HOLE_TEE_Y }, flagTarget: { x, y: HOLE_FLAG_Y } };
+}
+
 const styleContext = (course: Course) => ({ classification: course.classification, country: course.location.country, region: course.location.region });
 
-export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, graphicStyle: string): PlacedArt {
+/** `filled`: the play line at the frame's height (version 3 pages); otherwise the whole hole inside 4% padding. */
+export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, graphicStyle: string, filled: boolean): PlacedArt {
   const { width, height } = holeArtPixels(
     frame,
     artPaintDpi(dpi, (d) => holeArtPixels(frame, d)),
@@ -57,7 +90,7 @@ export function holeArt(course: Course, hole: Hole, frame: RectIn, dpi: number, 
       output: { format: 'png', width, height },
       style: { graphicStyle },
       // tee at the bottom, green at the top, as a golfer reads a yardage book
-      composition: { layout: 'portrait', padding: '4%' },
+      composition: filled ? holeFraming(hole, width, height) : { layout: 'portrait', padding: '4%' },
     },
     styleContext(course),
   );

@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { registerFonts } from '@caddie/renderer';
-import { holePageFrames } from '../compile/page-layout';
+import { sheetFrames } from '../compile/page-layout';
 import { demoCourse } from '../testing/demo-course.fixture';
 import { holeYardages } from '../yardages/hole-yardages';
 import type { PageContext } from './page-context';
@@ -19,26 +19,30 @@ function recordingContext(): { ctx: PageContext; texts: { value: string; y: numb
   return { ctx, texts };
 }
 
-describe('the hole page table', () => {
+// the table of a Letter hole sheet (book pages print the numbers on the drawing instead)
+describe('the hole sheet table', () => {
   const { course } = demoCourse('demo-pine-hollow');
-  const frames = holePageFrames(4.25, 7);
+  const frames = sheetFrames(8.5, 11, 0.4);
   const bottom = (frames.table.y + frames.table.height) * 72;
 
   it('stops at the bottom of its frame and says how many hazards it left out', () => {
     const hole = course.holes.find((h) => h.number === 16)!;
-    // the hole's hazards three times over: more rows than a pocket page holds
+    // the hole's hazards thirty times over: more rows than a Letter sheet's column holds
     const hazards = course.features.filter(
       (f) => (f.properties.layer === 'bunkers' || f.properties.layer === 'water') && f.properties.holeNumbers.includes(16),
     );
-    const crowded = { ...course, features: [...course.features, ...[1, 2].flatMap((n) => hazards.map((f) => ({ ...f, id: `${f.id}-copy-${n}` })))] };
-    // the rows of the hole's hazards in play (a tagged bunker far from the corridor is not one), three times over
+    const crowded = {
+      ...course,
+      features: [...course.features, ...[...Array(29).keys()].flatMap((n) => hazards.map((f) => ({ ...f, id: `${f.id}-copy-${n}` })))],
+    };
+    // the rows of the hole's hazards in play (a tagged bunker far from the corridor is not one), thirty times over
     const listed = holeYardages(course, hole).hazards.length;
     expect(listed).toBeGreaterThanOrEqual(3);
     const yardages = holeYardages(crowded, hole);
-    expect(yardages.hazards.length).toBe(listed * 3);
+    expect(yardages.hazards.length).toBe(listed * 30);
     const { ctx, texts } = recordingContext();
-    const y = paintTeeLengths(ctx, yardages, frames.table, 7.4, 'yards');
-    paintCarryTable(ctx, yardages, frames.table, y, 7.4, 'yards');
+    const y = paintTeeLengths(ctx, yardages, frames.table, 9.5, 'yards');
+    paintCarryTable(ctx, yardages, frames.table, y, 9.5, 'yards');
     expect(Math.max(...texts.map((t) => t.y))).toBeLessThanOrEqual(bottom);
     const shown = texts.filter((t) => /^[A-Z]\d?$/.test(t.value)).length;
     const more = texts.find((t) => t.value.startsWith('+ '))!;
@@ -51,8 +55,8 @@ describe('the hole page table', () => {
     for (const hole of course.holes) {
       const yardages = holeYardages(course, hole);
       const { ctx, texts } = recordingContext();
-      const y = paintTeeLengths(ctx, yardages, frames.table, 7.4, 'yards');
-      paintCarryTable(ctx, yardages, frames.table, y, 7.4, 'yards');
+      const y = paintTeeLengths(ctx, yardages, frames.table, 9.5, 'yards');
+      paintCarryTable(ctx, yardages, frames.table, y, 9.5, 'yards');
       expect({ hole: hole.number, more: texts.some((t) => t.value.startsWith('+ ')), below: Math.max(...texts.map((t) => t.y)) > bottom }).toEqual({
         hole: hole.number,
         more: false,

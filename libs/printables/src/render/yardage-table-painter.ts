@@ -146,7 +146,8 @@ function tableSize(ctx: PageContext, tees: number, width: number, size: number):
   return needed <= width ? size : Math.max(7, (size * width) / needed);
 }
 
-function rule(ctx: PageContext, x1: number, x2: number, y: number): void {
+/** A thin grey rule across from `x1` to `x2`. */
+export function rule(ctx: PageContext, x1: number, x2: number, y: number): void {
   ctx.beginPath();
   ctx.moveTo(x1, y);
   ctx.lineTo(x2, y);

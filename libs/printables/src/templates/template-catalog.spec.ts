@@ -19,6 +19,8 @@ describe('template catalog', () => {
       'pin-sheet@2',
       'hole-sheet@2',
       'course-poster@2',
+      'yardage-book@3',
+      'hole-sheet@3',
     ]);
     const book = describeTemplate('yardage-book@1')!;
     expect(book).toMatchObject({ family: 'yardage-book', version: 1, purpose: 'play', defaultPageSize: 'pocket', pageSizes: ['pocket', 'a6'] });
@@ -38,7 +40,7 @@ describe('template catalog', () => {
   });
 
   it('knows no unpublished version or family', () => {
-    expect(describeTemplate('yardage-book@3')).toBeUndefined();
+    expect(describeTemplate('yardage-book@4')).toBeUndefined();
     expect(describeTemplate('menu@1')).toBeUndefined();
   });
 
@@ -100,6 +102,8 @@ describe('published templates are immutable', () => {
     'pin-sheet@2': 'd8d367af8c2d6c90',
     'hole-sheet@2': 'd80f69a728c72eb3',
     'course-poster@2': '709cdc7cc8e8ab24',
+    'yardage-book@3': 'b85c988e01878194',
+    'hole-sheet@3': '1def9c8dc2e2c186',
   };
 
   it('each published template keeps the declaration it was published with', () => {

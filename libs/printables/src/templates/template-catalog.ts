@@ -106,6 +106,7 @@ const IMPOSITION_OPTION: TemplateOption = {
 };
 
 const PUBLISHED_2026_12 = '2026-12-07T00:00:00Z';
+const PUBLISHED_2026_12_08 = '2026-12-08T00:00:00Z';
 
 /** Book greens default to 1:500: a margin over the Rule 4.3 limit that printer growth or "fit to page" cannot eat. */
 export const BOOK_GREEN_SCALE = 500;
@@ -283,7 +284,7 @@ const withoutPlayFurniture = (options: readonly TemplateOption[]): TemplateOptio
   PLAY_FURNITURE_OPTION,
 ];
 
-const TEMPLATES: readonly TemplateDefinition[] = [
+const VERSION_2: readonly TemplateDefinition[] = [
   ...PUBLISHED_V1,
   nextVersion('yardage-book@1', {
     description:
@@ -302,6 +303,21 @@ const TEMPLATES: readonly TemplateDefinition[] = [
   }),
   nextVersion('hole-sheet@1', { options: withoutPlayFurniture }),
   nextVersion('course-poster@1', { options: withoutPlayFurniture }),
+];
+
+/** Version 3: hole pages drawn tee to green at the frame's height with the numbers on the drawing; books get a back cover. */
+function thirdVersion(id: TemplateRef, description?: string): TemplateDefinition {
+  const base = VERSION_2.find((t) => t.id === id)!;
+  return { ...base, id: `${base.family}@3`, version: 3, description: description ?? base.description, publishedAt: PUBLISHED_2026_12_08 };
+}
+
+const TEMPLATES: readonly TemplateDefinition[] = [
+  ...VERSION_2,
+  thirdVersion(
+    'yardage-book@2',
+    'A pocket yardage book: cover, course overview, then per hole a hole page (the hole drawn tee to green at the height of the page; par, handicap, tee-set lengths; on the drawing, beside each hazard in play, the distance to reach and to carry it from each tee set, greenside hazards placed from the green, arcs at 100/150/200/250 to the green centre with its front and back; a notes area) and a green page at a stated scale, 1:500 unless asked otherwise (depth, width; slopes only where measured elevation exists), then notes pages and a back cover (legend, course facts, attribution, imprint).',
+  ),
+  thirdVersion('hole-sheet@2'),
 ];
 
 /** Display templates from version 2 on print no play furniture (page number, Rule 4.3 line) unless asked. */
