@@ -24,4 +24,15 @@ export type { Composition, Overflow, PixelBox } from './composition/framing';
 export * from './tiles';
 // Overlay components: resolution against a rendered artifact's sidecar.
 export * from './overlays';
-export { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from './green-data';
+export {
+  buildPuttingSurface,
+  puttingSurfaceStatistics,
+  downhillArrowSegments,
+  downhillArrowSegment,
+  traceDownhillArrow,
+  breakSpacingMeters,
+  downhillArrowLengthMeters,
+  ARROW_SHAFT_MM,
+  type PuttingSurfaceStatistics,
+  type DownhillArrowSegment,
+} from './green-data';
