@@ -79,7 +79,7 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   const seed = `${course.id}:${subject.type}:${hole?.number ?? 0}`;
   const scene = new ViewScene(course, composition.transform, width, height, subject.type === 'course' ? null : (hole?.number ?? null), seed);
   const style = request.style;
-  const sizes = new OutputScale(subject.type, width, height);
+  const sizes = new OutputScale(subject.type, width, height, request.output.dpi);
   const pencilFamily = style.graphicStyle !== 'traditional';
   const paint: PaintContext = {
     scene,
@@ -124,7 +124,7 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
     ctx.save();
     ctx.globalCompositeOperation = 'destination-over';
     if (style.context?.graphing) paintGraphingGrid(ctx, scene, paper);
-    paintPaperGrain(ctx, scene, paper);
+    paintPaperGrain(ctx, scene, paper, request.output.dpi);
     paintPaperFill(ctx, width, height, paper);
     ctx.restore();
   }
