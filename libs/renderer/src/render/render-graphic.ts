@@ -131,7 +131,8 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   const mask = pencilOutline?.mask ?? feather;
   if (mask) paintAbovePerimeter(ctx, paint, feathered ? rasterCoverage(feathered) : maskCoverage(mask, width, height));
   if (pencilOutline && style.pencilFeatures?.perimeter !== false) ctx.drawImage(pencilOutline.outline, 0, 0);
-  if (hole && !pencilFamily) paintGreenData(ctx, course, hole, request, scene, sizes);
+  // heatmap and slope arrows: every style but Pencil (graphics rule 2; the option table offers them in colored-pencil)
+  if (hole && style.graphicStyle !== 'pencil') paintGreenData(ctx, course, hole, request, scene, sizes);
 
   const sidecar: SpatialSidecar = {
     schema: SPATIAL_SIDECAR_SCHEMA,
