@@ -103,7 +103,7 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
     lines.push(
       slopes
         ? keyed
-          ? 'Arrows point downhill, coloured by % slope (see the key), from measured elevation.'
+          ? 'Downhill arrows coloured by % slope (see the key), from measured elevation.'
           : 'Arrows point downhill, from measured putting-surface elevation.'
         : measured
           ? keyed
@@ -184,7 +184,7 @@ function paintGridNumbers(ctx: PageContext, art: PlacedArt, { cx, cy, step }: Gr
   }
   for (let k = -Math.floor((cx - art.x) / step); k <= Math.floor((art.x + art.width - cx) / step); k++) {
     const x = cx + k * step;
-    if (x < art.x + keep * 2.2 || x > art.x + art.width - keep) continue;
+    if (x < art.x + keep * 2.2 || x > art.x + art.width - keep * 2) continue;
     text(ctx, String(Math.abs(k) * gridUnits), x, bottom, size, { weight: 'bold', color: INK, halo: true, align: 'center' });
   }
   text(ctx, unitAbbreviation(unit), art.x + art.width - 2, bottom, size, { color: INK, halo: true, align: 'right' });
