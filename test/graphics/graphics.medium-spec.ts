@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { courseRevision, generateDemoCourses, type Course } from '@caddie/catalog';
 import { CoursesService } from '../../apps/api/src/courses/courses.service';
 import { RenderQueueService } from '../../apps/api/src/graphics/render-queue.service';
+import { greenPrintScale, printScaleText } from '@caddie/renderer';
+import { parseGraphicsQuery } from '@caddie/styles';
 import { expectProblem, startApi, type ApiHarness } from '../support/api-harness';
 import { startRenderWorker } from '../support/render-worker-harness';
 
@@ -48,6 +50,7 @@ describe('graphics API with a render worker', () => {
     await api.close();
   });
 
+  const styleContext = () => ({ classification: course.classification, country: course.location.country, region: course.location.region });
   const get = (url: string, headers: Record<string, string> = {}) => api.request({ method: 'GET', url, headers: { 'x-api-key': key, ...headers } });
 
   it('renders a green once (MISS), then serves it from the store (HIT) with ETag and Cache-Status', async () => {
@@ -111,6 +114,27 @@ describe('graphics API with a render worker', () => {
     const mixed = expectProblem(await get(`/v1/courses/${course.id}/graphics/images/green-4/png?width=400&heightIn=2`), 400, 'conflicting-parameters');
     expect(mixed.errors).toEqual([expect.objectContaining({ parameter: 'heightIn', detail: expect.stringContaining('width') })]);
   }, 60_000);
+  it('states the print scale of a green in Caddie-Print-Scale, and with rules=rule-4.3 refuses a larger scale naming the largest conforming size', async () => {
+    const base = `/v1/courses/${course.id}/graphics/images/green-4/png`;
+    const print = await get(`${base}?widthIn=4&heightIn=4&dpi=300&greenPaddingMeters=2`);
+    expect(print.statusCode).toBe(200);
+    const request = parseGraphicsQuery('green-4', 'png', { widthIn: '4', heightIn: '4', dpi: '300', greenPaddingMeters: '2' }, styleContext());
+    const expected = greenPrintScale(course, request);
+    expect(print.headers['caddie-print-scale']).toBe(printScaleText(expected.denominator));
+    expect(expected.denominator).toBeLessThan(480);
+    const refused = expectProblem(await get(`${base}?widthIn=4&heightIn=4&dpi=300&greenPaddingMeters=2&rules=rule-4.3`), 422, 'green-scale-exceeds-rule-4.3');
+    expect(refused).toMatchObject({ rule: 'rule-4.3', largestAllowedScale: '1:480', printScale: printScaleText(expected.denominator), dpi: 300 });
+    expect(refused.detail).toMatch(/Rule 4\.3/);
+    const { width, height } = expected.largestConforming;
+    expect([refused.largestWidth, refused.largestHeight]).toEqual([width, height]);
+    const conforming = await get(`${base}?width=${width}&height=${height}&dpi=300&greenPaddingMeters=2&rules=rule-4.3`);
+    expect(conforming.statusCode).toBe(200);
+    expect(Number(String(conforming.headers['caddie-print-scale']).slice(2))).toBeGreaterThanOrEqual(480);
+    // holes state no scale
+    expect((await get(`/v1/courses/${course.id}/graphics/images/hole-4/png?width=400&height=600`)).headers['caddie-print-scale']).toBeUndefined();
+    expectProblem(await get(`/v1/courses/${course.id}/graphics/images/hole-4/png?rules=rule-4.3`), 400, 'parameter-not-applicable');
+  }, 120_000);
+
   it('POST refuses a body that is not a JSON object: null, an array, a string, and text/plain', async () => {
     const post = (payload: string, type: string) =>
       api.request({ method: 'POST', url: `/v1/courses/${course.id}/graphics/images`, headers: { 'x-api-key': key, 'content-type': type }, payload });
@@ -285,6 +309,11 @@ describe('graphics API with a render worker', () => {
     expect(body.optionsBySubjectType.hole).toEqual(expect.arrayContaining(['layout', 'dpi', 'widthMm', 'nearbyHoles']));
     expect(body.optionsBySubjectType.green).toEqual(expect.arrayContaining(['breaks', 'greenGravity', 'dpi']));
     expect(body.optionsBySubjectType.green).not.toContain('layout');
+    // greens state the scale of their default image (1200 x 1200 at 300 dpi)
+    const green = body.subjects.find((s: { subject: string }) => s.subject === `green-${holes[0]}`);
+    const defaults = parseGraphicsQuery(`green-${holes[0]}`, 'webp', {}, styleContext());
+    expect(green.printScale).toBe(printScaleText(greenPrintScale(course, defaults).denominator));
+    expect(hole.printScale).toBeUndefined();
     // no elevation model: no profiles offered
     const bare = (await get('/v1/courses/demo-no-elevation/graphics')).json();
     expect(bare.subjects.some((s: { type: string }) => s.type === 'profile-elevation')).toBe(false);

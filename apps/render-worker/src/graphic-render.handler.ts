@@ -6,7 +6,7 @@ import type { ArtifactStore } from '@caddie/artifacts';
 import { graphicObjectKey, renderRecordKey, type RenderGraphicPayload, type RenderGraphicResult } from '@caddie/jobs';
 import type { CourseStore } from '@caddie/persistence';
 import { type NormalizedGraphicRequest } from '@caddie/styles';
-import { renderGraphic } from '@caddie/renderer';
+import { printScaleDenominator, printScaleText, renderGraphic } from '@caddie/renderer';
 
 /** Errors that name data the course lacks: retrying cannot help, and the API answers 422 with the code. */
 const isDataMissing = (error: unknown): error is Error & { code: string } =>
@@ -63,6 +63,7 @@ export class GraphicRenderHandler {
       width: String(rendered.width),
       height: String(rendered.height),
       artifactKey: payload.artifactKey,
+      ...printScaleMetadata(payload.request as unknown as NormalizedGraphicRequest, rendered.sidecar.projection?.pixelsPerMeter),
     });
     await this.redis.hincrby(`${this.redisPrefix}:metrics:renders`, this.workerId, 1).catch(() => undefined);
     return this.result(payload.artifactKey, objectKey, rendered.contentType, rendered.width, rendered.height, sha256, rendered.bytes.length);
@@ -79,4 +80,10 @@ export class GraphicRenderHandler {
   ): RenderGraphicResult {
     return { artifactKey, objectKey, contentType, width, height, sha256, sizeBytes, worker: this.workerId };
   }
+}
+
+/** A green's print scale at the dpi its file declares ('1:N'), served as the Caddie-Print-Scale header. */
+export function printScaleMetadata(request: NormalizedGraphicRequest, pixelsPerMeter: number | undefined): { printScale?: string } {
+  if (request.subject.type !== 'green' || !pixelsPerMeter) return {};
+  return { printScale: printScaleText(printScaleDenominator(pixelsPerMeter, request.output.dpi)) };
 }

@@ -18,10 +18,22 @@ export { REGION_POINT_MIN_SEPARATION_METERS, REGION_POINT_MAX_DISTANCE_METERS } 
 export { checkRegionRequest } from './composition/region-composition-frame';
 export * from './render/elevation-resolution';
 export { offeredSubjects, type OfferedSubject } from './composition/offered-subjects';
+export { greenPrintScale, printScaleDenominator, printScaleText, RULE_43_GREEN_SCALE_DENOMINATOR, type GreenPrintScale } from './composition/green-print-scale';
 export { ViewTransform, similarityThrough, mapViewMatrix, type AffineMatrix } from './composition/view-transform';
 export type { Composition, Overflow, PixelBox } from './composition/framing';
 // Map tiles and static maps (course-maps service).
 export * from './tiles';
 // Overlay components: resolution against a rendered artifact's sidecar.
 export * from './overlays';
-export { buildPuttingSurface, puttingSurfaceStatistics, type PuttingSurfaceStatistics } from './green-data';
+export {
+  buildPuttingSurface,
+  puttingSurfaceStatistics,
+  downhillArrowSegments,
+  downhillArrowSegment,
+  traceDownhillArrow,
+  breakSpacingMeters,
+  downhillArrowLengthMeters,
+  ARROW_SHAFT_MM,
+  type PuttingSurfaceStatistics,
+  type DownhillArrowSegment,
+} from './green-data';

@@ -26,7 +26,15 @@ const imageSpec: OperationSpec = {
   pathDoc: graphicsPathParameters() as unknown as Record<string, unknown>[],
   queryDoc: graphicsQueryParameters() as unknown as Record<string, unknown>[],
   responses: {
-    200: { description: 'The image', contentTypes: IMAGE_TYPES, headers: { ETag: 'sha256 of the image', 'Cache-Status': 'RFC 9211 cache status' } },
+    200: {
+      description: 'The image',
+      contentTypes: IMAGE_TYPES,
+      headers: {
+        ETag: 'sha256 of the image',
+        'Cache-Status': 'RFC 9211 cache status',
+        'Caddie-Print-Scale': 'greens only: the scale the image prints at at the dpi its file declares, 1:N (Rule 4.3 allows 1:480 or smaller)',
+      },
+    },
     202: stillRendering,
     304: { description: 'Not modified (If-None-Match)' },
   },

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { offeredSubjects } from '@caddie/renderer';
-import { GRAPHIC_STYLES, GRAPHIC_SUBJECTS, OUTPUT_DPI, queryParametersFor, subjectDefaultSizes, graphicsOption } from '@caddie/styles';
+import { greenPrintScale, offeredSubjects, printScaleText, type OfferedSubject } from '@caddie/renderer';
+import { GRAPHIC_STYLES, GRAPHIC_SUBJECTS, OUTPUT_DPI, parseGraphicsBody, queryParametersFor, subjectDefaultSizes, graphicsOption } from '@caddie/styles';
+import type { Course } from '@caddie/catalog';
 import { CoursesService } from '../courses/courses.service';
 import { ApiConfig } from '../platform/config/api-config';
 import { allowedOverlaysFor } from './allowed-overlays';
@@ -31,7 +32,19 @@ export class GraphicSubjectsService {
         defaultSizes: subjectDefaultSizes(offered.type),
         // what the receipt of a default (Traditional) render of this subject authorizes
         allowedOverlays: allowedOverlaysFor(offered.type, 'traditional'),
+        ...defaultPrintScale(course, offered),
       })),
     };
   }
+}
+
+/**
+ * A green's print scale at its default size and dpi ('1:N', as the Caddie-Print-Scale header of
+ * such an image says); other sizes print at N x default width / width.
+ */
+function defaultPrintScale(course: Course, offered: OfferedSubject): { printScale?: string } {
+  if (offered.type !== 'green' || offered.holeNumber === undefined) return {};
+  const context = { classification: course.classification, country: course.location.country, region: course.location.region };
+  const request = parseGraphicsBody({ subject: { type: 'green', holeNumber: offered.holeNumber } }, context);
+  return { printScale: printScaleText(greenPrintScale(course, request).denominator) };
 }

@@ -124,6 +124,7 @@ export const GRAPHICS_EXAMPLES = {
             imageUrl: `${BASE}/v1/courses/${COURSE}/graphics/images/green-1/{format}`,
             defaultSizes: { default: { width: 1200, height: 1200 } },
             allowedOverlays: ['flag', 'cup', 'grids', 'hole-number'],
+            printScale: '1:618',
           },
         ],
       },

@@ -45,6 +45,11 @@ export const GRAPHICS_PROBLEMS = {
     title: 'Elevation too coarse',
     hint: 'The graphic needs finer elevation than the course has (green heatmap and slope arrows: 1 m; fairway chevrons: 10 m); the problem names requiredResolutionMeters and availableResolutionMeters. SRTM-class ground models (30-90 m) cannot show them.',
   },
+  'green-scale-exceeds-rule-4.3': {
+    status: 422,
+    title: 'Green larger than Rule 4.3 allows',
+    hint: 'With rules=rule-4.3 a green must print at 1:480 (3/8 in to 5 yd) or smaller at the output dpi; the problem names the scale it would print at (printScale) and the largest output that conforms (largestWidth, largestHeight). Ask for that size, a larger dpi, more greenPaddingMeters, or leave rules out.',
+  },
   'course-geometry-missing': { status: 422, title: 'Course geometry missing', hint: 'The course has no mapped geometry to draw.' },
   'region-point-unresolved': { status: 422, title: 'Region point unresolved', hint: 'A regionComposition point could not be placed on this hole.' },
   'region-points-coincide': {

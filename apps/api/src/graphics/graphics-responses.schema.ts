@@ -154,6 +154,13 @@ export const graphicSubjectsSchema = z.strictObject({
       imageUrl: z.string().describe('the image route with {format} left to fill'),
       defaultSizes: z.record(z.string(), size).describe('default output size in pixels by layout (portrait/landscape for holes, default otherwise)'),
       allowedOverlays: z.array(z.enum(OVERLAY_TYPES)).describe('overlay components a Traditional render of this subject authorizes'),
+      printScale: z
+        .string()
+        .regex(/^1:\d+$/)
+        .optional()
+        .describe(
+          'greens: the scale the default-size image prints at at the default dpi (1:N; Rule 4.3 allows 1:480 or smaller); an image of another size or dpi states its own in the Caddie-Print-Scale header',
+        ),
     }),
   ),
 });

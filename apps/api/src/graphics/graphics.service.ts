@@ -10,7 +10,16 @@ import {
   type CourseStyleContext,
   type NormalizedGraphicRequest,
 } from '@caddie/styles';
-import { checkElevationResolution, checkRegionRequest, ElevationTooCoarseError, GraphicDataMissingError, RENDERER_VERSION } from '@caddie/renderer';
+import {
+  checkElevationResolution,
+  checkRegionRequest,
+  ElevationTooCoarseError,
+  GraphicDataMissingError,
+  greenPrintScale,
+  printScaleText,
+  RENDERER_VERSION,
+  RULE_43_GREEN_SCALE_DENOMINATOR,
+} from '@caddie/renderer';
 import { ArtifactDeliveryService } from '../artifacts/artifact-delivery.service';
 import { CoursesService } from '../courses/courses.service';
 import type { Principal } from '../platform/auth/principal';
@@ -75,6 +84,8 @@ export function imageAnswer(cacheState: keyof typeof IMAGE_CACHE_STATUS, object:
     'cache-status': IMAGE_CACHE_STATUS[cacheState],
     'x-caddie-cache-state': cacheState,
   };
+  // green graphics: the scale they print at, at the dpi the file declares (stored by the render worker)
+  if (object.metadata.printScale) headers['caddie-print-scale'] = object.metadata.printScale;
   if (
     ifNoneMatch &&
     ifNoneMatch
@@ -123,6 +134,7 @@ export class GraphicsService {
     const { revision, context } = await this.courseContext(courseId);
     const request = this.normalize(() => parseGraphicsQuery(subject, format, query, context));
     if (request.greenData) await this.checkElevation(courseId, request);
+    if (request.greenComposition?.rules) await this.checkRule43(courseId, request);
     return { revision, request };
   }
 
@@ -137,7 +149,39 @@ export class GraphicsService {
     const request = this.normalize(() => parseGraphicsBody(body, context));
     if (request.subject.type === 'hole-region') await this.checkRegion(courseId, request);
     if (request.greenData) await this.checkElevation(courseId, request);
+    if (request.greenComposition?.rules) await this.checkRule43(courseId, request);
     return { revision, request };
+  }
+
+  /** rules=rule-4.3: a green that would print larger than 1:480 at its dpi is refused before anything is queued. */
+  private async checkRule43(courseId: string, request: NormalizedGraphicRequest): Promise<void> {
+    if (request.subject.type !== 'green') return;
+    const { course } = await this.courses.course(courseId);
+    let scale;
+    try {
+      scale = greenPrintScale(course, request);
+    } catch (error) {
+      if (error instanceof GraphicDataMissingError) throw new ApiProblem(declaredCode(error.code, 'green-missing'), error.message);
+      throw error;
+    }
+    if (scale.denominator >= RULE_43_GREEN_SCALE_DENOMINATOR) return;
+    const { width, height } = scale.largestConforming;
+    const dpi = request.output.dpi;
+    const inches = (px: number) => Math.floor((px / dpi) * 100) / 100;
+    throw new ApiProblem(
+      'green-scale-exceeds-rule-4.3',
+      `Rule 4.3 allows green-reading materials at 1:${RULE_43_GREEN_SCALE_DENOMINATOR} or smaller; this green prints at ${printScaleText(scale.denominator)} at ${request.output.width}x${request.output.height} px and ${dpi} dpi. The largest conforming output is ${width}x${height} px (${inches(width)} x ${inches(height)} in at ${dpi} dpi).`,
+      {
+        extras: {
+          rule: 'rule-4.3',
+          printScale: printScaleText(scale.denominator),
+          largestAllowedScale: `1:${RULE_43_GREEN_SCALE_DENOMINATOR}`,
+          largestWidth: width,
+          largestHeight: height,
+          dpi,
+        },
+      },
+    );
   }
 
   /** Framing points that coincide or lie far from the hole are refused before anything is queued. */

@@ -123,7 +123,15 @@ function planGreenBook(context: PlanContext): PlannedPage[] {
   if (!holes.some((h) => greenOutline(context.course, h))) {
     throw new PrintableDataMissingError('printable-greens-missing', `course ${context.course.id} has no mapped green polygon`);
   }
-  return holes.map((hole) => greenPage(context, hole));
+  const greens = holes.map((hole) => greenPage(context, hole));
+  if (context.template.version < 3) return greens;
+  // from version 3 a green book is a book: a cover (not "Green 1"), the key to its marks, the greens, a notes page
+  return [
+    { kind: 'cover', title: context.course.name, holds: ['course-name', 'location', 'tee-sets'], missing: [] },
+    { kind: 'legend', title: 'Key', holds: greens.some((g) => g.holds.includes('slopes')) ? ['marks', 'grid', 'slope-key'] : ['marks', 'grid'], missing: [] },
+    ...greens,
+    { kind: 'notes', title: 'Notes', holds: ['ruled-lines'], missing: [] },
+  ];
 }
 
 function overviewPage(context: PlanContext): PlannedPage {
@@ -189,9 +197,10 @@ function greenPage(context: PlanContext, hole: Hole): PlannedPage {
   if (denominator !== largest) context.warnings.push(`hole ${hole.number}: green drawn at 1:${denominator} to fit the page`);
   const holds = ['green-outline', 'green-depth-width', 'front-centre-back', 'scale-bar'];
   const missing: string[] = [];
-  // the pencil styles draw no elevation data (graphics rules 2 and 3)
+  // Pencil draws no elevation data (graphics rule 2); colored-pencil draws slope arrows like the graphics API (from version 3)
+  const style = context.options.style ?? 'traditional';
   if (!context.course.elevation.greens[String(hole.number)]) missing.push(`${tag}.green-elevation`);
-  else if ((context.options.style ?? 'traditional') === 'traditional') holds.push('slopes');
+  else if (style === 'traditional' || (style === 'colored-pencil' && context.template.version >= 3)) holds.push('slopes');
   return { kind: 'green', title, holeNumber: hole.number, holds, missing, greenScaleDenominator: denominator };
 }
 

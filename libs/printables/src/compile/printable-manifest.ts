@@ -3,7 +3,7 @@ import type { TemplateRef } from '../templates/template-catalog';
 
 export const PRINTABLE_MANIFEST_SCHEMA = 'caddie-printable-manifest@1';
 
-export type PageKind = 'cover' | 'course-overview' | 'hole' | 'green' | 'notes' | 'back-cover' | 'hole-sheet' | 'pin-sheet' | 'scorecard' | 'poster';
+export type PageKind = 'cover' | 'legend' | 'course-overview' | 'hole' | 'green' | 'notes' | 'back-cover' | 'hole-sheet' | 'pin-sheet' | 'scorecard' | 'poster';
 
 export interface Rule43PageReport {
   /** the largest scale of any green drawn on the page, '1:480'; absent when it shows no green */

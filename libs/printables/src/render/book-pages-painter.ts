@@ -41,7 +41,10 @@ export function prepareCoverPage(scene: PageScene): PagePainter {
       text(ctx, line, margin, scene.height * 0.2 + i * titleSize * 1.15, titleSize, { weight: 'bold', color: '#ffffff' }),
     );
     if (location) text(ctx, location, margin, scene.height * 0.44, titleSize * 0.42, { color: '#d8e6dc' });
-    text(ctx, 'YARDAGE BOOK', margin, scene.height * 0.56, titleSize * 0.45, { weight: 'bold', color: BAND });
+    text(ctx, scene.manifest.template.startsWith('green-book@') ? 'GREEN BOOK' : 'YARDAGE BOOK', margin, scene.height * 0.56, titleSize * 0.45, {
+      weight: 'bold',
+      color: BAND,
+    });
     let y = scene.height * 0.56 + titleSize;
     const parLine = totals.par === null ? 'Par not in the course data' : `Par ${totals.par}${totals.parComplete ? '' : ' (holes without par not counted)'}`;
     text(ctx, `${course.holes.length} holes · ${parLine}`, margin, y, 9, { color: INK });

@@ -15,6 +15,12 @@ import { greenArt, type PlacedArt } from './renderer-art';
 import { greenArtFrame } from '../compile/raster-plan';
 import { RULE_43_MIN_SCALE_DENOMINATOR } from '../templates/page-sizes';
 import { GREEN_EDGE_COLOR, SCALE_BAR_COLOR, SCALE_BAR_YARDS } from './scale-bar';
+import { greenSlopeArrows, paintSlopeArrows } from './slope-arrows';
+
+/** Green pages from template version 3 on: slope-coloured vector arrows, grid numbers, a haloed centre mark. */
+export function keyedGreenPages(templateId: string): boolean {
+  return Number(templateId.split('@')[1]) >= 3;
+}
 
 export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
   const hole = scene.course.holes.find((h) => h.number === scene.page.holeNumber) as Hole;
@@ -24,10 +30,20 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
   const outline = greenOutline(scene.course, hole);
   const denominator = scene.page.greenScaleDenominator;
   const slopes = scene.page.holds.includes('slopes');
+  const keyed = keyedGreenPages(scene.manifest.template);
   const art =
     outline && denominator
-      ? greenArt(scene.course, outline, greenArtFrame(scene.width / 72, scene.height / 72), denominator, dpi, String(options.style ?? 'traditional'), slopes)
+      ? greenArt(
+          scene.course,
+          outline,
+          greenArtFrame(scene.width / 72, scene.height / 72),
+          denominator,
+          dpi,
+          String(options.style ?? 'traditional'),
+          slopes && !keyed,
+        )
       : null;
+  const arrows = art && keyed && slopes ? greenSlopeArrows(scene.course, hole, outline!, art) : [];
   const measurement = greenMeasurementOf(scene.course, hole);
   return (ctx) => {
     paintPaper(ctx, scene);
@@ -60,9 +76,11 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
       return;
     }
     ctx.drawImage(art.canvas, art.x, art.y, art.width, art.height);
-    paintGreenGrid(ctx, art, unit);
+    const grid = paintGreenGrid(ctx, art, unit);
     paintGreenEdge(ctx, art, outline!.green.geometry.coordinates as never, outline!.green.geometry.type);
-    if (measurement) paintGreenMarks(ctx, art, [measurement.front, measurement.center, measurement.back]);
+    paintSlopeArrows(ctx, arrows);
+    if (measurement) paintGreenMarks(ctx, art, [measurement.front, measurement.center, measurement.back], keyed);
+    if (keyed) paintGridNumbers(ctx, art, grid, unit);
     let y = paintScaleBar(ctx, frames.table, denominator, unit);
     const body = 7;
     const lines: string[] = [];
@@ -73,16 +91,24 @@ export function prepareGreenPage(scene: PageScene, dpi: number): PagePainter {
       lines.push(
         `Depth ${f(measurement.depthYards)} ${unitAbbreviation(unit)} front to back along the approach · width ${f(measurement.widthYards)} ${unitAbbreviation(unit)}.`,
       );
-      lines.push(`Front to centre ${f(toCentre)} · centre to back ${f(toBack)}. Grid squares are 5 ${unitAbbreviation(unit)}.`);
+      lines.push(
+        keyed
+          ? `Front to centre ${f(toCentre)} · centre to back ${f(toBack)}. Grid: ${unitAbbreviation(unit)} from the centre.`
+          : `Front to centre ${f(toCentre)} · centre to back ${f(toBack)}. Grid squares are 5 ${unitAbbreviation(unit)}.`,
+      );
     } else {
       lines.push('Depth and width are not measured for this green in the course data.');
     }
     const measured = !scene.page.missing.includes(`hole-${hole.number}.green-elevation`);
     lines.push(
       slopes
-        ? 'Arrows point downhill, from measured putting-surface elevation.'
+        ? keyed
+          ? 'Downhill arrows coloured by % slope (see the key), from measured elevation.'
+          : 'Arrows point downhill, from measured putting-surface elevation.'
         : measured
-          ? 'Slopes are not drawn in the pencil styles (style traditional shows them).'
+          ? keyed
+            ? 'Slopes are not drawn in the pencil style (traditional and colored-pencil show them).'
+            : 'Slopes are not drawn in the pencil styles (style traditional shows them).'
           : 'No measured elevation for this green: slopes are not shown.',
     );
     lines.push('Approach from the bottom of the page.');
@@ -110,8 +136,15 @@ function distanceMeters(a: [number, number], b: [number, number]): number {
   return Math.hypot((a[0] - b[0]) * k * Math.cos((a[1] * Math.PI) / 180), (a[1] - b[1]) * k);
 }
 
+interface GreenGrid {
+  /** page point of the green centre the grid runs through, and the grid step in points */
+  cx: number;
+  cy: number;
+  step: number;
+}
+
 /** Light grid every 5 yards (or metres) through the green centre, aligned with the page. */
-function paintGreenGrid(ctx: PageContext, art: PlacedArt, unit: DistanceUnit): void {
+function paintGreenGrid(ctx: PageContext, art: PlacedArt, unit: DistanceUnit): GreenGrid {
   const step = (unit === 'yards' ? yardsToMeters(5) : 5) * art.pointsPerMeter;
   const [cx, cy] = [art.x + art.width / 2, art.y + art.height / 2];
   ctx.save();
@@ -131,6 +164,30 @@ function paintGreenGrid(ctx: PageContext, art: PlacedArt, unit: DistanceUnit): v
   }
   ctx.stroke();
   ctx.restore();
+  return { cx, cy, step };
+}
+
+/**
+ * Each grid line numbered at the frame's edge, in the book's unit from the centre: rows along the
+ * left edge (+ beyond the centre, − short of it), columns along the bottom edge (left or right).
+ */
+function paintGridNumbers(ctx: PageContext, art: PlacedArt, { cx, cy, step }: GreenGrid, unit: DistanceUnit): void {
+  const size = 7;
+  const gridUnits = 5;
+  const keep = size * 1.2;
+  const bottom = art.y + art.height - 3;
+  for (let k = -Math.floor((cy - art.y) / step); k <= Math.floor((art.y + art.height - cy) / step); k++) {
+    const y = cy + k * step;
+    if (y - size * 0.4 < art.y + keep * 0.5 || y > bottom - keep) continue;
+    const value = -k * gridUnits;
+    text(ctx, value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0', art.x + 2, y + size * 0.35, size, { weight: 'bold', color: INK, halo: true });
+  }
+  for (let k = -Math.floor((cx - art.x) / step); k <= Math.floor((art.x + art.width - cx) / step); k++) {
+    const x = cx + k * step;
+    if (x < art.x + keep * 2.2 || x > art.x + art.width - keep * 2) continue;
+    text(ctx, String(Math.abs(k) * gridUnits), x, bottom, size, { weight: 'bold', color: INK, halo: true, align: 'center' });
+  }
+  text(ctx, unitAbbreviation(unit), art.x + art.width - 2, bottom, size, { color: INK, halo: true, align: 'right' });
 }
 
 /** The green's edge as a vector line, exactly at the page scale. */
@@ -150,30 +207,58 @@ function paintGreenEdge(ctx: PageContext, art: PlacedArt, coordinates: number[][
   ctx.stroke();
 }
 
-/** Front and back ticks and the centre cross. */
-function paintGreenMarks(ctx: PageContext, art: PlacedArt, [front, center, back]: [number, number][]): void {
+/** Front and back ticks and the centre cross (haloed in white when `haloed`, so no arrow can hide it). */
+function paintGreenMarks(ctx: PageContext, art: PlacedArt, [front, center, back]: [number, number][], haloed: boolean): void {
   for (const [point, label] of [
     [front, 'F'],
     [back, 'B'],
   ] as const) {
     const [x, y] = art.toPage(point);
-    ctx.strokeStyle = INK;
-    ctx.lineWidth = 0.7;
-    ctx.beginPath();
-    ctx.moveTo(x - 4, y);
-    ctx.lineTo(x + 4, y);
-    ctx.stroke();
+    paintTick(ctx, x, y);
     text(ctx, label, x + 6, y + 2.5, 7, { weight: 'bold', color: INK, halo: true });
   }
   const [x, y] = art.toPage(center);
+  if (haloed) paintCentreMark(ctx, x, y);
+  else strokeCross(ctx, x, y, 0.7);
+}
+
+/** The front/back tick: a short level ink line centred on (x, y). */
+export function paintTick(ctx: PageContext, x: number, y: number): void {
+  strokeSegment(ctx, [x - 4, y], [x + 4, y], INK, 0.7);
+}
+
+/** One straight line in a colour and width (points). */
+export function strokeSegment(ctx: PageContext, from: [number, number], to: [number, number], color: string, width: number): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.beginPath();
+  ctx.moveTo(from[0], from[1]);
+  ctx.lineTo(to[0], to[1]);
+  ctx.stroke();
+}
+
+function strokeCross(ctx: PageContext, x: number, y: number, width: number): void {
   ctx.strokeStyle = INK;
-  ctx.lineWidth = 0.7;
+  ctx.lineWidth = width;
   ctx.beginPath();
   ctx.moveTo(x - 3, y - 3);
   ctx.lineTo(x + 3, y + 3);
   ctx.moveTo(x - 3, y + 3);
   ctx.lineTo(x + 3, y - 3);
   ctx.stroke();
+}
+
+/** Centre mark: an ink cross inside a white disc and ring, visible over any arrow, grid line or turf. */
+export const CENTRE_MARK_HALO_RADIUS = 5;
+export function paintCentreMark(ctx: PageContext, x: number, y: number): void {
+  ctx.beginPath();
+  ctx.arc(x, y, CENTRE_MARK_HALO_RADIUS, 0, Math.PI * 2);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 0.6;
+  ctx.stroke();
+  strokeCross(ctx, x, y, 0.9);
 }
 
 /**

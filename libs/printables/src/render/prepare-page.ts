@@ -4,6 +4,7 @@ import type { PagePainter, PageScene } from './page-context';
 import { paintFooter, paintHeaderBand, paintMissingNotice, paintPaper } from './page-furniture';
 import { prepareHolePage } from './hole-page-painter';
 import { prepareGreenPage } from './green-page-painter';
+import { prepareGreenLegendPage } from './green-legend-painter';
 import { preparePinSheet } from './pin-sheet-painter';
 import { preparePoster } from './poster-painter';
 import { prepareBackCoverPage } from './back-cover-painter';
@@ -28,6 +29,8 @@ export async function preparePage(scene: PageScene, dpi: number): Promise<PagePa
       return prepareBackCoverPage(scene);
     case 'green':
       return prepareGreenPage(scene, dpi);
+    case 'legend':
+      return prepareGreenLegendPage(scene);
     default:
       break;
   }

@@ -20,6 +20,7 @@ describe('template catalog', () => {
       'hole-sheet@2',
       'course-poster@2',
       'yardage-book@3',
+      'green-book@3',
       'hole-sheet@3',
     ]);
     const book = describeTemplate('yardage-book@1')!;
@@ -103,6 +104,7 @@ describe('published templates are immutable', () => {
     'hole-sheet@2': 'd80f69a728c72eb3',
     'course-poster@2': '709cdc7cc8e8ab24',
     'yardage-book@3': 'b85c988e01878194',
+    'green-book@3': '40dbd8357d2f6699',
     'hole-sheet@3': '1def9c8dc2e2c186',
   };
 

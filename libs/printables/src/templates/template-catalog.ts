@@ -305,7 +305,10 @@ const VERSION_2: readonly TemplateDefinition[] = [
   nextVersion('course-poster@1', { options: withoutPlayFurniture }),
 ];
 
-/** Version 3: hole pages drawn tee to green at the frame's height with the numbers on the drawing; books get a back cover. */
+/**
+ * Version 3: hole pages drawn tee to green at the frame's height with the numbers on the drawing; books get a back cover;
+ * green pages get slope-coloured vector arrows, grid numbers and a haloed centre mark; a green book gets a cover, a key and a notes page.
+ */
 function thirdVersion(id: TemplateRef, description?: string): TemplateDefinition {
   const base = VERSION_2.find((t) => t.id === id)!;
   return { ...base, id: `${base.family}@3`, version: 3, description: description ?? base.description, publishedAt: PUBLISHED_2026_12_08 };
@@ -316,6 +319,10 @@ const TEMPLATES: readonly TemplateDefinition[] = [
   thirdVersion(
     'yardage-book@2',
     'A pocket yardage book: cover, course overview, then per hole a hole page (the hole drawn tee to green at the height of the page; par, handicap, tee-set lengths; on the drawing, beside each hazard in play, the distance to reach and to carry it from each tee set, greenside hazards placed from the green, arcs at 100/150/200/250 to the green centre with its front and back; a notes area) and a green page at a stated scale, 1:500 unless asked otherwise (depth, width; slopes only where measured elevation exists), then notes pages and a back cover (legend, course facts, attribution, imprint).',
+  ),
+  thirdVersion(
+    'green-book@2',
+    "A green book: a cover, a key page (the marks, grid numbers, slope arrows' length and colour against % slope), then every green at a stated scale, 1:500 unless asked otherwise, with its depth, width and front/centre/back, slope arrows coloured by % slope (in the traditional and colored-pencil styles, only where measured elevation exists), grid lines numbered from the centre, then a notes page.",
   ),
   thirdVersion('hole-sheet@2'),
 ];

@@ -52,6 +52,11 @@ export function breakSpacingMeters(density: BreakDensity, pixelsPerMeter: number
   return Math.max(BREAK_SPACING_METERS[density], floor);
 }
 
+/** Ground length of an arrow at `slope` (rise per metre) among arrows `spacing` metres apart: longer up to FULL_LENGTH_SLOPE. */
+export function downhillArrowLengthMeters(spacing: number, slope: number): number {
+  return spacing * (0.55 + 0.3 * Math.min(1, slope / FULL_LENGTH_SLOPE));
+}
+
 /** Places downhill arrows inside the green; deterministic for the same surface and options. */
 export function layoutDownhillArrows(surface: PuttingSurface, options: DownhillArrowLayoutOptions): DownhillArrow[] {
   const spacing = breakSpacingMeters(options.density, options.pixelsPerMeter, options.pixelsPerMm);
@@ -74,7 +79,7 @@ function arrowAt(surface: PuttingSurface, x: number, y: number, spacing: number)
   if (!(slope >= NEGLIGIBLE_SLOPE)) return null;
   const east = -gx / slope;
   const north = -gy / slope;
-  const full = spacing * (0.55 + 0.3 * Math.min(1, slope / FULL_LENGTH_SLOPE));
+  const full = downhillArrowLengthMeters(spacing, slope);
   // An arrow that would cross the edge is shortened once, then dropped: arrows stay on the green.
   for (const lengthMeters of [full, full * 0.65]) {
     const half = lengthMeters / 2;

@@ -61,10 +61,15 @@ export function downhillArrowSegments(
     const half = arrow.lengthMeters / 2;
     const tail = metersToPixel(frame, arrow.x - arrow.east * half, arrow.y - arrow.north * half);
     const tip = metersToPixel(frame, arrow.x + arrow.east * half, arrow.y + arrow.north * half);
-    const lengthPixels = Math.hypot(tip[0] - tail[0], tip[1] - tail[1]);
-    const headLength = Math.min(lengthPixels * MAX_HEAD_SHARE, shaftWidth * HEAD_LENGTH_PER_SHAFT);
-    return { tail, tip, shaftWidth, headLength, headWidth: shaftWidth * HEAD_WIDTH_PER_SHAFT, slope: arrow.slope };
+    return downhillArrowSegment(tail, tip, shaftWidth, arrow.slope);
   });
+}
+
+/** An arrow from tail to tip with the green-book head proportions for its shaft width. */
+export function downhillArrowSegment(tail: [number, number], tip: [number, number], shaftWidth: number, slope: number): DownhillArrowSegment {
+  const lengthPixels = Math.hypot(tip[0] - tail[0], tip[1] - tail[1]);
+  const headLength = Math.min(lengthPixels * MAX_HEAD_SHARE, shaftWidth * HEAD_LENGTH_PER_SHAFT);
+  return { tail, tip, shaftWidth, headLength, headWidth: shaftWidth * HEAD_WIDTH_PER_SHAFT, slope };
 }
 
 /**
@@ -82,14 +87,18 @@ export function paintDownhillArrows(ctx: SKRSContext2D, surface: PuttingSurface,
   traceGreenPath(ctx, surface.greenRings, project);
   ctx.clip('evenodd');
   ctx.beginPath();
-  for (const segment of segments) traceArrow(ctx, segment);
+  for (const segment of segments) traceDownhillArrow(ctx, segment);
   ctx.globalAlpha *= opacity;
   ctx.fillStyle = color;
   ctx.fill('nonzero');
   ctx.restore();
 }
 
-function traceArrow(ctx: SKRSContext2D, { tail, tip, shaftWidth, headLength, headWidth }: DownhillArrowSegment): void {
+/** Adds one arrow's outline (shaft and head) to the current path. */
+export function traceDownhillArrow(
+  ctx: SKRSContext2D,
+  { tail, tip, shaftWidth, headLength, headWidth }: Pick<DownhillArrowSegment, 'tail' | 'tip' | 'shaftWidth' | 'headLength' | 'headWidth'>,
+): void {
   const length = Math.hypot(tip[0] - tail[0], tip[1] - tail[1]);
   if (length === 0) return;
   const dx = (tip[0] - tail[0]) / length;

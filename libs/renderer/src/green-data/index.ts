@@ -29,6 +29,7 @@ export { heatmapLegendRows, paintHeatmapLegend, type HeatmapLegendBox, type Heat
 export {
   layoutDownhillArrows,
   breakSpacingMeters,
+  downhillArrowLengthMeters,
   BREAK_SPACING_METERS,
   MIN_BREAK_SPACING_MM,
   DEFAULT_PIXELS_PER_MM,
@@ -41,6 +42,8 @@ export {
 export {
   paintDownhillArrows,
   downhillArrowSegments,
+  downhillArrowSegment,
+  traceDownhillArrow,
   ARROW_SHAFT_MM,
   resolveBreakColor,
   type DownhillArrowOptions,

@@ -3,6 +3,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { ViewScene } from '../render/view-scene';
 import type { PaperColors } from './palettes';
 import { speckPattern } from './speck-pattern';
+import { MM_PER_INCH } from '../sizing/output-scale';
 
 const GRID_STEPS_METERS = [2, 5, 10, 20, 25, 50, 100, 200, 500];
 const MIN_GRID_SPACING_PX = 14;
@@ -18,8 +19,12 @@ export function paintPaperFill(ctx: SKRSContext2D, width: number, height: number
   ctx.restore();
 }
 
-export function paintPaperGrain(ctx: SKRSContext2D, scene: ViewScene, paper: PaperColors): void {
-  const size = Math.max(1, Math.min(scene.width, scene.height) / 900);
+/** the largest printed grain speck (the default course graphic's at 300 dpi is 0.15 mm) */
+const GRAIN_MAX_MM = 0.16;
+
+/** Paper grain: specks grow with the output but never past GRAIN_MAX_MM printed at `dpi`. */
+export function paintPaperGrain(ctx: SKRSContext2D, scene: ViewScene, paper: PaperColors, dpi: number): void {
+  const size = Math.max(1, Math.min(Math.min(scene.width, scene.height) / 900, (GRAIN_MAX_MM * dpi) / MM_PER_INCH));
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = speckPattern(ctx, `${scene.seed}:paper-grain`, paper.grain, 1 / GRAIN_AREA_PX, size);

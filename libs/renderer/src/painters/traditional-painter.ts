@@ -59,8 +59,9 @@ export function paintTraditional(ctx: SKRSContext2D, p: PaintContext): void {
 
 function paintFlecks(ctx: SKRSContext2D, p: PaintContext, color: string, key: string, alpha: number, within?: CourseFeature[]): void {
   const { scene } = p;
-  // above the default size the texture grows with the output (same specks per square metre)
-  const k = Math.max(1, p.sizes.factor);
+  // above the default size the texture grows with the output (same specks per square metre),
+  // up to the size it prints at from the default graphic (OutputScale.textureFactor)
+  const k = p.sizes.textureFactor;
   const size = Math.max(1, Math.min(3 * k, 0.35 * scene.pixelsPerMeter));
   ctx.save();
   ctx.globalAlpha = alpha;

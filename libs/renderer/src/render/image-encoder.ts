@@ -48,7 +48,9 @@ export async function encodeRgba(
   // (and PNG pHYs); JPEG also gets a JFIF header below.
   let image = sharp(rgba, { raw: { width, height, channels: 4, premultiplied: true } })
     .withIccProfile('srgb')
-    .withDensity(settings.dpi);
+    .withDensity(settings.dpi)
+    // libvips writes EXIF ColorSpace 0xFFFF (Uncalibrated); the embedded profile is sRGB, and EXIF says so too
+    .withExifMerge({ IFD2: { ColorSpace: '1' } });
   const quality = settings.quality ?? DEFAULT_QUALITY;
   if (settings.format === 'jpeg') image = image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false, chromaSubsampling: '4:2:0' });
   else {

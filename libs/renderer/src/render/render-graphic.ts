@@ -79,7 +79,7 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
   const seed = `${course.id}:${subject.type}:${hole?.number ?? 0}`;
   const scene = new ViewScene(course, composition.transform, width, height, subject.type === 'course' ? null : (hole?.number ?? null), seed);
   const style = request.style;
-  const sizes = new OutputScale(subject.type, width, height);
+  const sizes = new OutputScale(subject.type, width, height, request.output.dpi);
   const pencilFamily = style.graphicStyle !== 'traditional';
   const paint: PaintContext = {
     scene,
@@ -124,14 +124,15 @@ export function paintGraphic(course: Course, request: NormalizedGraphicRequest):
     ctx.save();
     ctx.globalCompositeOperation = 'destination-over';
     if (style.context?.graphing) paintGraphingGrid(ctx, scene, paper);
-    paintPaperGrain(ctx, scene, paper);
+    paintPaperGrain(ctx, scene, paper, request.output.dpi);
     paintPaperFill(ctx, width, height, paper);
     ctx.restore();
   }
   const mask = pencilOutline?.mask ?? feather;
   if (mask) paintAbovePerimeter(ctx, paint, feathered ? rasterCoverage(feathered) : maskCoverage(mask, width, height));
   if (pencilOutline && style.pencilFeatures?.perimeter !== false) ctx.drawImage(pencilOutline.outline, 0, 0);
-  if (hole && !pencilFamily) paintGreenData(ctx, course, hole, request, scene, sizes);
+  // heatmap and slope arrows: every style but Pencil (graphics rule 2; the option table offers them in colored-pencil)
+  if (hole && style.graphicStyle !== 'pencil') paintGreenData(ctx, course, hole, request, scene, sizes);
 
   const sidecar: SpatialSidecar = {
     schema: SPATIAL_SIDECAR_SCHEMA,

@@ -33,8 +33,20 @@ export class OutputScale {
     readonly subject: GraphicSubjectType,
     readonly width: number,
     readonly height: number,
+    /** the dpi the file declares; textures keep their printed size at it */
+    readonly dpi: number = PRINT_DPI,
   ) {
     this.factor = Math.min(width, height) / REFERENCE_SHORT_SIDE[subject];
+  }
+
+  /**
+   * Factor for paper and turf grain. Grain grows with the output like everything else only until
+   * it is as large on paper as at the default size printed at 300 dpi: an 8000-pixel graphic
+   * printed at 300 dpi keeps 0.25 mm flecks instead of 1.4 mm blocks, while a graphic enlarged
+   * for a screen at low dpi still grows (never below 1: thumbnails keep the default specks).
+   */
+  get textureFactor(): number {
+    return Math.max(1, Math.min(this.factor, this.dpi / PRINT_DPI));
   }
 
   /** Pixels for a size quoted in pixels at the default output size. */

@@ -68,8 +68,8 @@ const SPEC_QUERY_PARAMETERS = [
   'profilePadding',
   'profileBackgroundColor',
 ];
-/** Ours beyond the spec table: print resolution and print size, the heatmap key (issue 15). */
-const PRINT_QUERY_PARAMETERS = ['dpi', 'widthMm', 'heightMm', 'widthIn', 'heightIn', 'heatmapLegend'];
+/** Ours beyond the spec table: print resolution and print size, the heatmap key (issue 15), the Rule 4.3 guard of greens (issue 56). */
+const PRINT_QUERY_PARAMETERS = ['dpi', 'widthMm', 'heightMm', 'widthIn', 'heightIn', 'heatmapLegend', 'rules'];
 const QUERY_PARAMETERS = [...SPEC_QUERY_PARAMETERS, ...PRINT_QUERY_PARAMETERS];
 
 /** Allowed values and fixed defaults as the spec's table states them. */

@@ -49,6 +49,17 @@ export const GREEN_OPTIONS: readonly GraphicsOption[] = [
     description: 'Output-space padding around the green (percentages, fractions or pixels); mutually exclusive with greenPaddingMeters.',
   },
   {
+    name: 'rules',
+    query: 'rules',
+    body: 'greenComposition.rules',
+    type: { kind: 'enum', values: ['rule-4.3'] },
+    default: { none: true },
+    subjects: ['green'],
+    styles: GRAPHIC_STYLES,
+    description:
+      'rule-4.3: refuse (problem green-scale-exceeds-rule-4.3, 422) a green that would print larger than Rule 4.3 allows green-reading materials, 1:480 (3/8 in to 5 yd), at the output dpi; the problem names the largest output size that conforms. Every green image states its print scale in the Caddie-Print-Scale header either way.',
+  },
+  {
     name: 'greenApproachEdge',
     query: 'greenApproachEdge',
     body: 'greenComposition.approachEdge',

@@ -68,6 +68,8 @@ export interface NormalizedGraphicRequest {
     approachEdge?: string;
     rotationDegrees: number;
     gravity: string;
+    /** 'rule-4.3': refused when the green prints larger than 1:480 at the output dpi */
+    rules?: 'rule-4.3';
   };
   greenData?: {
     heatmap?: 'elevation';
