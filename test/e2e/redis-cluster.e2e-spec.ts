@@ -91,7 +91,7 @@ const haveRedis = required('redis-server and redis-cli 7 (apt-get install redis-
     let status = printable.status;
     await waitFor(
       async () => (status = ((await (await call('GET', `/v1/printables/${printable.id}`)).json()) as { status: string }).status) !== 'rendering',
-      60_000,
+      120_000,
       'the printable',
     ).catch(() => undefined);
     const ready = await fetch(`${base}/ready`);
@@ -150,7 +150,7 @@ const haveRedis = required('redis-server and redis-cli 7 (apt-get install redis-
     expect(inSlot).toBeGreaterThan(10);
     expect(masters.reduce((a, b) => a + b, 0)).toBe(inSlot);
     expect(await redis.exists(`${prefix}:render:meta`)).toBe(1);
-  }, 120_000);
+  }, 300_000);
 
   it('keeps serving while the prefix slot moves to another master, and after', async () => {
     const from = await cluster.masterOf(slot);
@@ -163,7 +163,7 @@ const haveRedis = required('redis-server and redis-cli 7 (apt-get install redis-
     expect(Number(await from.client.call('CLUSTER', 'COUNTKEYSINSLOT', slot))).toBe(0);
     expect(traffic.failed).toEqual([]);
     await expectEveryProduct(2);
-  }, 120_000);
+  }, 300_000);
 
   it("survives a crash of the prefix slot's master: a bounded outage while its replica takes over, then everything works", async () => {
     const victim = await cluster.masterOf(slot);
@@ -182,7 +182,7 @@ const haveRedis = required('redis-server and redis-cli 7 (apt-get install redis-
     expect(traffic.failed.filter((f) => !f.startsWith('503'))).toEqual([]);
     expect(traffic.failed.length).toBeLessThanOrEqual(Math.max(5, traffic.sent / 2));
     await expectEveryProduct(3);
-  }, 150_000);
+  }, 300_000);
 
   it("answers /ready 503 while no master serves the prefix's slot, though every other slot is served", async () => {
     const owner = await cluster.masterOf(slot);
