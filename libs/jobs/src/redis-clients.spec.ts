@@ -1,5 +1,5 @@
 import { Cluster } from 'ioredis';
-import { bullConnection, clusterOptions, isClusterEndpoint, openRedis } from './redis-clients';
+import { bullConnection, clusterOptions, isClusterEndpoint, openRedis, PatientCluster } from './redis-clients';
 
 describe('Redis clients of a deployment', () => {
   const cluster = { REDIS_URL: 'rediss://ops:s%3Acret@ignored:6380/4', REDIS_CLUSTER_NODES: [{ host: 'r1', port: 7000 }] };
@@ -35,5 +35,9 @@ describe('Redis clients of a deployment', () => {
     expect(first).not.toBe(second);
     expect(first.status).toBe('wait');
     expect(first.options.redisOptions).toMatchObject({ maxRetriesPerRequest: null, password: 's:cret' });
+    // QueueEvents connects a duplicate: patient and lazy too
+    const duplicate = first.duplicate(undefined, { redisOptions: { connectionName: 'events' } });
+    expect(duplicate).toBeInstanceOf(PatientCluster);
+    expect([duplicate.status, duplicate.options.redisOptions?.connectionName]).toEqual(['wait', 'events']);
   });
 });

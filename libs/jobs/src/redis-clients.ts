@@ -1,5 +1,5 @@
 import type { ConnectionOptions } from 'bullmq';
-import Redis, { Cluster, type ClusterOptions, type RedisOptions } from 'ioredis';
+import Redis, { Cluster, type ClusterNode, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { redisOptionsFromUrl } from './redis-options';
 
 /** Where the deployment's Redis is: one server (REDIS_URL) or a cluster (REDIS_CLUSTER_NODES, with REDIS_URL's credentials). */
@@ -62,7 +62,48 @@ export function openRedis(endpoint: RedisEndpoint, options: RedisOptions = {}): 
 export function bullConnection(endpoint: RedisEndpoint, options: RedisOptions): ConnectionOptions {
   if (!isClusterEndpoint(endpoint)) return { ...redisOptionsFromUrl(endpoint.REDIS_URL), ...options } as ConnectionOptions;
   // bullmq types clients with its own (nested) copy of ioredis; it takes any ioredis-shaped client
-  return new Cluster([...endpoint.REDIS_CLUSTER_NODES!], clusterOptions(endpoint, { ...options, lazyConnect: true })) as unknown as ConnectionOptions;
+  return new PatientCluster([...endpoint.REDIS_CLUSTER_NODES!], clusterOptions(endpoint, { ...options, lazyConnect: true })) as unknown as ConnectionOptions;
+}
+
+/**
+ * A lazily connecting Cluster whose first connect() waits out a failure. BullMQ connects a lazy
+ * client once, at its object's start, and keeps that promise: had the first attempt failed (no
+ * node answered the slots query in time, as on a loaded host), the queue would refuse every
+ * command for good. ioredis itself retries (clusterRetryStrategy), so connect() resolves with the
+ * 'ready' that follows, and fails only when the client ends. Its duplicates (QueueEvents' own
+ * connection) are patient too.
+ */
+export class PatientCluster extends Cluster {
+  constructor(
+    private readonly seeds: ClusterNode[],
+    options: ClusterOptions,
+  ) {
+    super(seeds, options);
+  }
+
+  override async connect(): Promise<void> {
+    try {
+      await super.connect();
+    } catch (error) {
+      if (this.status === 'end' || this.status === 'ready') throw error;
+      await new Promise<void>((resolve, reject) => {
+        const ready = () => {
+          this.off('end', ended);
+          resolve();
+        };
+        const ended = () => {
+          this.off('ready', ready);
+          reject(error as Error);
+        };
+        this.once('ready', ready);
+        this.once('end', ended);
+      });
+    }
+  }
+
+  override duplicate(startupNodes?: ClusterNode[], override: ClusterOptions = {}): Cluster {
+    return new PatientCluster(startupNodes?.length ? startupNodes : [...this.seeds], { ...this.options, ...override });
+  }
 }
 
 /**
