@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { withVary } from '../platform/http/content-coding';
 import { DirectRoutes, type DirectRouteInput } from '../platform/http/direct-routes';
-import { BODY_PIECE_BYTES, type FastAnswer, type FastInput } from '../platform/http/fast-lane';
+import type { FastAnswer, FastInput } from '../platform/http/fast-lane';
 import type { OperationSpec } from '../platform/http/operation.decorator';
 import { COURSE_EXAMPLES } from './course-examples';
 import { CATALOG_CHANGE_HEADER, CourseDirectory, DIRECTORY_CACHE_CONTROL, type DirectoryAnswer } from './course-directory';
@@ -94,13 +93,6 @@ export function sendAnswer(reply: FastifyReply, answer: DirectoryAnswer): void {
   reply
     .status(answer.status)
     .headers(answer.headers)
-    .header('vary', withVary(reply.getHeader('vary'), VARY));
-  const body = answer.body;
-  if (!body || body.length <= BODY_PIECE_BYTES) {
-    reply.send(body);
-    return;
-  }
-  // in pieces, as the fast lane sends it (endInChunks): other requests run between them
-  const pieces = Array.from({ length: Math.ceil(body.length / BODY_PIECE_BYTES) }, (_, i) => body.subarray(i * BODY_PIECE_BYTES, (i + 1) * BODY_PIECE_BYTES));
-  reply.header('content-length', String(body.length)).send(Readable.from(pieces, { objectMode: false }));
+    .header('vary', withVary(reply.getHeader('vary'), VARY))
+    .send(answer.body);
 }
