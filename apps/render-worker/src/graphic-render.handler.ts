@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UnrecoverableError } from 'bullmq';
-import type Redis from 'ioredis';
 import type { ArtifactStore } from '@caddie/artifacts';
-import { graphicObjectKey, renderRecordKey, type RenderGraphicPayload, type RenderGraphicResult } from '@caddie/jobs';
+import { graphicObjectKey, type RedisClient, renderRecordKey, type RenderGraphicPayload, type RenderGraphicResult } from '@caddie/jobs';
 import type { CourseStore } from '@caddie/persistence';
 import { type NormalizedGraphicRequest } from '@caddie/styles';
 import { printScaleDenominator, printScaleText, renderGraphic } from '@caddie/renderer';
@@ -23,7 +22,7 @@ export class GraphicRenderHandler {
   constructor(
     private readonly courses: CourseStore,
     private readonly store: ArtifactStore,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly redisPrefix: string,
   ) {}
 

@@ -1,10 +1,9 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { BullModule, type WorkerHost } from '@nestjs/bullmq';
-import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { createArtifactStore } from '@caddie/artifacts';
 import type { WorkerEnv } from '@caddie/config';
-import { closeWorkerConnection, printableDeletedKey, workerBullOptions, workerRedisOptions } from '@caddie/jobs';
+import { closeWorkerConnection, openRedis, printableDeletedKey, type RedisClient, workerBullOptions, workerRedisOptions } from '@caddie/jobs';
 import { CourseStore, openDatabase } from '@caddie/persistence';
 import { GraphicRenderHandler } from './graphic-render.handler';
 import { MapArchiveHandler } from './map-archive.handler';
@@ -27,8 +26,8 @@ const PROCESSORS = Symbol('PROCESSORS');
 class WorkerConnections implements OnApplicationShutdown {
   constructor(
     @Inject(DATABASE) private readonly db: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(BULL_CONNECTION) private readonly bull: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(BULL_CONNECTION) private readonly bull: RedisClient,
     @Inject(PROCESSORS) private readonly processors: { hosts: WorkerHost[] },
   ) {}
   async onApplicationShutdown(): Promise<void> {
@@ -63,12 +62,12 @@ export class RenderWorkerModule {
           useFactory: () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA }, { migrate: false }),
         },
         // graphics' coalescing bookkeeping: bounded commands, one retry
-        { provide: REDIS, useFactory: () => new Redis({ ...workerRedisOptions(env.REDIS_URL), maxRetriesPerRequest: 1 }) },
+        { provide: REDIS, useFactory: () => openRedis(env, { ...workerRedisOptions(env.REDIS_URL), maxRetriesPerRequest: 1 }) },
         { provide: BULL_CONNECTION, useValue: bull.client },
         {
           provide: GraphicRenderHandler,
           inject: [DATABASE, REDIS],
-          useFactory: (db: DataSource, redis: Redis) => new GraphicRenderHandler(new CourseStore(db), createArtifactStore(env), redis, env.REDIS_PREFIX),
+          useFactory: (db: DataSource, redis: RedisClient) => new GraphicRenderHandler(new CourseStore(db), createArtifactStore(env), redis, env.REDIS_PREFIX),
         },
         {
           provide: MapArchiveHandler,
@@ -78,7 +77,7 @@ export class RenderWorkerModule {
         {
           provide: PrintableRenderHandler,
           inject: [DATABASE, REDIS],
-          useFactory: (db: DataSource, redis: Redis) =>
+          useFactory: (db: DataSource, redis: RedisClient) =>
             new PrintableRenderHandler(
               new CourseStore(db),
               createArtifactStore(env),

@@ -2,8 +2,7 @@ import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutd
 import { BullModule, type WorkerHost } from '@nestjs/bullmq';
 import { createArtifactStore } from '@caddie/artifacts';
 import type { WorkerEnv } from '@caddie/config';
-import type Redis from 'ioredis';
-import { closeWorkerConnection, workerBullOptions } from '@caddie/jobs';
+import { closeWorkerConnection, type RedisClient, workerBullOptions } from '@caddie/jobs';
 import { scorecardProcessorClass } from './scorecard.processor';
 import { SCORECARD_ARTIFACT_STORE, SCORECARD_PROCESSOR, WORKER_ENV } from './worker-env.token';
 
@@ -16,7 +15,7 @@ const BULL_CONNECTION = Symbol('BULL_CONNECTION');
 @Injectable()
 class WorkerConnections implements OnApplicationShutdown {
   constructor(
-    @Inject(BULL_CONNECTION) private readonly bull: Redis,
+    @Inject(BULL_CONNECTION) private readonly bull: RedisClient,
     @Inject(SCORECARD_PROCESSOR) private readonly processor: { host: WorkerHost },
   ) {}
   async onApplicationShutdown(): Promise<void> {

@@ -33,6 +33,26 @@ export const commonEnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .default('redis://127.0.0.1:6379'),
   /**
+   * A Redis Cluster's seed nodes, `host:port` separated by commas (a few masters suffice; the
+   * client discovers the rest). Set, every Redis client of every process is an ioredis Cluster;
+   * REDIS_URL then only lends its user name, password and TLS (rediss://) to each node.
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .transform((value, ctx) => {
+      const nodes = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '')
+        .map((entry) => /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry));
+      if (nodes.length === 0 || nodes.some((match) => match === null || Number(match[2]) < 1 || Number(match[2]) > 65535)) {
+        ctx.addIssue({ code: 'custom', message: 'must be host:port entries separated by commas (e.g. redis-1:7000,redis-2:7000)' });
+        return z.NEVER;
+      }
+      return nodes.map((match) => ({ host: match![1].replace(/^\[|\]$/g, ''), port: Number(match![2]) }));
+    })
+    .optional(),
+  /**
    * Prefix of every BullMQ and rate-limit key, so several deployments or test runs share one Redis.
    * It may hold one Redis Cluster hash tag (`{caddie}`): every key then falls in one hash slot, as
    * BullMQ's multi-key scripts need on a cluster.

@@ -61,4 +61,21 @@ describe('resolveSigningSecret', () => {
       expect(() => loadEnv(workerEnvSchema, { REDIS_PREFIX: prefix })).toThrow(ConfigError);
     }
   });
+
+  it('parses REDIS_CLUSTER_NODES into seed nodes and hash-tags a prefix that has no tag', () => {
+    const env = loadEnv(workerEnvSchema, { REDIS_CLUSTER_NODES: 'redis-1:7000, 10.0.0.2:7001,[::1]:7002', REDIS_PREFIX: 'prod' });
+    expect(env.REDIS_CLUSTER_NODES).toEqual([
+      { host: 'redis-1', port: 7000 },
+      { host: '10.0.0.2', port: 7001 },
+      { host: '::1', port: 7002 },
+    ]);
+    expect(env.REDIS_PREFIX).toBe('{prod}');
+    expect(loadEnv(workerEnvSchema, { REDIS_CLUSTER_NODES: 'redis-1:7000' }).REDIS_PREFIX).toBe('{caddie}');
+    expect(loadEnv(workerEnvSchema, { REDIS_CLUSTER_NODES: 'redis-1:7000', REDIS_PREFIX: 'eu:{caddie}' }).REDIS_PREFIX).toBe('eu:{caddie}');
+    const single = loadEnv(workerEnvSchema, { REDIS_PREFIX: 'prod' });
+    expect(single.REDIS_PREFIX).toBe('prod');
+    expect(single.REDIS_CLUSTER_NODES).toBeUndefined();
+    for (const nodes of ['redis-1', 'redis-1:0', 'redis-1:70000', 'a:1,,b', 'redis://redis-1:7000', ' , '])
+      expect(() => loadEnv(workerEnvSchema, { REDIS_CLUSTER_NODES: nodes })).toThrow(/REDIS_CLUSTER_NODES/);
+  });
 });

@@ -22,7 +22,18 @@ export function loadEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv =
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
-  return result.data;
+  return onClusterHashTagged(result.data);
+}
+
+/**
+ * On a Redis Cluster every key of the project must fall in one hash slot (BullMQ's scripts and
+ * flows touch several keys of several queues at once), so a prefix without a hash tag is wrapped
+ * in one: `caddie` becomes `{caddie}`. Every process parses the same environment, so all agree.
+ */
+export function onClusterHashTagged<T>(env: T): T {
+  const fields = env as { REDIS_CLUSTER_NODES?: unknown; REDIS_PREFIX?: unknown };
+  if (!fields.REDIS_CLUSTER_NODES || typeof fields.REDIS_PREFIX !== 'string' || fields.REDIS_PREFIX.includes('{')) return env;
+  return { ...env, REDIS_PREFIX: `{${fields.REDIS_PREFIX}}` };
 }
 
 /** For process entry points: the parsed environment, or every problem on stderr and exit code 2. */

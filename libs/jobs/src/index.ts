@@ -1,5 +1,6 @@
 export * from './queues';
 export * from './redis-options';
+export * from './redis-clients';
 export * from './worker-runtime';
 export * from './worker-bull-options';
 export * from './render-jobs';

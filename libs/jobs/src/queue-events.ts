@@ -15,6 +15,14 @@ import { FlowProducer, Queue, QueueEvents, type QueueBaseOptions, type QueueEven
  *   drops the connection then).
  */
 export class DroppableRedisConnection extends RedisConnection {
+  /**
+   * A client handed in (a Cluster: BullMQ takes clusters only as clients, see bullConnection) is
+   * this connection's own, made for it alone: it is closed with it, not left open as shared.
+   */
+  constructor(...[opts, extraOptions]: ConstructorParameters<typeof RedisConnection>) {
+    super(opts, { ...extraOptions, shared: false });
+  }
+
   override async disconnect(): Promise<void> {
     this._client.disconnect();
   }

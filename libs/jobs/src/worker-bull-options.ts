@@ -1,7 +1,8 @@
 import type { ConnectionOptions } from 'bullmq';
-import Redis, { type RedisOptions } from 'ioredis';
+import Redis, { Cluster, type ClusterNode, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { WorkerEnv } from '@caddie/config';
 import { closeWithin } from './close-quietly';
+import { clusterOptions, isClusterEndpoint, type RedisClient } from './redis-clients';
 import { redisOptionsFromUrl } from './redis-options';
 
 /**
@@ -29,6 +30,21 @@ export class WorkerRedis extends Redis {
   }
 }
 
+/** WorkerRedis on a Redis Cluster: BullMQ's blocking connection, duplicated from it, drops the command timeout likewise. */
+export class WorkerCluster extends Cluster {
+  constructor(
+    private readonly seeds: ClusterNode[],
+    options: ClusterOptions,
+  ) {
+    super(seeds, options);
+  }
+
+  override duplicate(startupNodes?: ClusterNode[], override: ClusterOptions = {}): Cluster {
+    const redisOptions = { ...this.options.redisOptions, ...override.redisOptions, commandTimeout: undefined, maxRetriesPerRequest: null };
+    return new Cluster(startupNodes?.length ? startupNodes : [...this.seeds], { ...this.options, ...override, redisOptions });
+  }
+}
+
 export function workerRedisOptions(url: string): RedisOptions {
   return {
     ...redisOptionsFromUrl(url),
@@ -43,8 +59,9 @@ export function workerRedisOptions(url: string): RedisOptions {
  * BullMQ does not close a client it was given, so the process closes it with
  * closeWorkerConnection once its workers are closed.
  */
-export function workerBullOptions(env: WorkerEnv): { root: { connection: ConnectionOptions; prefix: string }; client: WorkerRedis } {
-  const client = new WorkerRedis(workerRedisOptions(env.REDIS_URL));
+export function workerBullOptions(env: WorkerEnv): { root: { connection: ConnectionOptions; prefix: string }; client: WorkerRedis | WorkerCluster } {
+  const options = workerRedisOptions(env.REDIS_URL);
+  const client = isClusterEndpoint(env) ? new WorkerCluster([...env.REDIS_CLUSTER_NODES!], clusterOptions(env, options)) : new WorkerRedis(options);
   // errors surface through BullMQ's own listeners; an unhandled 'error' event must not crash the process
   client.on('error', () => undefined);
   // bullmq types clients with its own (nested) copy of ioredis; it takes any ioredis-shaped client
@@ -54,7 +71,7 @@ export function workerBullOptions(env: WorkerEnv): { root: { connection: Connect
 /** Closes the workers first (their active jobs finish or return to the queue), then their shared client. */
 export async function closeWorkerConnection(
   workers: { close(): Promise<void> } | undefined | readonly ({ close(): Promise<void> } | undefined)[],
-  connection: Redis,
+  connection: RedisClient,
 ): Promise<void> {
   const closing = (Array.isArray(workers) ? workers : [workers]) as readonly ({ close(): Promise<void> } | undefined)[];
   await Promise.all(

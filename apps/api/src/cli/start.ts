@@ -7,11 +7,10 @@
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { courseRevision, generateDemoCourses } from '@caddie/catalog';
 import { apiEnvSchema, loadEnvOrExit } from '@caddie/config';
-import { CourseStore, openDatabase } from '@caddie/persistence';
+import { openDatabase } from '@caddie/persistence';
 import { createConsoleLink } from './console-link';
-import { createDevelopmentKeyIfNone } from './dev-credentials';
+import { firstRunSetup } from './dev-credentials';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './embedded-redis';
 import { Supervisor, terminate } from './supervisor';
 
@@ -29,7 +28,8 @@ async function main(): Promise<void> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   let redisChild: ChildProcess | undefined;
 
-  if (!(await redisAnswers(env.REDIS_URL))) {
+  // a cluster is the operator's: caddie never starts one, the processes report it unreachable
+  if (!env.REDIS_CLUSTER_NODES && !(await redisAnswers(env.REDIS_URL))) {
     if (process.env.REDIS_URL) {
       say(`Nothing answers at REDIS_URL=${env.REDIS_URL}. Start Redis there, or unset REDIS_URL to let caddie run a private redis-server.`);
       process.exit(1);
@@ -46,12 +46,8 @@ async function main(): Promise<void> {
   }
 
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: env.DATABASE_SCHEMA });
-  const newKey = await createDevelopmentKeyIfNone(db, env.OPERATOR_TOKEN);
-  const store = new CourseStore(db);
-  if ((await store.count()) === 0) {
-    for (const course of generateDemoCourses()) await store.upsert(course, courseRevision(course));
-    say('seeded the demo courses demo-pine-hollow (18 holes) and demo-cedar-links (9 holes)');
-  }
+  const { newKey, seededDemoCourses } = await firstRunSetup(db, env.OPERATOR_TOKEN);
+  if (seededDemoCourses) say('seeded the demo courses demo-pine-hollow (18 holes) and demo-cedar-links (9 holes)');
   await db.destroy();
 
   const supervisor = new Supervisor(CHILDREN, childEnv, say);

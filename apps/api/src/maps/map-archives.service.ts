@@ -7,7 +7,7 @@ import { closeBullWithin, mapTileKey, openFlowProducer, type MapTileBlock, type 
 import { PmtilesIndex, type ByteSource } from '@caddie/pmtiles';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { apiRedisOptions } from '../platform/redis/api-redis-options';
+import { apiBullConnection } from '../platform/redis/api-redis-options';
 import { QueueWaiters } from '../platform/redis/queue-waiters';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from './map-archive-submitter';
@@ -85,7 +85,7 @@ export class MapArchivesService implements OnModuleDestroy {
     waiters: QueueWaiters,
   ) {
     // producers fail fast rather than queue commands while Redis is away: the API's bounded options
-    this.flows = openFlowProducer({ connection: apiRedisOptions(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
+    this.flows = openFlowProducer({ connection: apiBullConnection(config.env), prefix: config.env.REDIS_PREFIX });
     this.flows.on('error', () => undefined);
     this.submitter = new MapArchiveSubmitter(this.flows, queue, waiters.of('render'), batchQueue, waiters.of('render-batch'));
   }

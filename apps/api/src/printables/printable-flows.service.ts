@@ -4,7 +4,7 @@ import type { FlowProducer, Queue, QueueEvents } from 'bullmq';
 import { closeBullWithin, openFlowProducer, openQueueEvents, PrintableFlowSubmitter, type PrintableFlowState, type PrintableJobBase } from '@caddie/jobs';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { apiRedisOptions } from '../platform/redis/api-redis-options';
+import { apiBullConnection } from '../platform/redis/api-redis-options';
 
 /** The render queue as printables use it: one flow per printable (see PrintableFlowSubmitter). */
 @Injectable()
@@ -16,9 +16,9 @@ export class PrintableFlowsService implements OnModuleDestroy {
   constructor(@InjectQueue('render') queue: Queue, config: ApiConfig) {
     // the event subscription blocks (XREAD BLOCK) by design; the producer's commands are bounded
     // like every request-path command of the API, so a frozen Redis fails fast
-    this.events = openQueueEvents('render', { connection: apiRedisOptions(config.env.REDIS_URL, { blocking: true }), prefix: config.env.REDIS_PREFIX });
+    this.events = openQueueEvents('render', { connection: apiBullConnection(config.env, { blocking: true }), prefix: config.env.REDIS_PREFIX });
     this.events.on('error', () => undefined);
-    this.flows = openFlowProducer({ connection: apiRedisOptions(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
+    this.flows = openFlowProducer({ connection: apiBullConnection(config.env), prefix: config.env.REDIS_PREFIX });
     this.flows.on('error', () => undefined);
     this.submitter = new PrintableFlowSubmitter(this.flows, queue, this.events);
   }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { canonicalJson } from '@caddie/catalog';
-import { printablePackageKeys, printablePackageObjects, type PrintableFlowState } from '@caddie/jobs';
+import { printablePackageKeys, printablePackageObjects, type PrintableFlowState, type RedisClient } from '@caddie/jobs';
 import {
   decodeCursor,
   encodeCursor,
@@ -64,7 +63,7 @@ export class PrintablesService {
     private readonly delivery: ArtifactDeliveryService,
     @Inject(ARTIFACT_STORE) private readonly artifacts: ArtifactStore,
     private readonly config: ApiConfig,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
   ) {
     this.store = new PrintableStore(dataSource);
     this.packages = new PrintableContentLocks(dataSource);

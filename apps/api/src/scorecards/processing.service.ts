@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type Redis from 'ioredis';
+import type { RedisClient } from '@caddie/jobs';
 import { ApiConfig } from '../platform/config/api-config';
 import { AdmissionGate } from '../platform/http/admission-gate';
 import { operatorHeaderName } from '../platform/http/operation.decorator';
@@ -47,7 +47,7 @@ export class ProcessingService {
     private readonly meter: UsageMeter,
     private readonly images: ScorecardImageSource,
     private readonly admission: AdmissionGate,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
   ) {
     this.idempotency = new IdempotencyStore(redis, config.env.REDIS_PREFIX, 'process');
   }

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
-import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { ArtifactStore } from '@caddie/artifacts';
-import { QUEUE_NAMES } from '@caddie/jobs';
+import { prefixProbeKey, QUEUE_NAMES, type RedisClient } from '@caddie/jobs';
+import { ApiConfig } from '../config/api-config';
 import { Operation } from '../http/operation.decorator';
 import { ApiProblem } from '../problems/api-problem';
 import { MetricsService } from '../observability/metrics.service';
@@ -33,10 +33,11 @@ const readinessSchema = z.strictObject({
 export class HealthController {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(ARTIFACT_STORE) private readonly store: ArtifactStore,
     private readonly metrics: MetricsService,
     private readonly consumers: QueueConsumers,
+    private readonly config: ApiConfig,
   ) {}
 
   @Get('health')
@@ -58,7 +59,7 @@ export class HealthController {
     operationId: 'getReadiness',
     summary: 'Readiness: database, Redis, artifact store, and a live consumer on each queue',
     description:
-      'Each check reports `ok` with its latency or `failed` with a reason (`timeout` after 2 s, or `error`; never internal error text). `queues.render`, `queues.render-batch` (map archive builds, consumed by the render workers) and `queues.scorecard` are `ok` when at least one worker of that queue is connected, `no-consumer` when none is (then the process is not ready: requests needing that queue would wait for nothing), `unknown` when Redis cannot list its clients.',
+      "Each check reports `ok` with its latency or `failed` with a reason (`timeout` after 2 s, or `error`; never internal error text). `checks.redis` writes one key under the Redis prefix: on a Redis Cluster it fails unless the master owning the prefix's hash slot answers. `queues.render`, `queues.render-batch` (map archive builds, consumed by the render workers) and `queues.scorecard` are `ok` when at least one worker of that queue is connected, `no-consumer` when none is (then the process is not ready: requests needing that queue would wait for nothing), `unknown` when Redis cannot list its clients.",
     tags: ['Operations'],
     access: 'public',
     unversioned: true,
@@ -81,7 +82,9 @@ export class HealthController {
   async ready(@Res() reply: FastifyReply) {
     const checks = {
       database: () => this.db.query('SELECT 1'),
-      redis: () => this.redis.ping(),
+      // a write to a key of the prefix's hash slot: on a cluster it proves the slot's current
+      // master serves (a slot no master owns, or one mid-failover, fails the check), not just a node
+      redis: () => this.redis.set(prefixProbeKey(this.config.env.REDIS_PREFIX), String(Date.now()), 'PX', 60_000),
       artifactStore: () => this.store.check(),
     };
     const queueStates = Promise.all(

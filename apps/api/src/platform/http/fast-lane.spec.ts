@@ -4,7 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy } from '../auth/access-policy';
 import type { MetricsService } from '../observability/metrics.service';
-import { FastLane, parseQuery, type FastInput, type FastRoute } from './fast-lane';
+import { BODY_PIECE_BYTES, endInChunks, FastLane, parseQuery, type FastInput, type FastRoute } from './fast-lane';
 
 describe('parseQuery (the fast lane reads only plain query strings)', () => {
   it('reads plain name=value pairs as a URL query parser does', () => {
@@ -172,5 +172,42 @@ describe('FastLane', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('endInChunks (large bodies leave the event loop free between pieces)', () => {
+  it('sends a large body whole and byte-exact, in pieces between which other work runs', async () => {
+    const body = Buffer.from(Array.from({ length: 5 * BODY_PIECE_BYTES + 123 }, (_, i) => (i * 7) % 251));
+    const events: string[] = [];
+    const server = createServer((_req, res) => {
+      const write = res.write.bind(res);
+      res.write = ((chunk: Buffer, ...rest: never[]) => {
+        events.push(`piece ${chunk.length}`);
+        return write(chunk, ...rest);
+      }) as typeof res.write;
+      res.writeHead(200, { 'content-length': String(body.length) });
+      endInChunks(res, body);
+      // work that arrives after the answer started (another request's turn)
+      setImmediate(() => events.push('other work'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(Buffer.from(await response.arrayBuffer()).equals(body)).toBe(true);
+    } finally {
+      server.close();
+    }
+    // every piece at most BODY_PIECE_BYTES, and other work ran before the body was done
+    expect(events.filter((e) => e.startsWith('piece')).every((e) => Number(e.slice(6)) <= BODY_PIECE_BYTES)).toBe(true);
+    expect(events.indexOf('other work')).toBeGreaterThan(0);
+    expect(events.indexOf('other work')).toBeLessThan(events.filter((e) => e.startsWith('piece')).length);
+  });
+
+  it('ends a small body in one write', () => {
+    const calls: string[] = [];
+    const res = { end: (b?: Buffer) => calls.push(`end ${b?.length ?? 0}`), write: () => calls.push('write') } as unknown as ServerResponse;
+    endInChunks(res, Buffer.alloc(BODY_PIECE_BYTES));
+    endInChunks(res, undefined);
+    expect(calls).toEqual([`end ${BODY_PIECE_BYTES}`, 'end 0']);
   });
 });

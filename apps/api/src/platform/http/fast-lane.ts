@@ -159,7 +159,7 @@ export class FastLane {
     if (answer.body) headers.push('content-length', String(answer.body.length));
     spareDraining(req);
     res.writeHead(answer.status, headers);
-    res.end(answer.body);
+    endInChunks(res, answer.body);
     this.answered++;
     const elapsed = performance.now() - started;
     let latency = route.latency.get(answer.status);
@@ -259,4 +259,30 @@ export function parseQuery(search: string): Record<string, string> | null {
     query[name] = pair.slice(eq + 1);
   }
   return Object.freeze(query);
+}
+
+/**
+ * Largest piece of a body written in one go. One write of a whole directory (0.6 MB of gzip at
+ * 40,000 courses) holds the event loop for the kernel's copy of all of it; in pieces, one per turn
+ * of the loop (or per 'drain' when the socket is full), requests that arrive meanwhile (a course
+ * summary) wait for one piece at most.
+ */
+export const BODY_PIECE_BYTES = 64 * 1024;
+
+/** Ends `res` with `body`: at once when small, else BODY_PIECE_BYTES at a time, yielding to the event loop between pieces. */
+export function endInChunks(res: ServerResponse, body: Buffer | undefined): void {
+  if (!body || body.length <= BODY_PIECE_BYTES) {
+    res.end(body);
+    return;
+  }
+  let offset = 0;
+  const next = (): void => {
+    if (res.destroyed) return; // the client went away: nothing more to send
+    const piece = body.subarray(offset, (offset += BODY_PIECE_BYTES));
+    if (offset >= body.length) res.end(piece);
+    else if (res.write(piece)) setImmediate(next);
+    // a write the socket took at once reports 'drain' on the same turn (process.nextTick): yield there too
+    else res.once('drain', () => setImmediate(next));
+  };
+  next();
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from '@caddie/jobs';
 
 /** Spec Limits: idempotency records live 24 hours from the first request. */
 export const IDEMPOTENCY_RECORD_TTL_SECONDS = 24 * 60 * 60;
@@ -40,7 +40,7 @@ export class IdempotencyUnavailableError extends Error {}
  */
 export class IdempotencyStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     /** which operation's records these are; operations never see each other's keys */
     private readonly operation: string,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type Redis from 'ioredis';
+import type { RedisClient } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
 import { REDIS } from '../redis/redis.module';
 
@@ -76,7 +76,7 @@ export class RateLimiterService {
   private leaseWindow = -1;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly config: ApiConfig,
   ) {
     if (!(LEASE_COMMAND in this.redis)) this.redis.defineCommand(LEASE_COMMAND, { numberOfKeys: 1, lua: LEASE });

@@ -1,5 +1,6 @@
+import type { ConnectionOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
-import { redisOptionsFromUrl } from '@caddie/jobs';
+import { bullConnection, redisOptionsFromUrl, type RedisEndpoint } from '@caddie/jobs';
 
 /**
  * Longest any request-path Redis command may take in the API. A frozen or unreachable Redis
@@ -16,4 +17,9 @@ export const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 export function apiRedisOptions(url: string, { blocking = false }: { blocking?: boolean } = {}): RedisOptions {
   const base = { ...redisOptionsFromUrl(url), connectTimeout: REDIS_CONNECT_TIMEOUT_MS };
   return blocking ? { ...base, maxRetriesPerRequest: null } : { ...base, maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS };
+}
+
+/** The `connection` of one API BullMQ object (its own client; a Cluster on REDIS_CLUSTER_NODES), with apiRedisOptions' bounds. */
+export function apiBullConnection(env: RedisEndpoint, { blocking = false }: { blocking?: boolean } = {}): ConnectionOptions {
+  return bullConnection(env, apiRedisOptions(env.REDIS_URL, { blocking }));
 }

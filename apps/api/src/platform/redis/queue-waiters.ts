@@ -3,7 +3,7 @@ import type { QueueEvents } from 'bullmq';
 import { closeBullWithin, JobWaiter, openQueueEvents, type QueueName } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
 import { QUEUES, type ApiQueues } from './api-queues';
-import { apiRedisOptions } from './api-redis-options';
+import { apiBullConnection } from './api-redis-options';
 
 /**
  * The API process's one QueueEvents subscription per queue, opened on first use, and the
@@ -25,7 +25,7 @@ export class QueueWaiters implements OnApplicationShutdown {
     if (existing) return existing.waiter;
     // the subscription blocks on XREAD, so it has no command timeout and never gives up
     const events = openQueueEvents(name, {
-      connection: { ...apiRedisOptions(this.config.env.REDIS_URL, { blocking: true }) },
+      connection: apiBullConnection(this.config.env, { blocking: true }),
       prefix: this.config.env.REDIS_PREFIX,
     });
     events.on('error', (error) => {

@@ -1,11 +1,10 @@
 import { type BeforeApplicationShutdown, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import Redis from 'ioredis';
-import { closeBullWithin, closeWithin, openQueue, QUEUE_NAMES } from '@caddie/jobs';
+import { closeBullWithin, closeWithin, openQueue, openRedis, QUEUE_NAMES, type RedisClient } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
 import { QUEUES, type ApiQueues } from './api-queues';
-import { apiRedisOptions } from './api-redis-options';
+import { apiBullConnection, apiRedisOptions } from './api-redis-options';
 import { QueueConsumers } from './queue-consumers';
 import { QueueWaiters } from './queue-waiters';
 
@@ -14,7 +13,7 @@ export const REDIS = Symbol('REDIS');
 /** Closes the shared client when the app shuts down. */
 @Injectable()
 class RedisLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
   async onApplicationShutdown(): Promise<void> {
     await closeWithin(
       () => this.redis.quit(),
@@ -46,7 +45,7 @@ const queueProviders = QUEUE_NAMES.map((name) => ({
   // BullMQ's queue init sends INFO before the socket is up, so the offline queue must stay on;
   // requests bound their own waits with deadlines instead.
   useFactory: (config: ApiConfig): Queue => {
-    const queue = openQueue(name, { connection: apiRedisOptions(config.env.REDIS_URL), prefix: config.env.REDIS_PREFIX });
+    const queue = openQueue(name, { connection: apiBullConnection(config.env), prefix: config.env.REDIS_PREFIX });
     const logger = new Logger('Queues');
     let lastLog = 0;
     queue.on('error', (error) => {
@@ -59,7 +58,7 @@ const queueProviders = QUEUE_NAMES.map((name) => ({
 }));
 
 /**
- * One Redis client for request-path work (rate limits, idempotency) and the BullMQ producers.
+ * One Redis client (a Cluster on REDIS_CLUSTER_NODES) for request-path work (rate limits, idempotency) and the BullMQ producers.
  * Producers fail fast: every command has a timeout (apiRedisOptions), so a request never hangs on a Redis outage. Auto-pipelining sends the
  * commands of one event-loop tick in one write (order kept), so under load the per-request rate
  * limit costs a share of a syscall instead of one each.
@@ -71,7 +70,7 @@ const queueProviders = QUEUE_NAMES.map((name) => ({
       provide: REDIS,
       inject: [ApiConfig],
       useFactory: (config: ApiConfig) => {
-        const redis = new Redis({ ...apiRedisOptions(config.env.REDIS_URL), enableAutoPipelining: true });
+        const redis = openRedis(config.env, { ...apiRedisOptions(config.env.REDIS_URL), enableAutoPipelining: true });
         redis.on('error', () => undefined); // reconnects by itself; /ready and the rate limiter report outages
         return redis;
       },
