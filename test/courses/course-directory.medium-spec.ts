@@ -139,7 +139,7 @@ describe.each(['sqlite', 'postgres'] as const)('the course directory (%s)', (dat
     const now = directorySchema.parse((await get()).json()).courses;
     expect([...synced.keys()].sort()).toEqual(now.map((c) => c.id).sort());
     expect(directoryChangesSchema.parse((await get({}, '?since=0')).json()).courses.length).toBe(now.length);
-  });
+  }, 30_000);
 
   it('refuses a since ahead of the catalog or not a change number', async () => {
     const change = await store.catalogChange();
