@@ -90,7 +90,6 @@ export { readLabel, LABEL_GLYPHS, type LabelReading, type LabelCharacter } from 
 export { warpToCanonical, type CanonicalWarpOptions } from './canonical-warp';
 export { readPageIdentity, MIN_LABEL_SOURCE_HEIGHT_PX, type PageIdentity } from './page-identity';
 export { renderCaptureSurface, type RenderCaptureOptions } from './capture-renderer';
-export { synthesizePhoto, perspectiveQuad, surfaceToPhoto, type PlacedSurface, type SyntheticPhotoOptions, type PerspectiveView } from './synthetic-photo';
 export {
   FiducialError,
   RegistrationMarkersIncompleteError,

@@ -1,13 +1,4 @@
-export {
-  mnistGlyph,
-  mnistItems,
-  mnistRangeSize,
-  MNIST_ITEM_RANGES,
-  MNIST_LABEL_ERRATA,
-  MNIST_SIDE,
-  MnistItemOutOfRangeError,
-  type MnistItemRange,
-} from './mnist-source';
+export { GLYPH_SIDE } from './glyph-side';
 export {
   HandwritingProviderError,
   type CellAlternative,
@@ -22,29 +13,13 @@ export {
 } from './provider';
 export { LocalDigitReader, type LocalDigitReaderOptions } from './local-digit-reader';
 export { HttpVisionProvider, type HttpVisionProviderOptions } from './http-vision-provider';
-export {
-  CALIBRATION_FORMAT,
-  TARGET_PRECISION,
-  WILSON_Z,
-  calibrationSchema,
-  chooseAcceptThreshold,
-  fitTemperature,
-  measureAtThreshold,
-  negativeLogLikelihood,
-  recordedThreshold,
-  wilsonLowerBound,
-  type HandwritingCalibration,
-  type MeasuredReadings,
-  type ScoredReading,
-  type ThresholdChoice,
-} from './calibration';
+export { CALIBRATION_FORMAT, calibrationSchema, type HandwritingCalibration, type MeasuredReadings } from './calibration';
 export {
   defaultModelDirectory,
   loadDigitClassifier,
   readCalibration,
   readDigitNetwork,
   sha256,
-  writeCalibration,
   CALIBRATION_FILE,
   ENSEMBLE_FORMAT,
   NETWORK_FILE,
