@@ -184,7 +184,11 @@ describe('layering (docs/architecture.md)', () => {
   it('finds the production files it checks', () => {
     expect(productionFiles('libs').length).toBeGreaterThan(100);
     expect(productionFiles('apps').length).toBeGreaterThan(50);
-    expect(importsOf(join(ROOT, 'libs/jobs/src/map-jobs.ts'))).toContain('@caddie/renderer');
+    expect(importsOf(join(ROOT, 'libs/jobs/src/map-jobs.ts'))).toContain('@caddie/styles');
+  });
+
+  it('keeps the job contract (libs/jobs) free of the renderer, types included', () => {
+    expect(offending('libs/jobs', (s) => s === '@caddie/renderer')).toEqual([]);
   });
 
   it('keeps the libs free of NestJS and of the apps', () => {

@@ -3,16 +3,7 @@
  * Only tools/, bench/ and tests import it; the service and workers never do (the layering test
  * checks it), so `mnist` stays a devDependency and out of the production image.
  */
-export {
-  mnistGlyph,
-  mnistItems,
-  mnistRangeSize,
-  MNIST_ITEM_RANGES,
-  MNIST_LABEL_ERRATA,
-  MNIST_SIDE,
-  MnistItemOutOfRangeError,
-  type MnistItemRange,
-} from './mnist-source';
+export { mnistGlyph, mnistItems, mnistRangeSize, MNIST_ITEM_RANGES, MNIST_LABEL_ERRATA, MNIST_SIDE, type MnistItemRange } from './mnist-source';
 export {
   TARGET_PRECISION,
   WILSON_Z,
@@ -21,7 +12,6 @@ export {
   measureAtThreshold,
   negativeLogLikelihood,
   recordedThreshold,
-  wilsonLowerBound,
   type ScoredReading,
   type ThresholdChoice,
 } from './calibration-fitting';

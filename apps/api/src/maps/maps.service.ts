@@ -4,7 +4,6 @@ import type { RenderMapArchivePayload } from '@caddie/jobs';
 import {
   composeStaticMap,
   courseAttribution,
-  MAP_TILE_FORMATS,
   courseTileCoverage,
   parseStaticBBox,
   rangeAtZoom,
@@ -16,10 +15,10 @@ import {
   TileCoverageError,
   tileCount,
   tileInCoverage,
-  type MapTileFormat,
   type MapTileSize,
   type TileCoverage,
 } from '@caddie/renderer';
+import { MAP_TILE_FORMATS, type MapTileFormat } from '@caddie/styles';
 import { CoursesService } from '../courses/courses.service';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
