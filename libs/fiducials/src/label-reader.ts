@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { LabelFontUnavailableError, renderLabel } from './label-font';
 import { IDENTITY_ALPHABET } from './identity-checksum';
 import { sampleBilinear, type GreyImage } from './pixel-image';
@@ -74,7 +75,7 @@ interface FontMetrics {
 }
 
 let metrics: FontMetrics | undefined;
-const templatesByCapHeight = new Map<number, Templates>();
+const templatesByCapHeight = new LRUCache<number, Templates>({ max: 32 });
 
 function otsuThreshold(image: GreyImage): number {
   const histogram = new Array<number>(256).fill(0);
@@ -254,7 +255,6 @@ function templatesFor(capHeight: number): Templates {
     }
   }
   const templates = { glyphs, pitchPerCapHeight };
-  if (templatesByCapHeight.size > 32) templatesByCapHeight.clear();
   templatesByCapHeight.set(key, templates);
   return templates;
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { Course } from '@caddie/catalog';
 import type { RenderMapArchivePayload } from '@caddie/jobs';
 import {
@@ -20,6 +21,7 @@ import {
 } from '@caddie/renderer';
 import { MAP_TILE_FORMATS, type MapTileFormat } from '@caddie/styles';
 import { CoursesService } from '../courses/courses.service';
+import { RecentReads } from '../platform/cache/recent-reads';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { MapArchivesService, type OpenArchive, type RenderedTile, type TileRef } from './map-archives.service';
@@ -61,12 +63,6 @@ const tileKind = (query: TileQuery) => (query.tileSize === 512 ? MAP_TILE_FORMAT
 /** z/x/y as one exact number (z < 2^5, x and y <= 2^22: 51 bits). */
 const tileNumber = (z: number, x: number, y: number) => (z * 2 ** 23 + x) * 2 ** 23 + y;
 
-/**
- * One catalog read of a course's current revision, begun at `at`: `value` once it answered, and
- * whether a read ahead (refreshRevision) is under way to replace it.
- */
-type RevisionRead = { revision: Promise<string>; at: number; value?: string; refreshing?: boolean };
-
 const COURSE_MAP_CACHE_LIMIT = 256;
 const RECENT_TILE_LIMIT = 20_000;
 const REVISION_CACHE_LIMIT = 10_000;
@@ -87,9 +83,9 @@ export const REVISION_READ_AHEAD_MS = REVISION_CACHE_MS / 2;
 @Injectable()
 export class MapsService {
   /** coverage and attribution per course revision (a revision never changes) */
-  private readonly maps = new Map<string, Promise<CourseMap>>();
-  /** current revision per course, read at `at` */
-  private readonly revisions = new Map<string, RevisionRead>();
+  private readonly maps = new LRUCache<string, Promise<CourseMap>>({ max: COURSE_MAP_CACHE_LIMIT });
+  /** current revision per course: one catalog read reused for REVISION_CACHE_MS, read ahead past half of it */
+  private readonly revisions: RecentReads<string>;
   /**
    * Tiles located at a course revision, by course, size, format and z/x/y: a map view asks for
    * the same tiles again and again, and a hit skips the revision, coverage, archive and directory
@@ -104,7 +100,9 @@ export class MapsService {
     private readonly courses: CoursesService,
     private readonly archives: MapArchivesService,
     private readonly config: ApiConfig,
-  ) {}
+  ) {
+    this.revisions = new RecentReads((courseId) => this.courses.summaryRow(courseId).then((row) => row.revision), REVISION_CACHE_MS, REVISION_CACHE_LIMIT);
+  }
 
   /**
    * The course at its current revision, checked against a pinned revision (409 when stale).
@@ -135,46 +133,13 @@ export class MapsService {
       });
       map.catch(() => this.maps.delete(cacheKey));
       this.maps.set(cacheKey, map);
-      if (this.maps.size > COURSE_MAP_CACHE_LIMIT) this.maps.delete(this.maps.keys().next().value as string);
     }
     return map;
   }
 
-  /** The current revision of a course; concurrent reads share one catalog query. */
+  /** The current revision of a course; concurrent reads share one catalog query (`fresh`: a new read). */
   private currentRevision(courseId: string, fresh: boolean): Promise<string> {
-    const now = Date.now();
-    const known = this.revisions.get(courseId);
-    if (known && !fresh && now - known.at < REVISION_CACHE_MS) return known.revision;
-    const entry: RevisionRead = { revision: this.courses.summaryRow(courseId).then((row) => (entry.value = row.revision)), at: now };
-    this.remember(courseId, entry);
-    // errors (unknown course, invalid id, database down) are never remembered
-    entry.revision.catch(() => {
-      if (this.revisions.get(courseId) === entry) this.revisions.delete(courseId);
-    });
-    return entry.revision;
-  }
-
-  private remember(courseId: string, read: RevisionRead): void {
-    this.revisions.delete(courseId);
-    this.revisions.set(courseId, read);
-    if (this.revisions.size > REVISION_CACHE_LIMIT) this.revisions.delete(this.revisions.keys().next().value as string);
-  }
-
-  /**
-   * Reads the revision again in the background while `read` still serves, and puts the answer in
-   * its place (timed from when the read began, as currentRevision does). A failed read changes
-   * nothing: `read` expires as usual and the next request reads the catalog itself.
-   */
-  private refreshRevision(courseId: string, read: RevisionRead): void {
-    if (read.refreshing) return;
-    read.refreshing = true;
-    const at = Date.now();
-    this.courses.summaryRow(courseId).then(
-      ({ revision }) => {
-        if (this.revisions.get(courseId) === read) this.remember(courseId, { revision: Promise.resolve(revision), at, value: revision });
-      },
-      () => undefined,
-    );
+    return fresh ? this.revisions.fresh(courseId) : this.revisions.get(courseId);
   }
 
   async plan(courseId: string, zoom: number, query: TileQuery): Promise<TilePlan> {
@@ -262,13 +227,9 @@ export class MapsService {
   private recentTile(courseId: string, z: number, x: number, y: number, query: TileQuery): LocatedTile | undefined {
     const recent = this.recentTiles.get(courseId)?.[tileKind(query)]?.get(tileNumber(z, x, y));
     if (!recent) return undefined;
-    const read = this.revisions.get(courseId);
-    if (!read || read.value !== recent.revision) return undefined;
-    const age = Date.now() - read.at;
-    if (age >= REVISION_CACHE_MS) return undefined;
     if (query.revision !== undefined && query.revision !== recent.revision && normalizeRevision(query.revision) !== recent.revision) return undefined;
-    if (age >= REVISION_READ_AHEAD_MS) this.refreshRevision(courseId, read);
-    return recent.tile;
+    // an answered read younger than REVISION_CACHE_MS; past REVISION_READ_AHEAD_MS it starts the next read
+    return this.revisions.now(courseId) === recent.revision ? recent.tile : undefined;
   }
 
   /** The tile in its archive; while the archive builds, the tile rendered on demand (never remembered: the archive stays the source). */
