@@ -20,7 +20,6 @@ import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { DESIGN_CATALOG, findCapture, processorFor } from '@caddie/fiducials';
 import {
   LocalDigitReader,
-  MNIST_ITEM_RANGES,
   defaultModelDirectory,
   loadDigitClassifier,
   readCalibration,
@@ -30,6 +29,7 @@ import {
   type HandwritingCalibration,
   type HandwritingProvider,
 } from '@caddie/handwriting';
+import { MNIST_ITEM_RANGES } from '@caddie/handwriting-training';
 import { fieldPlan, processPhoto, sourcePixelsPerMm, type FieldDecision, type HolePars } from '@caddie/scorecards';
 import { synthesizeScene, type OcclusionMode, type PenKind, type Scene, type SceneOptions, type WrittenField } from '@caddie/synthesis';
 import { PhotoGlyphTally, recordingProvider, type GlyphClassifier, type PhotoGlyphSummary } from './photo-glyphs';

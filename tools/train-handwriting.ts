@@ -19,24 +19,26 @@ import {
   DIGIT_CLASSES,
   LocalDigitReader,
   NETWORK_FILE,
-  MNIST_LABEL_ERRATA,
   NOT_A_DIGIT,
+  defaultModelDirectory,
+  loadDigitClassifier,
+  type FieldRole,
+  type HandwritingCalibration,
+} from '@caddie/handwriting';
+import {
+  MNIST_LABEL_ERRATA,
   TARGET_PRECISION,
   WILSON_Z,
   chooseAcceptThreshold,
-  defaultModelDirectory,
   fitTemperature,
-  loadDigitClassifier,
   measureAtThreshold,
   mnistGlyph,
   mnistItems,
   negativeLogLikelihood,
   recordedThreshold,
   writeCalibration,
-  type FieldRole,
-  type HandwritingCalibration,
   type ScoredReading,
-} from '@caddie/handwriting';
+} from '@caddie/handwriting-training';
 import { evaluateCells, labelledCellGlyphs, synthesizeCells, synthesizeDigitCell, type LabelledGlyph, type SynthesizedCellKind } from '@caddie/synthesis';
 import { argument, textArgument } from './tool-arguments';
 import { VALIDATION_SEEDS } from './training/export-glyphs-seeds';

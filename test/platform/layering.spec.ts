@@ -1,16 +1,29 @@
+import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 const TEST_FILE = /\.(spec|medium-spec|e2e-spec|chaos-spec)\.ts$/;
+/**
+ * Libs that only tools/, bench/ and tests import (training machinery: the MNIST gate, calibration
+ * fitting). They are not production code: they may use devDependencies, and production never imports them.
+ */
+const TRAINING_LIBS = ['handwriting-training'];
 
-/** Production TypeScript files under a folder (tests and generated output left out). */
+/** Not production: a lib's `src/testing/` helpers (tsconfig.build.json leaves them out) and the training libs. */
+function notProduction(path: string): boolean {
+  const rel = relative(ROOT, path).split(sep).join('/');
+  return /^libs\/[a-z-]+\/src\/testing$/.test(rel) || TRAINING_LIBS.some((lib) => rel === `libs/${lib}`);
+}
+
+/** Production TypeScript files under a folder (tests, test helpers, training libs and generated output left out). */
 function productionFiles(folder: string): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === '__golden__') continue;
       const path = join(dir, entry.name);
+      if (notProduction(path)) continue;
       if (entry.isDirectory()) walk(path);
       else if (/\.tsx?$/.test(entry.name) && !TEST_FILE.test(entry.name)) found.push(path);
     }
@@ -95,6 +108,28 @@ function productionImportGraph(): Map<string, string[]> {
   );
 }
 
+/** The npm package a bare specifier names (`@scope/name/sub` is `@scope/name`), or null for a relative path, a Node builtin or a lib. */
+function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('node:') || specifier.startsWith('@caddie/')) return null;
+  const name = specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+  return builtinModules.includes(name) ? null : name;
+}
+
+/** Run-time imports of packages that `npm ci --omit=dev` (the Docker image) does not install. */
+function devOnlyImports(files: string[], productionDependencies: ReadonlySet<string>): string[] {
+  return files.flatMap((file) =>
+    [...runtimeImportsOf(file), ...[...readFileSync(file, 'utf8').matchAll(/\brequire\('([^']+)'\)/g)].map((m) => m[1])]
+      .filter((s) => {
+        const name = packageOf(s);
+        return name !== null && !productionDependencies.has(name);
+      })
+      .map((s) => `${relative(ROOT, file)} imports ${s}, which is not in package.json "dependencies"`),
+  );
+}
+
 function offending(folder: string, forbidden: (specifier: string) => boolean): string[] {
   return productionFiles(folder).flatMap((file) =>
     importsOf(file)
@@ -149,11 +184,42 @@ describe('layering (docs/architecture.md)', () => {
   it('finds the production files it checks', () => {
     expect(productionFiles('libs').length).toBeGreaterThan(100);
     expect(productionFiles('apps').length).toBeGreaterThan(50);
-    expect(importsOf(join(ROOT, 'libs/jobs/src/map-jobs.ts'))).toContain('@caddie/renderer');
+    expect(importsOf(join(ROOT, 'libs/jobs/src/map-jobs.ts'))).toContain('@caddie/styles');
+  });
+
+  it('keeps the job contract (libs/jobs) free of the renderer, types included', () => {
+    expect(offending('libs/jobs', (s) => s === '@caddie/renderer')).toEqual([]);
   });
 
   it('keeps the libs free of NestJS and of the apps', () => {
     expect(offending('libs', (s) => s.startsWith('@nestjs/') || /(^|\/)apps\//.test(s))).toEqual([]);
+  });
+
+  it('finds a production import of a devDependency when there is one (the check below can fail)', () => {
+    const file = join(ROOT, 'libs/handwriting-training/src/mnist-source.ts');
+    expect(devOnlyImports([file], new Set(['zod']))).toEqual([
+      `libs/handwriting-training/src/mnist-source.ts imports mnist, which is not in package.json "dependencies"`,
+    ]);
+    expect(devOnlyImports([file], new Set(['mnist']))).toEqual([]);
+    expect(packageOf('@aws-sdk/client-s3/dist')).toBe('@aws-sdk/client-s3');
+    expect(packageOf('node:fs')).toBeNull();
+    expect(packageOf('fs')).toBeNull();
+    expect(notProduction(join(ROOT, 'libs/fiducials/src/testing'))).toBe(true);
+    expect(notProduction(join(ROOT, 'libs/handwriting-training'))).toBe(true);
+    expect(notProduction(join(ROOT, 'libs/handwriting'))).toBe(false);
+  });
+
+  it('imports at run time only packages the production install has (package.json "dependencies")', () => {
+    const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    // The console's browser code is bundled by Vite at build time: its packages (preact, maplibre-gl) are build inputs, not run-time ones.
+    const serverFiles = [...productionFiles('libs'), ...productionFiles('apps')].filter((f) => !relative(ROOT, f).startsWith(join('apps', 'console')));
+    expect(devOnlyImports(serverFiles, new Set(Object.keys(dependencies)))).toEqual([]);
+  });
+
+  it('keeps the training libs (MNIST, calibration fitting) out of production code', () => {
+    const training = (s: string) => TRAINING_LIBS.some((lib) => s === `@caddie/${lib}`);
+    expect(offending('libs', training)).toEqual([]);
+    expect(offending('apps', training)).toEqual([]);
   });
 
   it('keeps the test-side generators (@caddie/synthesis) and test support out of production code', () => {

@@ -4,7 +4,7 @@
  * ink by the handwriting generator's glyph stamp (test/synthesis/cells).
  */
 import type { CaptureDefinition, PixelImage } from '@caddie/fiducials';
-import { mnistGlyph, mnistItems, type MnistItemRange } from '@caddie/handwriting';
+import { mnistGlyph, mnistItems, type MnistItemRange } from '@caddie/handwriting-training';
 import { placedGlyphWidth, planFilledCard, SceneRandom, SeededRandom, stampGlyph, type FieldToWrite, type InkCanvas, type PenStroke } from '@caddie/synthesis';
 
 export interface WrittenValue {

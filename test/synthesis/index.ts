@@ -3,10 +3,18 @@
  * photos of filled scorecards (photos/), single handwritten digit cells (cells/), and labelled
  * glyphs and cell evaluation built on them (training/). They live beside the tests, not in the
  * production libs; production code never imports `@caddie/synthesis`. Handwriting comes only
- * through the MNIST gate of `@caddie/handwriting`, so items 750+ stay out of reach here too.
+ * through the MNIST gate of `@caddie/handwriting-training`, so items 750+ stay out of reach here too.
  */
 export { synthesizeScene, type Scene, type SceneOptions, type SceneTruthPage, type OcclusionMode } from './photos/scene-synthesizer';
 export { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT, PEN_KINDS, type PenKind, type WrittenField } from './photos/handwriting';
+export {
+  synthesizePhoto,
+  perspectiveQuad,
+  surfaceToPhoto,
+  type PlacedSurface,
+  type SyntheticPhotoOptions,
+  type PerspectiveView,
+} from './photos/synthetic-photo';
 export { foldFactor, type CardFold } from './photos/card-folds';
 export { planFilledCard, type FieldToWrite } from './photos/card-filling';
 // Two generators with different streams: scenes (mulberry32) and cells (sfc32); seeds reproduce only with their own.

@@ -9,7 +9,7 @@
  * then 784 ink bytes (0..255).
  */
 import { writeFileSync } from 'node:fs';
-import type { MnistItemRange } from '@caddie/handwriting';
+import type { MnistItemRange } from '@caddie/handwriting-training';
 import { labelledCellGlyphs, synthesizeDigitCell } from '@caddie/synthesis';
 import { argument, textArgument } from '../tool-arguments';
 import { TRAINING_SEEDS, VALIDATION_SEEDS } from './export-glyphs-seeds';

@@ -1,4 +1,4 @@
-import { MNIST_LABEL_ERRATA, MNIST_SIDE, mnistGlyph } from '@caddie/handwriting';
+import { MNIST_LABEL_ERRATA, MNIST_SIDE, mnistGlyph } from '@caddie/handwriting-training';
 import { rangeRecords } from './export-mnist-glyphs';
 import { GLYPH_BYTES } from './glyph-file';
 

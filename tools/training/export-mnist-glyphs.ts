@@ -12,7 +12,7 @@
  * the photos' blur. Label errata are left out (mnistItems). Items 750+ are never read.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { mnistGlyph, mnistItems, type MnistItemRange } from '@caddie/handwriting';
+import { mnistGlyph, mnistItems, type MnistItemRange } from '@caddie/handwriting-training';
 import { argument, textArgument } from '../tool-arguments';
 import { GLYPH_BYTES, glyphRecord } from './glyph-file';
 

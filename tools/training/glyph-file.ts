@@ -2,7 +2,7 @@
  * The glyph file format the PyTorch trainer reads (tools/training/train_digits.py): per glyph one
  * label byte (0..9, or NOT_A_DIGIT) and then 28x28 ink bytes (0..255), row-major.
  */
-import { MNIST_SIDE } from '@caddie/handwriting';
+import { MNIST_SIDE } from '@caddie/handwriting-training';
 
 export const GLYPH_BYTES = 1 + MNIST_SIDE * MNIST_SIDE;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UnrecoverableError } from 'bullmq';
+import { LRUCache } from 'lru-cache';
 import type { ArtifactStore } from '@caddie/artifacts';
 import type { Course } from '@caddie/catalog';
 import {
@@ -44,7 +45,7 @@ const COURSE_CACHE_SIZE = 4;
 export class MapArchiveHandler {
   readonly workerId = `${hostname()}:${process.pid}`;
   /** Parsed courses and their coverage by id and revision: every block of one build needs the same one. */
-  private readonly courses = new Map<string, { course: Course; coverage: TileCoverage }>();
+  private readonly courses = new LRUCache<string, { course: Course; coverage: TileCoverage }>({ max: COURSE_CACHE_SIZE });
 
   constructor(
     private readonly catalog: CourseStore,
@@ -157,7 +158,6 @@ export class MapArchiveHandler {
         if (error instanceof TileCoverageError) throw new UnrecoverableError(JSON.stringify({ code: error.code, detail: error.message }));
         throw error;
       }
-      if (this.courses.size >= COURSE_CACHE_SIZE) this.courses.delete(this.courses.keys().next().value!);
       this.courses.set(cacheKey, entry);
     }
     return entry;

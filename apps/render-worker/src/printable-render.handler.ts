@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { UnrecoverableError } from 'bullmq';
+import { LRUCache } from 'lru-cache';
 import type { ArtifactStore } from '@caddie/artifacts';
 import type { Course } from '@caddie/catalog';
 import {
@@ -30,7 +31,7 @@ const COURSE_CACHE_SIZE = 4;
 export class PrintableRenderHandler {
   readonly workerId = `${hostname()}:${process.pid}`;
   /** Parsed course snapshots by id and revision: the pages of one book all need the same one. */
-  private readonly courses = new Map<string, Course>();
+  private readonly courses = new LRUCache<string, Course>({ max: COURSE_CACHE_SIZE });
 
   constructor(
     private readonly catalog: CourseStore,
@@ -119,7 +120,6 @@ export class PrintableRenderHandler {
         );
       }
       course = doc.course;
-      if (this.courses.size >= COURSE_CACHE_SIZE) this.courses.delete(this.courses.keys().next().value!);
       this.courses.set(cacheKey, course);
     }
     const manifest = await this.permanentIfKnown(async () => this.engine.compile(course, payload.courseRevision, payload.template, payload.options));

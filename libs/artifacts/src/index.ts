@@ -1,5 +1,5 @@
-export * from './artifact-store';
-export * from './local-disk-store';
-export * from './s3-store';
-export * from './create-artifact-store';
-export * from './url-signing';
+export { type ArtifactStore, type ObjectHead, type StoredObject } from './artifact-store';
+export { LocalDiskArtifactStore } from './local-disk-store';
+export { S3ArtifactStore } from './s3-store';
+export { createArtifactStore } from './create-artifact-store';
+export { decodeArtifactToken, encodeArtifactToken, signArtifact, verifyArtifactSignature } from './url-signing';

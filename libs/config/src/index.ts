@@ -1,3 +1,3 @@
-export * from './env-schema';
-export * from './load-config';
-export * from './signing-secret';
+export { type ApiEnv, apiEnvSchema, type CommonEnv, type WorkerEnv, workerEnvSchema } from './env-schema';
+export { loadEnv, loadEnvOrExit } from './load-config';
+export { resolveSigningSecret } from './signing-secret';

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiEnvSchema, ConfigError, loadEnv, resolveSigningSecret, workerEnvSchema } from '@caddie/config';
+import { apiEnvSchema, loadEnv, resolveSigningSecret, workerEnvSchema } from '@caddie/config';
+import { ConfigError } from './load-config';
 
 describe('loadEnv', () => {
   it('fills the embedded defaults from an empty environment', () => {

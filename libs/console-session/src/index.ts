@@ -1,1 +1,1 @@
-export * from './console-sessions';
+export { type ConsoleSession, ConsoleSessionError, ConsoleSessions } from './console-sessions';

@@ -1,5 +1,6 @@
 import { renderLabel } from './label-font';
-import { LABEL_GLYPHS, readLabel, readLabelOfLength } from './label-reader';
+import { readLabel, readLabelOfLength } from './label-reader';
+import { LABEL_GLYPHS } from './label-templates';
 import type { GreyImage } from './pixel-image';
 import { decodeExpectedLabel, decodeIdentityLabel, formatIdentityLabel } from './printed-identity';
 

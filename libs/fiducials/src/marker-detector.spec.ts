@@ -1,6 +1,6 @@
 import { detectMarkers } from './marker-detector';
 import { loadMarkerDictionary, MARKER_MODULES } from './marker-dictionary';
-import { synthesizePhoto } from './synthetic-photo';
+import { synthesizePhoto } from '@caddie/synthesis';
 import { distance, placeCapture } from './testing/photo-fixtures';
 
 jest.setTimeout(30_000);

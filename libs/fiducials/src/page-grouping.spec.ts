@@ -5,7 +5,7 @@ import { applyHomography, fitHomography, type Homography } from './homography';
 import { detectMarkers, quadCenter, type DetectedMarker, type MarkerDetection } from './marker-detector';
 import { groupPages } from './page-grouping';
 import { canonicalPoint, markerCanonicalCorners } from './page-registration';
-import { perspectiveQuad, synthesizePhoto } from './synthetic-photo';
+import { perspectiveQuad, synthesizePhoto } from '@caddie/synthesis';
 import { captureById, distance, placeCapture, type PlacedCapture } from './testing/photo-fixtures';
 
 jest.setTimeout(30_000);

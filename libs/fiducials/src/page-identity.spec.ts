@@ -4,7 +4,7 @@ import { detectMarkers } from './marker-detector';
 import { groupPages } from './page-grouping';
 import { readPageIdentity } from './page-identity';
 import { formatIdentityLabel } from './printed-identity';
-import { synthesizePhoto } from './synthetic-photo';
+import { synthesizePhoto } from '@caddie/synthesis';
 import { placeCapture } from './testing/photo-fixtures';
 
 jest.setTimeout(30_000);

@@ -1,15 +1,20 @@
-export { EARTH_RADIUS_METERS } from './earth';
 export type { BBox, LonLat, Meters2, VertexGeometry } from './geometry-types';
 export { geometryVertices } from './geometry-types';
-export { GeometryError } from './geometry-error';
-export * from './units';
-export * from './geodesy';
-export * from './polyline';
-export * from './local-projection';
-export * from './web-mercator';
-export * from './elevation/dem-raster';
-export * from './elevation/hgt-reader';
-export * from './elevation/geotiff-reader';
-export * from './elevation/elevation-sampling';
-export * from './elevation/elevation-grid';
-export * from './elevation/dem-precision';
+export { feetToMeters, METERS_PER_FOOT, METERS_PER_YARD, metersToFeet, metersToYards, yardsToMeters } from './units';
+export { haversineDistance, initialBearing } from './geodesy';
+export { interpolateAlongPolyline, nearestPointOnPolyline, polylineLength } from './polyline';
+export { bearingVector, LocalProjection, planarBearing } from './local-projection';
+export {
+  lonLatToWorldPixel,
+  tileForLonLat,
+  type TileRange,
+  tileRangeForBBox,
+  type TileSize,
+  WEB_MERCATOR_MAX_LATITUDE,
+  worldPixelToLonLat,
+} from './web-mercator';
+export { type DemRaster } from './elevation/dem-raster';
+export { readHgt, readHgtZip } from './elevation/hgt-reader';
+export { readGeoTiffDem } from './elevation/geotiff-reader';
+export { buildElevationGrid, type ElevationGridData, resampleToGrid, sampleElevationGrid } from './elevation/elevation-grid';
+export { coarsestPrecision, demPrecision, type ElevationPrecision, isCoarse } from './elevation/dem-precision';

@@ -1,13 +1,4 @@
-export {
-  mnistGlyph,
-  mnistItems,
-  mnistRangeSize,
-  MNIST_ITEM_RANGES,
-  MNIST_LABEL_ERRATA,
-  MNIST_SIDE,
-  MnistItemOutOfRangeError,
-  type MnistItemRange,
-} from './mnist-source';
+export { GLYPH_SIDE } from './glyph-side';
 export {
   HandwritingProviderError,
   type CellAlternative,
@@ -22,51 +13,12 @@ export {
 } from './provider';
 export { LocalDigitReader, type LocalDigitReaderOptions } from './local-digit-reader';
 export { HttpVisionProvider, type HttpVisionProviderOptions } from './http-vision-provider';
-export {
-  CALIBRATION_FORMAT,
-  TARGET_PRECISION,
-  WILSON_Z,
-  calibrationSchema,
-  chooseAcceptThreshold,
-  fitTemperature,
-  measureAtThreshold,
-  negativeLogLikelihood,
-  recordedThreshold,
-  wilsonLowerBound,
-  type HandwritingCalibration,
-  type MeasuredReadings,
-  type ScoredReading,
-  type ThresholdChoice,
-} from './calibration';
-export {
-  defaultModelDirectory,
-  loadDigitClassifier,
-  readCalibration,
-  readDigitNetwork,
-  sha256,
-  writeCalibration,
-  CALIBRATION_FILE,
-  ENSEMBLE_FORMAT,
-  NETWORK_FILE,
-  NETWORK_FORMAT,
-  WEIGHTS_FILE,
-  type DigitRuntimeChoice,
-} from './model-files';
-export { OnnxDigitClassifier } from './reading/onnx-classifier';
-export { ensembleOnnxModel } from './reading/onnx-graph';
+export { CALIBRATION_FORMAT, calibrationSchema, type HandwritingCalibration, type MeasuredReadings } from './calibration';
+export { defaultModelDirectory, loadDigitClassifier, readCalibration, CALIBRATION_FILE, NETWORK_FILE, type DigitRuntimeChoice } from './model-files';
 export { segmentCell, type CellBox, type CellSegmentation, type GlyphCandidate, type SegmentationHypothesis } from './reading/cell-segmentation';
 export { normalizeGlyph } from './reading/glyph-normalization';
-export { decideDigitCell, decideTextCell, blankCertainty, type DigitCellDecision } from './reading/cell-reading';
-export {
-  DigitEnsemble,
-  DigitNetwork,
-  DigitNetworkError,
-  type ConvLayer,
-  type DenseLayer,
-  type DigitClassifier,
-  type DigitRuntime,
-  type NetworkLayer,
-} from './reading/digit-network';
+export { type DigitCellDecision } from './reading/cell-reading';
+export { type ConvLayer, type DenseLayer, type DigitClassifier, type DigitRuntime, type NetworkLayer } from './reading/digit-network';
 export { DIGIT_CLASSES, NOT_A_DIGIT, softmax } from './reading/glyph-classes';
 // Exported for the test-side cell synthesis (test/synthesis/cells), which stamps and blurs glyphs with them.
 export { distanceToMask, gaussianBlur, median, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from './raster-ops';

@@ -1,8 +1,8 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TARGET_PRECISION } from '@caddie/handwriting-training';
 import { evaluateCells, synthesizeCells, synthesizeDigitCell } from '@caddie/synthesis';
-import { TARGET_PRECISION } from './calibration';
 import { LocalDigitReader } from './local-digit-reader';
 import { CALIBRATION_FILE, defaultModelDirectory, NETWORK_FILE, readCalibration, WEIGHTS_FILE } from './model-files';
 import { HandwritingProviderError, type CellImage } from './provider';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { calibrationSchema, type HandwritingCalibration } from './calibration';
 import { HandwritingProviderError } from './provider';
@@ -52,11 +52,6 @@ export function readCalibration(directory: string): HandwritingCalibration {
   if (!parsed.success)
     throw new HandwritingProviderError('provider-misconfigured', `handwriting calibration ${path} is invalid: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
-}
-
-export function writeCalibration(directory: string, calibration: HandwritingCalibration): void {
-  mkdirSync(directory, { recursive: true });
-  writeFileSync(join(directory, CALIBRATION_FILE), `${JSON.stringify(calibrationSchema.parse(calibration), null, 2)}\n`);
 }
 
 interface WeightSpec {

@@ -4,9 +4,9 @@
  * that assembles the PMTiles archive from the blocks. `render.map-tile` renders one tile on
  * demand while the archive builds (the tile route's cold path), stored under its own key.
  */
-import type { MapTileFormat } from '@caddie/renderer';
+import type { MapTileFormat } from '@caddie/styles';
 
-/** The tile formats of the maps service (declared once, as MAP_TILE_FORMATS in @caddie/renderer). */
+/** The tile formats of the maps service (declared once, as MAP_TILE_FORMATS in @caddie/styles). */
 export type MapTileFormatName = MapTileFormat;
 
 export interface RenderMapArchivePayload {

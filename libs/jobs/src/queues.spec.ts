@@ -1,4 +1,5 @@
-import { assertEveryJobHasHandler, redisOptionsFromUrl } from '@caddie/jobs';
+import { redisOptionsFromUrl } from '@caddie/jobs';
+import { assertEveryJobHasHandler } from './queues';
 
 describe('job contract', () => {
   it('accepts exactly the declared handlers', () => {

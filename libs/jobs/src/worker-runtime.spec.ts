@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { JobDispatcher, pingHandler, type JobHandlers } from '@caddie/jobs';
+import { JobDispatcher, pingHandler } from '@caddie/jobs';
+import type { JobHandlers } from './queues';
 
 /** A render dispatcher whose graphic handler echoes its payload (the contract is exercised, not the renderer). */
 const echo = async (p: unknown) => p;

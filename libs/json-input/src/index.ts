@@ -1,2 +1,2 @@
 export { MAX_INPUT_DEPTH, pathBeyondDepth, formatInputPath, type InputPath } from './input-depth';
-export { INPUT_EXCERPT_CHARS, inputExcerpt } from './input-excerpt';
+export { inputExcerpt } from './input-excerpt';

@@ -11,12 +11,12 @@ import {
   InvalidCursorError,
   openDatabase,
   PrintableContentBusyError,
-  PrintableContentLockEntity,
   PrintableContentLocks,
   PrintableStore,
   type DatabaseSettings,
   type PrintableEntity,
 } from '@caddie/persistence';
+import { PrintableContentLockEntity } from './entities/printable-content-lock.entity';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `t_${randomBytes(6).toString('hex')}`;

@@ -1,18 +1,6 @@
-export { Compression, HEADER_LENGTH, ROOT_BYTE_LIMIT, TileType, decodeHeader, encodeHeader, type ArchiveHeader, type LonLatBounds } from './archive-header';
-export { inMemoryByteSource, type ByteSource } from './byte-source';
-export { decodeDirectory, encodeDirectory, type DirectoryEntry } from './directory-codec';
-export { MAX_TILE_ZOOM, tileIdToZxy, zxyToTileId } from './hilbert-tile-id';
+export { Compression, TileType, type ArchiveHeader, type LonLatBounds } from './archive-header';
+export { type ByteSource } from './byte-source';
+export { type DirectoryEntry } from './directory-codec';
 export { PmtilesIndex, type TileLocation } from './pmtiles-index';
 export { PmtilesWriter, type ArchiveCenter, type ArchiveSink, type PmtilesWriterOptions } from './pmtiles-writer';
-export {
-  DuplicateTileError,
-  EmptyArchiveError,
-  EmptyTileError,
-  InvalidArchiveError,
-  InvalidTileCoordinateError,
-  InvalidWriterOptionError,
-  PmtilesError,
-  UnsupportedCompressionError,
-  WriterFinishedError,
-} from './pmtiles-errors';
-export { decodeTileBundle, encodeTileBundle, InvalidTileBundleError, type BundledTile } from './tile-bundle';
+export { decodeTileBundle, encodeTileBundle, type BundledTile } from './tile-bundle';

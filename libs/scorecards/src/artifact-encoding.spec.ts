@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { applyHomography, surfaceToPhoto, toGrey, type Point } from '@caddie/fiducials';
+import { applyHomography, toGrey, type Point } from '@caddie/fiducials';
+import { surfaceToPhoto } from '@caddie/synthesis';
 import { diagnosticBackdrop } from './artifact-encoding';
 import { normalizePhoto } from './normalize-photo';
 import { photograph, placeCard } from './testing/photo-scenes';

@@ -6,27 +6,26 @@ export {
   parseNormalizationVersion,
   type NormalizationVersion,
 } from './normalization-versions';
-export { isProductionCapture } from './production-captures';
-export { sniffPhotoType, probePhoto, decodePhoto, MAX_DECODED_PIXELS, type PhotoType, type PhotoProbe } from './photo-decoder';
-export { topologyNeutralRegions, type SemanticRegion, type TopologyNeutralRegions } from './semantic-regions';
-export { assessPageQuality, type PageQuality, type MarkerEvidence, type QualityBand, type QualityWarning } from './page-quality';
-export {
-  encodeCanonicalPng,
-  diagnosticBackdrop,
-  drawMarkerDiagnostic,
-  DIAGNOSTIC_MAX_SIDE,
-  type EncodedImage,
-  type DiagnosticBackdrop,
-} from './artifact-encoding';
+export { probePhoto, decodePhoto, type PhotoType, type PhotoProbe } from './photo-decoder';
+export { type SemanticRegion, type TopologyNeutralRegions } from './semantic-regions';
+export { type PageQuality, type MarkerEvidence, type QualityBand, type QualityWarning } from './page-quality';
+export { encodeCanonicalPng, type EncodedImage, type DiagnosticBackdrop } from './artifact-encoding';
 export { mapArtifactSlots, type ArtifactPair, type NormalizationIssue, type NormalizationWarning, type PageEvidence } from './response-bodies';
 export { discoverPages, normalizePhoto, type DiscoveredPage, type NormalizePhotoOptions, type PageDiscovery, type PhotoNormalization } from './normalize-photo';
-export {
-  retentionUntil,
-  scorecardArtifactFolder,
-  artifactFolderExpiry,
-  ARTIFACT_URL_TTL_SECONDS,
-  RETENTION_SWEEP_INTERVAL_MS,
-  SCORECARD_ARTIFACT_ROOT,
-} from './retention';
+export { retentionUntil, scorecardArtifactFolder, ARTIFACT_URL_TTL_SECONDS, RETENTION_SWEEP_INTERVAL_MS } from './retention';
 export { sweepExpiredArtifacts, type RetentionSweep } from './retention-sweeper';
-export * from './processing';
+export {
+  type FieldDecision,
+  fieldDecisionSchema,
+  fieldPlan,
+  type FieldPlan,
+  HOLE_FIELDS,
+  type HolePars,
+  parseFieldValue,
+  processingResponseV3Schema,
+  processPhoto,
+  roundDraft,
+  sourcePixelsPerMm,
+  TOTALS_FIELDS,
+  type ValueRule,
+} from './processing';

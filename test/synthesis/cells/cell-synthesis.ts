@@ -1,4 +1,5 @@
-import { gaussianBlur, mnistGlyph, mnistItems, type CellImage, type MnistItemRange } from '@caddie/handwriting';
+import { gaussianBlur, type CellImage } from '@caddie/handwriting';
+import { mnistGlyph, mnistItems, type MnistItemRange } from '@caddie/handwriting-training';
 import { HOLE_FIELDS, TOTALS_FIELDS, type ValueRule } from '@caddie/scorecards';
 import { placedGlyphWidth, stampGlyph, type GlyphPlacement, type InkCanvas, type PenStroke } from './glyph-stamp';
 import { SeededRandom } from './seeded-random';

@@ -1,4 +1,5 @@
-import { MNIST_SIDE, distanceToMask, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from '@caddie/handwriting';
+import { distanceToMask, pruneSpurs, sampleZeroPadded, strokeWidth, thin } from '@caddie/handwriting';
+import { MNIST_SIDE } from '@caddie/handwriting-training';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { PI, ceil, cos, floor, max, min, sin } = Math;

@@ -1,7 +1,7 @@
 import type { PixelImage } from '@caddie/fiducials';
 import type { FieldToWrite } from './card-filling';
 import type { SeededRandom } from './seeded-random';
-import { MNIST_SIDE, mnistGlyph, mnistItems, mnistRangeSize, type MnistItemRange } from '@caddie/handwriting';
+import { MNIST_SIDE, mnistGlyph, mnistItems, mnistRangeSize, type MnistItemRange } from '@caddie/handwriting-training';
 
 /** Training items per digit class that scenes may draw from (see @caddie/handwriting's gate). */
 export const HANDWRITING_ITEMS_PER_DIGIT = mnistRangeSize('training');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { generateDemoCourses, type Course } from '@caddie/catalog';
 import { applyHomography, detectMarkers, findCapture, groupPages, invertHomography, toGrey } from '@caddie/fiducials';
-import { mnistRangeSize } from '@caddie/handwriting';
+import { mnistRangeSize } from '@caddie/handwriting-training';
 import { handwritingGlyph, HANDWRITING_ITEMS_PER_DIGIT } from './handwriting';
 import { synthesizeScene } from './scene-synthesizer';
 

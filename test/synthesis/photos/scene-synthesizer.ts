@@ -15,7 +15,7 @@ import {
 } from '@caddie/fiducials';
 import { placeCard, randomPose, type CardPose, type Region } from './card-pose';
 import { compositeCard } from './card-compositor';
-import type { MnistItemRange } from '@caddie/handwriting';
+import type { MnistItemRange } from '@caddie/handwriting-training';
 import { planFilledCard } from './card-filling';
 import { paintFolds, planFolds, type CardFold } from './card-folds';
 import { writeFields, type PenKind, type WrittenField } from './handwriting';

@@ -1,4 +1,5 @@
-import type { CellReading, HandwritingProvider, ScoredReading } from '@caddie/handwriting';
+import type { CellReading, HandwritingProvider } from '@caddie/handwriting';
+import type { ScoredReading } from '@caddie/handwriting-training';
 import { synthesizeDigitCell, type CellSynthesisOptions, type SynthesizedCell } from '../cells/cell-synthesis';
 
 /** Synthesized cells for seeds first..first+count-1 (pure function of the seeds). */

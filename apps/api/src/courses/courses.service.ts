@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import { expandDatasets, type DatasetKeyword } from '@caddie/access';
 import { COURSE_ID_PATTERN, type Course } from '@caddie/catalog';
@@ -18,7 +19,7 @@ const location = (c: CourseEntity) => ({ city: c.city, region: c.region, country
 export class CoursesService {
   readonly store: CourseStore;
   /** Parsed snapshots by id and revision: a revision never changes, so entries never go stale. */
-  private readonly documents = new Map<string, Course>();
+  private readonly documents = new LRUCache<string, Course>({ max: DOCUMENT_CACHE_SIZE });
 
   constructor(@InjectDataSource() dataSource: DataSource) {
     this.store = new CourseStore(dataSource);
@@ -74,7 +75,6 @@ export class CoursesService {
     if (cached) return { revision, course: cached };
     const doc = await this.store.document(courseId);
     if (!doc) throw new ApiProblem('course-not-found', `No course ${courseId}.`);
-    if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!);
     this.documents.set(`${courseId}@${doc.revision}`, doc.course);
     return doc;
   }

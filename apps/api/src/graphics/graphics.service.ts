@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ArtifactStore, StoredObject } from '@caddie/artifacts';
 import {
   artifactKey as computeArtifactKey,
@@ -99,6 +100,9 @@ export function imageAnswer(cacheState: keyof typeof IMAGE_CACHE_STATUS, object:
 }
 
 /** Problem codes the option parser uses that mean something else at the API (scorecards use image-too-large for 413). */
+/** Artifact keys remembered per frozen query (courses, subjects and formats asked with it); the least recently used leave first. */
+const KEYS_PER_QUERY = 64;
+
 const PARSER_CODE_MAP: Record<string, string> = { 'image-too-large': 'graphic-too-large' };
 
 @Injectable()
@@ -117,7 +121,7 @@ export class GraphicsService {
    */
   private readonly waitingRenders = new Map<string, Promise<Rendered>>();
   /** Artifact keys per frozen query (one per distinct query string), then per course, subject and format at a revision. */
-  private readonly keysByQuery = new WeakMap<object, Map<string, string | null>>();
+  private readonly keysByQuery = new WeakMap<object, LRUCache<string, string | false>>();
 
   constructor(
     private readonly courses: CoursesService,
@@ -325,7 +329,7 @@ export class GraphicsService {
     let keys = this.keysByQuery.get(query);
     if (!keys) {
       if (!Object.isFrozen(query)) return null;
-      this.keysByQuery.set(query, (keys = new Map()));
+      this.keysByQuery.set(query, (keys = new LRUCache({ max: KEYS_PER_QUERY })));
     }
     const name = `${courseId}/${subject}/${format}@${course.revision}`;
     let key = keys.get(name);
@@ -334,12 +338,11 @@ export class GraphicsService {
         key = computeArtifactKey(RENDERER_VERSION, course.revision, parseGraphicsQuery(subject, format, query, course.context));
       } catch {
         // the full route explains the refusal
-        key = null;
+        key = false;
       }
-      if (keys.size >= 64) keys.clear();
       keys.set(name, key);
     }
-    return key;
+    return key || null;
   }
 
   /** A stored artifact, from memory or the store (concurrent reads of one artifact share one). */

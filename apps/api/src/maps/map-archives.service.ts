@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
+import { LRUCache } from 'lru-cache';
 import type { FlowProducer, Queue } from 'bullmq';
 import type { ArtifactStore } from '@caddie/artifacts';
 import { closeBullWithin, mapTileKey, openFlowProducer, type MapTileBlock, type RenderMapArchivePayload } from '@caddie/jobs';
@@ -68,12 +69,12 @@ export class MapArchivesService implements OnModuleDestroy {
   private readonly submitter: MapArchiveSubmitter;
   private readonly flows: FlowProducer;
   /** when each archive build was last submitted from here: re-submitted at most every ARCHIVE_RECHECK_MS */
-  private readonly submitted = new Map<string, number>();
+  private readonly submitted = new LRUCache<string, number>({ max: OPEN_ARCHIVE_LIMIT });
   /** tiles on demand under way in this process, by object key */
   private readonly rendering = new Map<string, Promise<RenderedTile>>();
-  private readonly open = new Map<string, Promise<OpenArchive>>();
+  private readonly open = new LRUCache<string, Promise<OpenArchive>>({ max: OPEN_ARCHIVE_LIMIT });
   /** the latest store lookup per object key, reused while younger than ARCHIVE_RECHECK_MS */
-  private readonly found = new Map<string, { archive: Promise<OpenArchive | null>; at: number }>();
+  private readonly found = new LRUCache<string, { archive: Promise<OpenArchive | null>; at: number }>({ max: OPEN_ARCHIVE_LIMIT });
   /** tile bytes across archives (archives are immutable, so entries never go stale) */
   private readonly tiles = new TileBytesCache(TILE_CACHE_BYTES);
 
@@ -103,9 +104,7 @@ export class MapArchivesService implements OnModuleDestroy {
     if (at !== undefined && Date.now() - at < ARCHIVE_RECHECK_MS) return { state: 'building' };
     try {
       await this.submit(payload, ranges);
-      this.submitted.delete(key);
       this.submitted.set(key, Date.now());
-      if (this.submitted.size > OPEN_ARCHIVE_LIMIT) this.submitted.delete(this.submitted.keys().next().value as string);
       return { state: 'building' };
     } catch (error) {
       return { state: 'absent', reason: (error as Error).message };
@@ -190,9 +189,7 @@ export class MapArchivesService implements OnModuleDestroy {
     if (recent && now - recent.at < ARCHIVE_RECHECK_MS) return recent.archive;
     const archive = this.lookup(key);
     const entry = { archive, at: now };
-    this.found.delete(key);
     this.found.set(key, entry);
-    if (this.found.size > OPEN_ARCHIVE_LIMIT) this.found.delete(this.found.keys().next().value as string);
     const forget = () => {
       if (this.found.get(key) === entry) this.found.delete(key);
     };
@@ -210,11 +207,6 @@ export class MapArchivesService implements OnModuleDestroy {
     if (!archive) {
       archive = this.openArchive(key, etag, head.size);
       archive.catch(() => this.open.delete(cacheKey));
-      this.open.set(cacheKey, archive);
-      if (this.open.size > OPEN_ARCHIVE_LIMIT) this.open.delete(this.open.keys().next().value as string);
-    } else {
-      // least recently used goes first
-      this.open.delete(cacheKey);
       this.open.set(cacheKey, archive);
     }
     return archive;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAP_TILE_FORMATS, type MapTileFormat } from '@caddie/renderer';
+import { MAP_TILE_FORMATS, type MapTileFormat } from '@caddie/styles';
 import type { OperationSpec } from '../platform/http/operation.decorator';
 import { perFrozenInput } from '../platform/http/per-frozen-input';
 import type { TileQuery } from './maps.service';

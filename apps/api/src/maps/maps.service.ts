@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Course } from '@caddie/catalog';
-import type { RenderMapArchivePayload } from '@caddie/jobs';
+import { LRUCache } from 'lru-cache';
 import {
   composeStaticMap,
-  courseAttribution,
-  MAP_TILE_FORMATS,
-  courseTileCoverage,
   parseStaticBBox,
   rangeAtZoom,
   resolveStaticMap,
@@ -13,31 +9,24 @@ import {
   StaticMapError,
   staticMapTiles,
   TILE_CONTENT_TYPES,
-  TileCoverageError,
   tileCount,
   tileInCoverage,
-  type MapTileFormat,
   type MapTileSize,
-  type TileCoverage,
 } from '@caddie/renderer';
+import type { MapTileFormat } from '@caddie/styles';
 import { CoursesService } from '../courses/courses.service';
+import { RecentReads } from '../platform/cache/recent-reads';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { MapArchivesService, type OpenArchive, type RenderedTile, type TileRef } from './map-archives.service';
+import { MapArchivesService, type OpenArchive, type RenderedTile } from './map-archives.service';
 import type { TilePlan } from './tile-plan.schema';
+import { describeCourse, normalizeRevision, payloadOf, round7, staleRevision, staticLinkZoom, type CourseMap } from './course-map';
+import { RecentTiles, type LocatedTile } from './recent-tiles';
 
 export interface TileQuery {
   tileSize: MapTileSize;
   format: MapTileFormat;
   revision?: string;
-}
-
-interface CourseMap {
-  courseId: string;
-  revision: string;
-  name: string;
-  attribution: string;
-  coverage: TileCoverage;
 }
 
 /** A tile as the tile route answers it: strong ETag, content type, whether the URL pinned the revision, and its bytes. */
@@ -48,28 +37,7 @@ export interface TileAnswer {
   read(): Promise<Buffer | null>;
 }
 
-/** A located tile: its strong ETag and where its bytes lie in which archive. */
-interface LocatedTile extends TileRef {
-  etag: string;
-  contentType: string;
-}
-
-/** Tiles remembered for one course: per tile size and format (tileKind), by z/x/y (tileNumber). */
-type CourseTiles = Map<number, { revision: string; tile: LocatedTile }>[];
-
-/** A number per tile size and format (MAP_TILE_FORMATS), so a lookup builds no key string. */
-const tileKind = (query: TileQuery) => (query.tileSize === 512 ? MAP_TILE_FORMATS.length : 0) + MAP_TILE_FORMATS.indexOf(query.format);
-/** z/x/y as one exact number (z < 2^5, x and y <= 2^22: 51 bits). */
-const tileNumber = (z: number, x: number, y: number) => (z * 2 ** 23 + x) * 2 ** 23 + y;
-
-/**
- * One catalog read of a course's current revision, begun at `at`: `value` once it answered, and
- * whether a read ahead (refreshRevision) is under way to replace it.
- */
-type RevisionRead = { revision: Promise<string>; at: number; value?: string; refreshing?: boolean };
-
 const COURSE_MAP_CACHE_LIMIT = 256;
-const RECENT_TILE_LIMIT = 20_000;
 const REVISION_CACHE_LIMIT = 10_000;
 /**
  * How long a course's current revision is reused without reading the catalog again, on the tile,
@@ -88,24 +56,25 @@ export const REVISION_READ_AHEAD_MS = REVISION_CACHE_MS / 2;
 @Injectable()
 export class MapsService {
   /** coverage and attribution per course revision (a revision never changes) */
-  private readonly maps = new Map<string, Promise<CourseMap>>();
-  /** current revision per course, read at `at` */
-  private readonly revisions = new Map<string, RevisionRead>();
+  private readonly maps = new LRUCache<string, Promise<CourseMap>>({ max: COURSE_MAP_CACHE_LIMIT });
+  /** current revision per course: one catalog read reused for REVISION_CACHE_MS, read ahead past half of it */
+  private readonly revisions: RecentReads<string>;
   /**
-   * Tiles located at a course revision, by course, size, format and z/x/y: a map view asks for
-   * the same tiles again and again, and a hit skips the revision, coverage, archive and directory
-   * steps. An entry is used only while the course's remembered revision read has answered with
-   * the entry's revision and is younger than REVISION_CACHE_MS, so it answers exactly what those
-   * steps would (a revision names immutable content: the same revision, the same archive and tile).
+   * Tiles located at a course revision: a map view asks for the same tiles again and again, and a
+   * hit skips the revision, coverage, archive and directory steps. An entry is used only while the
+   * course's remembered revision read has answered with the entry's revision and is younger than
+   * REVISION_CACHE_MS, so it answers exactly what those steps would (a revision names immutable
+   * content: the same revision, the same archive and tile).
    */
-  private readonly recentTiles = new Map<string, CourseTiles>();
-  private recentTileCount = 0;
+  private readonly recentTiles = new RecentTiles();
 
   constructor(
     private readonly courses: CoursesService,
     private readonly archives: MapArchivesService,
     private readonly config: ApiConfig,
-  ) {}
+  ) {
+    this.revisions = new RecentReads((courseId) => this.courses.summaryRow(courseId).then((row) => row.revision), REVISION_CACHE_MS, REVISION_CACHE_LIMIT);
+  }
 
   /**
    * The course at its current revision, checked against a pinned revision (409 when stale).
@@ -136,46 +105,13 @@ export class MapsService {
       });
       map.catch(() => this.maps.delete(cacheKey));
       this.maps.set(cacheKey, map);
-      if (this.maps.size > COURSE_MAP_CACHE_LIMIT) this.maps.delete(this.maps.keys().next().value as string);
     }
     return map;
   }
 
-  /** The current revision of a course; concurrent reads share one catalog query. */
+  /** The current revision of a course; concurrent reads share one catalog query (`fresh`: a new read). */
   private currentRevision(courseId: string, fresh: boolean): Promise<string> {
-    const now = Date.now();
-    const known = this.revisions.get(courseId);
-    if (known && !fresh && now - known.at < REVISION_CACHE_MS) return known.revision;
-    const entry: RevisionRead = { revision: this.courses.summaryRow(courseId).then((row) => (entry.value = row.revision)), at: now };
-    this.remember(courseId, entry);
-    // errors (unknown course, invalid id, database down) are never remembered
-    entry.revision.catch(() => {
-      if (this.revisions.get(courseId) === entry) this.revisions.delete(courseId);
-    });
-    return entry.revision;
-  }
-
-  private remember(courseId: string, read: RevisionRead): void {
-    this.revisions.delete(courseId);
-    this.revisions.set(courseId, read);
-    if (this.revisions.size > REVISION_CACHE_LIMIT) this.revisions.delete(this.revisions.keys().next().value as string);
-  }
-
-  /**
-   * Reads the revision again in the background while `read` still serves, and puts the answer in
-   * its place (timed from when the read began, as currentRevision does). A failed read changes
-   * nothing: `read` expires as usual and the next request reads the catalog itself.
-   */
-  private refreshRevision(courseId: string, read: RevisionRead): void {
-    if (read.refreshing) return;
-    read.refreshing = true;
-    const at = Date.now();
-    this.courses.summaryRow(courseId).then(
-      ({ revision }) => {
-        if (this.revisions.get(courseId) === read) this.remember(courseId, { revision: Promise.resolve(revision), at, value: revision });
-      },
-      () => undefined,
-    );
+    return fresh ? this.revisions.fresh(courseId) : this.revisions.get(courseId);
   }
 
   async plan(courseId: string, zoom: number, query: TileQuery): Promise<TilePlan> {
@@ -261,15 +197,11 @@ export class MapsService {
    * tile's revision, and that matches a pin. A hit on an older read starts reading it again.
    */
   private recentTile(courseId: string, z: number, x: number, y: number, query: TileQuery): LocatedTile | undefined {
-    const recent = this.recentTiles.get(courseId)?.[tileKind(query)]?.get(tileNumber(z, x, y));
+    const recent = this.recentTiles.get(courseId, query, z, x, y);
     if (!recent) return undefined;
-    const read = this.revisions.get(courseId);
-    if (!read || read.value !== recent.revision) return undefined;
-    const age = Date.now() - read.at;
-    if (age >= REVISION_CACHE_MS) return undefined;
     if (query.revision !== undefined && query.revision !== recent.revision && normalizeRevision(query.revision) !== recent.revision) return undefined;
-    if (age >= REVISION_READ_AHEAD_MS) this.refreshRevision(courseId, read);
-    return recent.tile;
+    // an answered read younger than REVISION_CACHE_MS; past REVISION_READ_AHEAD_MS it starts the next read
+    return this.revisions.now(courseId) === recent.revision ? recent.tile : undefined;
   }
 
   /** The tile in its archive; while the archive builds, the tile rendered on demand (never remembered: the archive stays the source). */
@@ -291,27 +223,8 @@ export class MapsService {
     // the archive is immutable and its ETag names its bytes, so offset + length name the tile's bytes
     const etag = `"${archive.etag.slice(8, 32)}.${location.offset.toString(36)}.${location.length.toString(36)}"`;
     const tile: LocatedTile = { etag, contentType: TILE_CONTENT_TYPES[query.format], archive, offset: location.offset, length: location.length };
-    this.rememberTile(courseId, tileKind(query), tileNumber(z, x, y), { revision: map.revision, tile });
+    this.recentTiles.remember(courseId, query, z, x, y, { revision: map.revision, tile });
     return tile;
-  }
-
-  /**
-   * Remembers a located tile; past RECENT_TILE_LIMIT tiles the course that least recently had a
-   * tile located is forgotten whole (its next requests locate their tiles again).
-   */
-  private rememberTile(courseId: string, kind: number, number: number, entry: { revision: string; tile: LocatedTile }): void {
-    let course = this.recentTiles.get(courseId);
-    if (course) this.recentTiles.delete(courseId);
-    else course = [];
-    this.recentTiles.set(courseId, course);
-    const tiles = (course[kind] ??= new Map());
-    if (!tiles.has(number)) this.recentTileCount++;
-    tiles.set(number, entry);
-    while (this.recentTileCount > RECENT_TILE_LIMIT) {
-      const [oldest, kinds] = this.recentTiles.entries().next().value as [string, CourseTiles];
-      this.recentTiles.delete(oldest);
-      for (const forgotten of kinds) this.recentTileCount -= forgotten?.size ?? 0;
-    }
   }
 
   async archive(courseId: string, query: TileQuery): Promise<OpenArchive> {
@@ -355,43 +268,3 @@ export class MapsService {
     return { png, frame };
   }
 }
-
-function describeCourse(course: Course, revision: string): CourseMap {
-  try {
-    return { courseId: course.id, revision, name: course.name, attribution: courseAttribution(course), coverage: courseTileCoverage(course) };
-  } catch (error) {
-    if (error instanceof TileCoverageError) throw new ApiProblem('course-geometry-missing', error.message);
-    throw error;
-  }
-}
-
-function payloadOf(map: CourseMap, query: Pick<TileQuery, 'tileSize' | 'format'>): RenderMapArchivePayload {
-  return { courseId: map.courseId, courseRevision: map.revision, tileSize: query.tileSize, format: query.format };
-}
-
-function staleRevision(courseId: string, current: string, pinned: string): ApiProblem {
-  return new ApiProblem('stale-revision', `Course ${courseId} is at revision ${current}, not ${normalizeRevision(pinned)}.`, {
-    extras: { currentRevision: current },
-  });
-}
-
-/** `sha256:<hex>` whether or not the prefix was sent. */
-export function normalizeRevision(revision: string): string {
-  return revision.startsWith('sha256:') ? revision : `sha256:${revision}`;
-}
-
-/** The requested zoom, brought into the archive's range and down until the coverage fits the size limit. */
-function staticLinkZoom(coverage: TileCoverage, zoom: number): number {
-  let z = Math.min(coverage.maxZoom, Math.max(coverage.minZoom, zoom));
-  for (; z > coverage.minZoom; z--) {
-    try {
-      resolveStaticMap(coverage.bounds, z, coverage.bounds);
-      break;
-    } catch {
-      // too large at this zoom
-    }
-  }
-  return z;
-}
-
-const round7 = (v: number) => Math.round(v * 1e7) / 1e7;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAP_TILE_FORMATS } from '@caddie/renderer';
+import { MAP_TILE_FORMATS } from '@caddie/styles';
 
 const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[west, south, east, north], WGS84 degrees');
 const tileRange = z

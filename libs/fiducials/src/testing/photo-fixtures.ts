@@ -2,7 +2,7 @@ import { renderCaptureSurface, type RenderCaptureOptions } from '../capture-rend
 import { findCapture, type CaptureDefinition } from '../design-catalog';
 import { applyHomography, type Homography } from '../homography';
 import type { PixelImage, Point } from '../pixel-image';
-import { perspectiveQuad, surfaceToPhoto, type PerspectiveView, type PlacedSurface } from '../synthetic-photo';
+import { perspectiveQuad, surfaceToPhoto, type PerspectiveView, type PlacedSurface } from '@caddie/synthesis';
 
 /** A capture printed at `pixelsPerMm` and placed in a photo, with the truth needed to grade detection. */
 export interface PlacedCapture {

@@ -1,4 +1,4 @@
-import { MNIST_SIDE } from '../mnist-source';
+import { GLYPH_SIDE } from '../glyph-side';
 import { DIGIT_CLASSES } from './glyph-classes';
 
 /** A 3x3 convolution (padding 1, batch norm folded in), ReLU, then 2x2 max pooling (floor) unless `pooled` is false. */
@@ -56,7 +56,7 @@ export class DigitNetwork implements DigitClassifier {
 
   constructor(layers: readonly NetworkLayer[]) {
     let channels = 1;
-    let side = MNIST_SIDE;
+    let side = GLYPH_SIDE;
     let flat = 0;
     if (layers.length === 0) throw new DigitNetworkError('the digit network has no layers');
     for (const layer of layers) {
@@ -93,7 +93,7 @@ export class DigitNetwork implements DigitClassifier {
 
   private batchLogits(glyphs: readonly Float32Array[]): Float32Array[] {
     const n = glyphs.length;
-    let side = MNIST_SIDE;
+    let side = GLYPH_SIDE;
     let channels = 1;
     let values: Float32Array = new Float32Array(n * side * side);
     glyphs.forEach((glyph, g) => values.set(glyph.subarray(0, side * side), g * side * side));

@@ -1,4 +1,4 @@
-import { MNIST_SIDE } from '../mnist-source';
+import { GLYPH_SIDE } from '../glyph-side';
 import type { GlyphCandidate } from './cell-segmentation';
 import { normalizeGlyph } from './glyph-normalization';
 
@@ -13,9 +13,9 @@ function bar(strokeWidth: number, height: number): GlyphCandidate {
 
 /** Ink across the middle row of a normalized glyph: the stroke's width in output pixels. */
 function middleRowInk(image: Float32Array): number {
-  const row = Math.floor(MNIST_SIDE / 2);
+  const row = Math.floor(GLYPH_SIDE / 2);
   let sum = 0;
-  for (let x = 0; x < MNIST_SIDE; x++) sum += image[row * MNIST_SIDE + x];
+  for (let x = 0; x < GLYPH_SIDE; x++) sum += image[row * GLYPH_SIDE + x];
   return sum;
 }
 

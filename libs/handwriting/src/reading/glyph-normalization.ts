@@ -1,4 +1,4 @@
-import { MNIST_SIDE } from '../mnist-source';
+import { GLYPH_SIDE } from '../glyph-side';
 import { sampleZeroPadded, signedDistance, strokeWidth } from '../raster-ops';
 import type { GlyphCandidate } from './cell-segmentation';
 
@@ -64,7 +64,7 @@ export function normalizeGlyph(glyph: GlyphCandidate, cropWidth: number): Float3
       my += c * (y + 0.5);
     }
   }
-  const out = new Float32Array(MNIST_SIDE * MNIST_SIDE);
+  const out = new Float32Array(GLYPH_SIDE * GLYPH_SIDE);
   if (mass === 0) return out;
   mx /= mass;
   my /= mass;
@@ -97,9 +97,9 @@ export function normalizeGlyph(glyph: GlyphCandidate, cropWidth: number): Float3
   }
   const scale = FIT_SIDE / max(maxX - minX, maxY - minY);
   const samples = min(6, max(2, ceil(1 / scale)));
-  const centre = MNIST_SIDE / 2;
-  for (let ty = 0; ty < MNIST_SIDE; ty++) {
-    for (let tx = 0; tx < MNIST_SIDE; tx++) {
+  const centre = GLYPH_SIDE / 2;
+  for (let ty = 0; ty < GLYPH_SIDE; ty++) {
+    for (let tx = 0; tx < GLYPH_SIDE; tx++) {
       let acc = 0;
       for (let sy = 0; sy < samples; sy++) {
         const dy = (ty + (sy + 0.5) / samples - centre) / scale;
@@ -110,7 +110,7 @@ export function normalizeGlyph(glyph: GlyphCandidate, cropWidth: number): Float3
           acc += sampleZeroPadded(coverage, w, h, px - 0.5, py - 0.5);
         }
       }
-      out[ty * MNIST_SIDE + tx] = acc / (samples * samples);
+      out[ty * GLYPH_SIDE + tx] = acc / (samples * samples);
     }
   }
   return out;

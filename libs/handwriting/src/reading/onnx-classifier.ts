@@ -1,5 +1,5 @@
 import type { InferenceSession } from 'onnxruntime-node';
-import { MNIST_SIDE } from '../mnist-source';
+import { GLYPH_SIDE } from '../glyph-side';
 import type { DigitClassifier, NetworkLayer } from './digit-network';
 import { DIGIT_CLASSES } from './glyph-classes';
 import { ensembleOnnxModel } from './onnx-graph';
@@ -46,12 +46,12 @@ export class OnnxDigitClassifier implements DigitClassifier {
 
   async logits(glyphs: readonly Float32Array[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
-    const pixels = MNIST_SIDE * MNIST_SIDE;
+    const pixels = GLYPH_SIDE * GLYPH_SIDE;
     for (let first = 0; first < glyphs.length; first += GLYPHS_PER_RUN) {
       const batch = glyphs.slice(first, first + GLYPHS_PER_RUN);
       const input = new Float32Array(batch.length * pixels);
       batch.forEach((glyph, g) => input.set(glyph.subarray(0, pixels), g * pixels));
-      const result = await this.session.run({ glyphs: new this.ort.Tensor('float32', input, [batch.length, 1, MNIST_SIDE, MNIST_SIDE]) });
+      const result = await this.session.run({ glyphs: new this.ort.Tensor('float32', input, [batch.length, 1, GLYPH_SIDE, GLYPH_SIDE]) });
       const logits = result.logits.data as Float32Array;
       for (let g = 0; g < batch.length; g++) out.push(logits.slice(g * DIGIT_CLASSES, (g + 1) * DIGIT_CLASSES));
     }

@@ -1,4 +1,4 @@
-import { MNIST_SIDE } from '../mnist-source';
+import { GLYPH_SIDE } from '../glyph-side';
 import type { NetworkLayer } from './digit-network';
 
 /**
@@ -61,7 +61,7 @@ export function ensembleOnnxModel(members: readonly (readonly NetworkLayer[])[])
     ...nodes.map((n) => bytes(1, n)),
     text(2, 'caddie-digits'),
     ...initializers.map((t) => bytes(5, t)),
-    bytes(11, valueInfo('glyphs', ['n', 1, MNIST_SIDE, MNIST_SIDE])),
+    bytes(11, valueInfo('glyphs', ['n', 1, GLYPH_SIDE, GLYPH_SIDE])),
     bytes(12, valueInfo('logits', ['n', 'classes'])),
   ]);
   return message([int(1, IR_VERSION), text(2, 'caddie'), bytes(7, graph), bytes(8, message([text(1, ''), int(2, OPSET)]))]);

@@ -10,12 +10,6 @@ import { featureBounds } from '../render/view-scene';
 export const TILE_ZOOM_RANGE = { min: 0, max: 22, default: 17 } as const;
 export const TILE_SIZES = [256, 512] as const;
 export type MapTileSize = (typeof TILE_SIZES)[number];
-/**
- * Tile encodings: `webp` lossless (the default, as the spec defines it), `webp-lossy` at
- * WEBP_TILE_QUALITY (about a quarter of the bytes, no difference to see at 1x or 2x), and `png`.
- */
-export const MAP_TILE_FORMATS = ['webp', 'webp-lossy', 'png'] as const;
-export type MapTileFormat = (typeof MAP_TILE_FORMATS)[number];
 
 /** Surroundings drawn around the mapped features, metres. */
 export const COVERAGE_MARGIN_METERS = 60;

@@ -19,7 +19,8 @@ import { paintTraditional } from '../painters/traditional-painter';
 import { playDirections } from '../render/render-graphic';
 import { ViewScene } from '../render/view-scene';
 import { mapOrigin, mercatorCamera, type WorldPixelRect } from './tile-camera';
-import { courseMapBounds, type MapTileFormat } from './tile-coverage';
+import type { MapTileFormat } from '@caddie/styles';
+import { courseMapBounds } from './tile-coverage';
 
 /** Painted around every tile and cropped away: wider than any stroke half-width or shadow at zoom 20. */
 export const TILE_MARGIN_PX = 64;

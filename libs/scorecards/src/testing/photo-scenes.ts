@@ -1,17 +1,13 @@
 import {
   applyHomography,
   findCapture,
-  perspectiveQuad,
   renderCaptureSurface,
-  surfaceToPhoto,
-  synthesizePhoto,
   type CaptureDefinition,
-  type PerspectiveView,
   type PixelImage,
-  type PlacedSurface,
   type Point,
   type RenderCaptureOptions,
 } from '@caddie/fiducials';
+import { perspectiveQuad, surfaceToPhoto, synthesizePhoto, type PerspectiveView, type PlacedSurface } from '@caddie/synthesis';
 
 /** A printed capture placed in a synthetic photo, with the true photo positions of its corners. */
 export interface PlacedCard {

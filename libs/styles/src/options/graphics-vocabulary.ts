@@ -26,6 +26,15 @@ export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
   jpeg: 'image/jpeg',
 };
 
+/**
+ * Map tile encodings: `webp` lossless (the default, as the spec defines it), `webp-lossy` at the
+ * renderer's WEBP_TILE_QUALITY (about a quarter of the bytes, no difference to see at 1x or 2x),
+ * and `png`. Declared here, below the renderer, so the job contract (@caddie/jobs) can name them
+ * without importing the renderer.
+ */
+export const MAP_TILE_FORMATS = ['webp', 'webp-lossy', 'png'] as const;
+export type MapTileFormat = (typeof MAP_TILE_FORMATS)[number];
+
 export const HOLE_LAYOUTS = ['portrait', 'landscape'] as const;
 export type HoleLayout = (typeof HOLE_LAYOUTS)[number];
 

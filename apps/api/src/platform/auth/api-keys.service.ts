@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import { ApiKeyRegistry, isPublishable, type Scope } from '@caddie/access';
 import { ApiConfig } from '../config/api-config';
@@ -21,7 +22,7 @@ const CACHED_KEY_MAX_LENGTH = 100;
 @Injectable()
 export class ApiKeysService {
   readonly registry: ApiKeyRegistry;
-  private readonly cache = new Map<string, { verdict: KeyVerdict; expiresAt: number }>();
+  private readonly cache = new LRUCache<string, { verdict: KeyVerdict; expiresAt: number }>({ max: CACHE_LIMIT });
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -53,8 +54,6 @@ export class ApiKeysService {
           };
     const ttl = this.config.env.API_KEY_CACHE_SECONDS * 1000;
     if (ttl > 0 && key.length <= CACHED_KEY_MAX_LENGTH) {
-      this.cache.delete(key);
-      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, { verdict, expiresAt: Date.now() + ttl });
     }
     return verdict;
@@ -68,7 +67,7 @@ export class ApiKeysService {
 
   /** Drops the cached verdicts on one key (revoked through this process: it stops working here at once). */
   forget(keyId: string): void {
-    for (const [key, cached] of this.cache) {
+    for (const [key, cached] of this.cache.entries()) {
       if (cached.verdict.status === 'valid' && cached.verdict.principal.keyId === keyId) this.cache.delete(key);
     }
   }

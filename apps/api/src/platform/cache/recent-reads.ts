@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** One read of a key, begun at `at`: `value` once it answered, and whether a read ahead is under way to replace it. */
 interface Read<V> {
   promise: Promise<V>;
@@ -13,21 +15,28 @@ interface Read<V> {
  * never remembered. now() hands a fresh, answered value synchronously (the fast lane's lookups)
  * and, past half of `freshMs`, reads the value again in the background so that busy keys never
  * fall off the in-memory path when their read expires. At most `limit` keys are remembered (the
- * least recently read leaves first).
+ * least recently used leaves first).
  */
 export class RecentReads<V> {
-  private readonly reads = new Map<string, Read<V>>();
+  private readonly reads: LRUCache<string, Read<V>>;
 
   constructor(
     private readonly read: (key: string) => Promise<V>,
     private readonly freshMs: number,
-    private readonly limit = 10_000,
-  ) {}
+    limit = 10_000,
+  ) {
+    this.reads = new LRUCache({ max: limit });
+  }
 
   /** The value from a read younger than freshMs, or from a new read. */
   get(key: string): Promise<V> {
     const known = this.reads.get(key);
     if (known && Date.now() - known.at < this.freshMs) return known.promise;
+    return this.start(key).promise;
+  }
+
+  /** A new read whatever is remembered (a caller that must see the current value); it replaces the remembered read. */
+  fresh(key: string): Promise<V> {
     return this.start(key).promise;
   }
 
@@ -62,8 +71,6 @@ export class RecentReads<V> {
   }
 
   private remember(key: string, entry: Read<V>): void {
-    this.reads.delete(key);
     this.reads.set(key, entry);
-    if (this.reads.size > this.limit) this.reads.delete(this.reads.keys().next().value as string);
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
+import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy } from '../auth/access-policy';
 import { acceptedRequestId } from '../observability/logger-options';
@@ -61,7 +62,7 @@ const PLAIN_QUERY = /^(?:[A-Za-z0-9._~:-]+=[A-Za-z0-9._~:-]*)(?:&[A-Za-z0-9._~:-
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~:-]{1,200}$/;
 const trustAll = () => true;
 const QUERY_CACHE_LIMIT = 1000;
-/** Paths whose match is remembered (a map view's tiles repeat); past this many the memory starts afresh. */
+/** Paths whose match is remembered (a map view's tiles repeat); past this many the least recently used leave first. */
 const MATCH_CACHE_LIMIT = 10_000;
 /** Longer paths are matched every time, so the remembered ones hold at most a few MiB. */
 const MATCH_CACHE_PATH_LENGTH = 300;
@@ -89,8 +90,9 @@ const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(n
 export class FastLane {
   private readonly routes: CompiledRoute[];
   private closed = false;
-  private readonly queries = new Map<string, Readonly<Record<string, string>> | null>();
-  private readonly matches = new Map<string, Match | null>();
+  /** Parsed query strings and path matches; `false` remembers that there is none (a cache holds no null). */
+  private readonly queries = new LRUCache<string, Readonly<Record<string, string>> | false>({ max: QUERY_CACHE_LIMIT });
+  private readonly matches = new LRUCache<string, Match | false>({ max: MATCH_CACHE_LIMIT });
   /** answers given by the fast lane (the rest went to Fastify) */
   answered = 0;
 
@@ -173,11 +175,10 @@ export class FastLane {
   private parsedQuery(search: string): Record<string, string> | null {
     let query = this.queries.get(search);
     if (query === undefined) {
-      query = parseQuery(search);
-      if (this.queries.size >= QUERY_CACHE_LIMIT) this.queries.clear();
+      query = parseQuery(search) ?? false;
       this.queries.set(search, query);
     }
-    return query;
+    return query || null;
   }
 
   /** The route and frozen params of a path (remembered: the same path, the same objects), or null. */
@@ -185,11 +186,10 @@ export class FastLane {
     if (path.length > MATCH_CACHE_PATH_LENGTH) return this.matchRoute(path);
     let match = this.matches.get(path);
     if (match === undefined) {
-      match = this.matchRoute(path);
-      if (this.matches.size >= MATCH_CACHE_LIMIT) this.matches.clear();
+      match = this.matchRoute(path) ?? false;
       this.matches.set(path, match);
     }
-    return match;
+    return match || null;
   }
 
   private matchRoute(path: string): Match | null {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { RedisClient } from '@caddie/jobs';
 import { ApiConfig } from '../config/api-config';
 import { REDIS } from '../redis/redis.module';
@@ -72,7 +73,7 @@ export class RateLimiterService {
   private readonly logger = new Logger(RateLimiterService.name);
   private lastFailureLog = 0;
   private failOpenUntil = 0;
-  private readonly leases = new Map<string, Lease>();
+  private readonly leases = new LRUCache<string, Lease>({ max: LEASE_BUCKET_LIMIT });
   private leaseWindow = -1;
 
   constructor(
@@ -131,8 +132,6 @@ export class RateLimiterService {
     if (!lease || lease.window !== window) {
       lease = { window, next: 1, last: 0, size: 0, exhausted: false, pending: null, ahead: null };
       this.leases.set(bucket, lease);
-      // many distinct clients in one window (anonymous addresses) must not grow memory without bound
-      if (this.leases.size > LEASE_BUCKET_LIMIT) this.leases.delete(this.leases.keys().next().value as string);
     }
     return lease;
   }

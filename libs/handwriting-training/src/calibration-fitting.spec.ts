@@ -1,5 +1,5 @@
 import { SeededRandom } from '@caddie/synthesis';
-import { chooseAcceptThreshold, fitTemperature, measureAtThreshold, negativeLogLikelihood, recordedThreshold, wilsonLowerBound } from './calibration';
+import { chooseAcceptThreshold, fitTemperature, measureAtThreshold, negativeLogLikelihood, recordedThreshold, wilsonLowerBound } from './calibration-fitting';
 
 describe('wilsonLowerBound', () => {
   it('is below the observed proportion and tightens with more evidence', () => {

@@ -1,3 +1,5 @@
+import { GLYPH_SIDE } from '@caddie/handwriting';
+
 /**
  * The one gate to the `mnist` package's handwritten digits. Each digit class has 1,000 items:
  * 0..599 train models and draw handwriting into training scenes, 600..749 validate and
@@ -6,7 +8,8 @@
  */
 export type MnistItemRange = 'training' | 'calibration';
 
-export const MNIST_SIDE = 28;
+/** MNIST's digits are 28 px squares: the glyph side the reader's networks take. */
+export const MNIST_SIDE = GLYPH_SIDE;
 
 export const MNIST_ITEM_RANGES: Readonly<Record<MnistItemRange, { first: number; end: number }>> = {
   training: { first: 0, end: 600 },

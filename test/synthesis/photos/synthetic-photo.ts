@@ -1,6 +1,4 @@
-import { fitHomography, type Homography } from './homography';
-import { loadOpenCv, withCvScope } from './open-cv-runtime';
-import { toGrey, type PixelImage, type Point } from './pixel-image';
+import { fitHomography, loadOpenCv, toGrey, withCvScope, type Homography, type PixelImage, type Point } from '@caddie/fiducials';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { round, sqrt, log, cos, PI, sin, imul } = Math;
