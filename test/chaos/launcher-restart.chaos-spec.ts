@@ -1,6 +1,6 @@
 import { contractBreach } from '../support/declared-answers';
 import { pingAnsweredBy, startLauncher, trafficAgainst, type Launched } from '../support/launcher';
-import { boundUnderLoad } from '../support/load-allowance';
+import { boundUnderLoad, STARTUP_HOOK_MS, startupWait } from '../support/load-allowance';
 import { exited, waitFor } from '../support/processes';
 
 /** The issue's bound: under `npm start`, a SIGKILLed worker consumes its queue again within this. */
@@ -16,8 +16,8 @@ describe('npm start survives SIGKILLed workers (back within 10 s)', () => {
   let launched: Launched;
   beforeAll(async () => {
     launched = await startLauncher({ RENDER_WAIT_MS: '3000' });
-    await waitFor(async () => (await fetch(`${launched.base}/ready`)).status === 200, 90_000, '/ready 200');
-  }, 180_000);
+    await waitFor(async () => (await fetch(`${launched.base}/ready`)).status === 200, startupWait(90_000), '/ready 200');
+  }, STARTUP_HOOK_MS);
   afterAll(async () => {
     launched?.child.kill('SIGTERM');
     if (launched) expect(await exited(launched.child, 30_000)).toBe(0);

@@ -7,6 +7,7 @@ import { ApiKeyRegistry } from '@caddie/access';
 import { redisOptionsFromUrl } from '@caddie/jobs';
 import { openDatabase } from '@caddie/persistence';
 import { cardJpeg } from '../scorecards/scorecard-test-kit';
+import { STARTUP_HOOK_MS, startupWait } from '../support/load-allowance';
 import { exited, freePort, startNode, waitFor } from '../support/processes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -30,14 +31,14 @@ describe('scorecard worker killed mid-request', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     api = startNode('apps/api/src/main.js', { ...common, PORT: String(port) });
-    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');
+    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, startupWait(60_000), 'the API');
     const db = await openDatabase({ dataDir });
     key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'kill', kind: 'test', scopes: ['scorecards:process'] })).key;
     await db.destroy();
     for (let i = 0; i < 2; i++) workers.push(startNode('apps/scorecard-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '1' }));
-    await waitFor(() => workers.every((w) => w.output().includes('consuming queue scorecard')), 90_000, 'two scorecard workers');
+    await waitFor(() => workers.every((w) => w.output().includes('consuming queue scorecard')), startupWait(90_000), 'two scorecard workers');
     queue = new Queue('scorecard', { connection: redisOptionsFromUrl(REDIS_URL), prefix });
-  }, 180_000);
+  }, STARTUP_HOOK_MS);
   afterAll(async () => {
     await queue?.obliterate({ force: true }).catch(() => undefined);
     await queue?.close();
