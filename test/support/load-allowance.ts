@@ -11,8 +11,8 @@ export function loadAllowance(cap = 3): number {
 }
 
 /** A bound stated for an idle machine, stretched by the load measured now (and said so in the output). */
-export function boundUnderLoad(idleBoundMs: number, what: string): number {
-  const allowance = loadAllowance();
+export function boundUnderLoad(idleBoundMs: number, what: string, cap = 3): number {
+  const allowance = loadAllowance(cap);
   const bound = Math.round(idleBoundMs * allowance);
   process.stdout.write(
     `${what}: bound ${idleBoundMs} ms on an idle machine, ${bound} ms at load x${allowance.toFixed(2)} (1-min load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)\n`,
