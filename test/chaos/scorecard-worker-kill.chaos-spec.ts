@@ -7,6 +7,7 @@ import { ApiKeyRegistry } from '@caddie/access';
 import { redisOptionsFromUrl } from '@caddie/jobs';
 import { openDatabase } from '@caddie/persistence';
 import { cardJpeg } from '../scorecards/scorecard-test-kit';
+import { boundUnderLoad, STARTUP_HOOK_MS, startupWait } from '../support/load-allowance';
 import { exited, freePort, startNode, waitFor } from '../support/processes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -14,8 +15,12 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**
  * Two scorecard worker processes; the one that takes a normalization is SIGKILLed while it works.
  * The other must take the job over (short lock and stalled interval) and the client must get the
- * normalized pages before the 20 s deadline.
+ * normalized pages before the 20 s deadline (an idle machine's; the API is given it stretched by the
+ * load measured at its start, up to x6: takeover waits out the lock, then the photo is normalized again).
  */
+/** The API's normalize deadline on an idle machine (its default). */
+const NORMALIZE_DEADLINE_MS = 20_000;
+
 describe('scorecard worker killed mid-request', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'caddie-chaos-'));
   const prefix = `chaos-${randomBytes(4).toString('hex')}`;
@@ -25,19 +30,21 @@ describe('scorecard worker killed mid-request', () => {
   let base: string;
   let key: string;
   let queue: Queue;
+  let deadlineMs: number;
 
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    api = startNode('apps/api/src/main.js', { ...common, PORT: String(port) });
-    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');
+    deadlineMs = boundUnderLoad(NORMALIZE_DEADLINE_MS, 'normalize deadline', 6);
+    api = startNode('apps/api/src/main.js', { ...common, PORT: String(port), SCORECARD_NORMALIZE_DEADLINE_MS: String(deadlineMs) });
+    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, startupWait(60_000), 'the API');
     const db = await openDatabase({ dataDir });
     key = (await new ApiKeyRegistry(db, 'caddie').create({ name: 'kill', kind: 'test', scopes: ['scorecards:process'] })).key;
     await db.destroy();
     for (let i = 0; i < 2; i++) workers.push(startNode('apps/scorecard-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '1' }));
-    await waitFor(() => workers.every((w) => w.output().includes('consuming queue scorecard')), 90_000, 'two scorecard workers');
+    await waitFor(() => workers.every((w) => w.output().includes('consuming queue scorecard')), startupWait(90_000), 'two scorecard workers');
     queue = new Queue('scorecard', { connection: redisOptionsFromUrl(REDIS_URL), prefix });
-  }, 180_000);
+  }, STARTUP_HOOK_MS);
   afterAll(async () => {
     await queue?.obliterate({ force: true }).catch(() => undefined);
     await queue?.close();
@@ -74,6 +81,6 @@ describe('scorecard worker killed mid-request', () => {
     expect(killed).toBeDefined();
     expect(response.status).toBe(200);
     expect(body.pages?.length).toBeGreaterThan(0);
-    expect(elapsed).toBeLessThan(20_000);
-  }, 120_000);
+    expect(elapsed).toBeLessThan(deadlineMs);
+  }, 200_000);
 });

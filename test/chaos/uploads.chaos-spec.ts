@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { normalizeUpload, startApiProcess, stopProcesses } from '../support/api-process';
 import { answerOf, contractBreach, type SeenAnswer } from '../support/declared-answers';
+import { STARTUP_HOOK_MS, startupWait } from '../support/load-allowance';
 import { startNode, waitFor } from '../support/processes';
 
 /** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
@@ -23,8 +24,8 @@ describe('scorecard uploads under load (API and worker processes)', () => {
     let common: Record<string, string>;
     ({ api, base, key, common } = await startApiProcess('chaos', ['scorecards:process']));
     worker = startNode('apps/scorecard-worker/src/main.js', { ...common, WORKER_CONCURRENCY: '2' });
-    await waitFor(() => worker.output().includes('consuming queue scorecard'), 60_000, 'the scorecard worker');
-  }, 120_000);
+    await waitFor(() => worker.output().includes('consuming queue scorecard'), startupWait(60_000), 'the scorecard worker');
+  }, STARTUP_HOOK_MS);
   afterAll(() => stopProcesses([api, worker]), 60_000);
 
   const upload = (image: Buffer, name: string) => normalizeUpload(base, key, image, name);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ApiKeyRegistry } from '@caddie/access';
 import { openDatabase } from '@caddie/persistence';
 import { exited, freePort, startNode, waitFor } from './processes';
+import { startupWait } from './load-allowance';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -23,7 +24,7 @@ export async function startApiProcess(label: string, scopes: string[]): Promise<
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const api = startNode('apps/api/src/main.js', { ...common, PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000' });
-  await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, 60_000, 'the API');
+  await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok ?? false, startupWait(60_000), 'the API');
   const db = await openDatabase({ dataDir });
   const key = (await new ApiKeyRegistry(db, 'caddie').create({ name: label, kind: 'test', scopes })).key;
   await db.destroy();

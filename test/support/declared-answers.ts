@@ -24,7 +24,9 @@ export async function answerOf(what: string, exchange: Promise<Response>): Promi
     if (contentType.startsWith('application/problem+json')) code = (JSON.parse(text) as { code?: string }).code;
     return { what, status: response.status, contentType, code };
   } catch (error) {
-    return { what, status: 0, contentType: '', error: (error as Error).message };
+    // fetch says only "fetch failed"; the cause (a reset, a closed socket, a timeout) is what tells a dropped connection from a slow one
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    return { what, status: 0, contentType: '', error: `${(error as Error).message}${cause ? `: ${cause.code ?? ''} ${cause.message ?? ''}`.trimEnd() : ''}` };
   }
 }
 

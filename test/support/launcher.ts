@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type ConnectionOptions, Queue, QueueEvents } from 'bullmq';
 import { JobWaiter, type QueueName, redisOptionsFromUrl, type WorkerPingResult } from '@caddie/jobs';
 import { answerOf, type SeenAnswer } from './declared-answers';
+import { startupWait } from './load-allowance';
 import { freePort, startNode, waitFor } from './processes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -17,8 +18,17 @@ export async function startLauncher(extraEnv: NodeJS.ProcessEnv = {}) {
   const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'caddie-start-')), PORT: String(port), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', ...extraEnv };
   const launched = startNode('apps/api/src/cli/start.js', env);
   const base = `http://127.0.0.1:${port}`;
-  // the banner waits for the API's health and then up to 60 s for its workers (/ready)
-  await waitFor(() => KEY_PATTERN.test(launched.output()), 120_000, 'the launcher banner with the key');
+  // the banner waits for the API's health and then up to 60 s for its workers (/ready); on a loaded machine all of it is slower
+  // a launcher that stopped (it gave up on the API) fails the wait at once, with its output
+  const bannerOrExit = () => {
+    if (launched.child.exitCode !== null || launched.child.signalCode !== null)
+      throw new Error(`the launcher exited (${launched.child.exitCode ?? launched.child.signalCode})`);
+    return KEY_PATTERN.test(launched.output());
+  };
+  await waitFor(bannerOrExit, startupWait(120_000), 'the launcher banner with the key').catch((error: Error) => {
+    launched.child.kill('SIGTERM');
+    throw new Error(`${error.message}; launcher output:\n${launched.output().slice(-2000)}`);
+  });
   const key = KEY_PATTERN.exec(launched.output())![0];
   /** Process ids the launcher logged for a child, oldest first (one more per restart). */
   const pidsOf = (name: string) => [...launched.output().matchAll(new RegExp(`${name} started \\(pid (\\d+)\\)`, 'g'))].map((m) => Number(m[1]));

@@ -18,7 +18,6 @@ import { acceptedRequestId, loggerOptions } from './platform/observability/logge
 import { MetricsService } from './platform/observability/metrics.service';
 import { ApiProblem } from './platform/problems/api-problem';
 import { ProblemResponder } from './platform/problems/problem.filter';
-import { DEFAULT_SCORECARD_TIMING } from './scorecards/scorecard-timing';
 import { applyServerTimeouts, clientErrorResponder, frameworkErrorProblem, TIMEOUT_CHECK_INTERVAL_MS } from './platform/http/transport-limits';
 
 const EXPOSED_HEADERS = [
@@ -122,7 +121,7 @@ export async function createApiApp(
   });
   responder = app.get(ProblemResponder);
   const budgetMs =
-    Math.max(config.env.RENDER_WAIT_MS, DEFAULT_SCORECARD_TIMING.processDeadlineMs, DEFAULT_SCORECARD_TIMING.normalizeDeadlineMs) + REQUEST_BUDGET_MARGIN_MS;
+    Math.max(config.env.RENDER_WAIT_MS, config.env.SCORECARD_PROCESS_DEADLINE_MS, config.env.SCORECARD_NORMALIZE_DEADLINE_MS) + REQUEST_BUDGET_MARGIN_MS;
   installRequestDeadline(fastify, options.requestBudgetMs ?? budgetMs, (problem, request, reply) => responder!.send(problem, request, reply));
   const metrics = app.get(MetricsService);
   // callback hooks: they run on every request, and an async hook costs a promise each time

@@ -92,6 +92,12 @@ export const apiEnvSchema = commonEnvSchema.extend({
   BODY_LIMIT_BYTES: positiveInt(4_250_000),
   /** How long a graphics request waits for its render before answering RENDERING (202). */
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
+  /**
+   * Whole budgets of one scorecard normalize and process request, from enqueue to answer (503/504
+   * past them). The defaults fit an idle 2-core machine; slower or shared hardware may raise them.
+   */
+  SCORECARD_NORMALIZE_DEADLINE_MS: positiveInt(20_000, 120_000),
+  SCORECARD_PROCESS_DEADLINE_MS: positiveInt(30_000, 120_000),
   /** The whole request (headers and body) must arrive within this, else 408 request-timeout. */
   REQUEST_RECEIVE_TIMEOUT_MS: positiveInt(60_000, 600_000),
   /** The request line and headers must arrive within this from the request's first byte. */

@@ -1,12 +1,22 @@
-/** Worked examples of the scorecard operations for the API document (one front-nine page). */
+/**
+ * Worked examples of the scorecard operations for the API document: one front-nine page, the
+ * demo course's own printed scorecard uploaded as it is printed. The photo is one the service
+ * itself provides (a `scorecard@1` printable page), so "Try it" succeeds on a fresh `npm start`
+ * without the internet; the JSON form (`image.url`) fetches only public https addresses and so
+ * has no example here.
+ */
 import type { OperationExample } from '../platform/http/operation.decorator';
 
 const REQUEST_ID = '7d2b1c4e-5f60-4a8b-9c1d-2e3f4a5b6c7d';
-const PAGE = 'pg_1';
+const PAGE = 'page-1';
 const HASH = 'sha256:1b3d5f7a9c0e2b4d6f8a1c3e5b7d9f0a2c4e6b8d1f3a5c7e9b0d2f4a6c8e1b3d';
 const metadata = { courseId: 'demo-pine-hollow', teeBox: 'blue', identifier: 'round-2026-11-24' };
-const jsonBody = { ...metadata, image: { url: 'https://photos.example.com/scorecards/round-2026-11-24.jpg' } };
-const multipartBody = { ...metadata, image: '(the JPEG, PNG or WebP bytes)' };
+/** The printable whose first page is the example's photo (the examples test creates it from the text below). */
+const SAMPLE_CARD_PRINTABLE = { template: 'scorecard@1', options: { design: 'M9H1' } };
+const multipartBody = {
+  ...metadata,
+  image: `(PNG bytes: the demo course's printed front-nine card. Create it with POST /v1/courses/${metadata.courseId}/printables and body \`${JSON.stringify(SAMPLE_CARD_PRINTABLE)}\`, then, once GET /v1/printables/{printableId} says ready, download links.pages[0]. Any JPEG, PNG or WebP photo of a printed card works the same way.)`,
+};
 const box = (x1: number, y1: number, x2: number, y2: number) => ({ x1, y1, x2, y2 });
 const artifact = (contentType: 'image/png' | 'image/jpeg', width: number, height: number, sizeBytes: number) => ({
   url: `https://artifacts.example.com/scorecards/${REQUEST_ID}/${contentType === 'image/png' ? 'normalized.png' : 'markers.jpg'}?X-Amz-Signature=…`,
@@ -24,45 +34,45 @@ const normalized = {
   ...metadata,
   schema: 'caddie-scorecard-normalization@4',
   status: 'COMPLETE',
-  source: { method: 'url', persisted: false },
+  source: { method: 'multipart', persisted: false },
   pages: [
     {
       pageInstanceId: PAGE,
       status: 'NORMALIZED',
       template: {
         designId: 'SM9H1',
-        slug: 'm9-front-nine',
+        slug: 'm9h1-front-nine-page',
         version: 1,
         panel: 'F9',
-        layoutRevision: 'm9h1-layout@1',
-        fiducialFamily: 'caddie-markers@1',
+        layoutRevision: 'M9H1@1',
+        fiducialFamily: 'aruco-6x6-250@1',
         source: 'printed-identity',
         captureId: 'M9H1/front-nine-page',
         topology: 'single-page',
         definitionHash: HASH,
         revisionManifestHash: HASH,
       },
-      printedMetadata: { text: 'SM9H1-E4', courseToken: null, designChunk: 'SM9H1', checksum: 'E4', correctionCount: 0 },
+      printedMetadata: { text: 'SM9H1-C8D496-EQH6K', courseToken: '8D496', designChunk: 'SM9H1', checksum: 'EQH6K', correctionCount: 0 },
       normalization: {
-        rotationDegrees: 2.4,
-        sourceWidth: 3024,
-        sourceHeight: 4032,
+        rotationDegrees: 0,
+        sourceWidth: 2480,
+        sourceHeight: 1748,
         sourceCorners: {
-          topLeft: { x: 212.5, y: 388.1 },
-          topRight: { x: 2811.2, y: 402.7 },
-          bottomRight: { x: 2790.4, y: 3702.9 },
-          bottomLeft: { x: 198.3, y: 3688.6 },
+          topLeft: { x: -0.5, y: -0.54 },
+          topRight: { x: 2479.5, y: -0.54 },
+          bottomRight: { x: 2479.5, y: 1747.54 },
+          bottomLeft: { x: -0.5, y: 1747.54 },
         },
-        outputWidth: 1700,
-        outputHeight: 2200,
-        sourceToCanonical: [0.655, -0.011, -134.6, 0.012, 0.667, -261.2, 0, 0, 1],
+        outputWidth: 1680,
+        outputHeight: 1184,
+        sourceToCanonical: [0.6774, 0, -0.1606, 0, 0.6773, -0.1325, 0, 0, 1],
       },
       regions: {
-        coordinateSpace: { origin: 'top-left', unit: 'normalized-0-to-1', canonicalPixels: { width: 1700, height: 2200 } },
+        coordinateSpace: { origin: 'top-left', unit: 'normalized-0-to-1', canonicalPixels: { width: 1680, height: 1184 } },
         captureId: 'M9H1/front-nine-page',
         topology: 'single-page',
-        pages: [{ pageId: 'front', frame: box(0, 0, 1, 1) }],
-        semanticRegions: [{ name: 'hole-1.score', kind: 'cell', pageId: 'front', holeNumber: 1, field: 'score', box: box(0.31, 0.21, 0.39, 0.26) }],
+        pages: [{ pageId: 'page', frame: box(0, 0, 1, 1) }],
+        semanticRegions: [{ name: 'hole-1.score', kind: 'cell', pageId: 'page', holeNumber: 1, field: 'score', box: box(0.31, 0.21, 0.39, 0.26) }],
       },
       quality: {
         confidence: 0.97,
@@ -84,11 +94,11 @@ const normalized = {
           },
         ],
       },
-      artifacts: { normalizedImage: artifact('image/png', 1700, 2200, 1248331), debugImage: artifact('image/jpeg', 1512, 2016, 402117) },
+      artifacts: { normalizedImage: artifact('image/png', 1680, 1184, 118137), debugImage: artifact('image/jpeg', 1600, 1128, 139426) },
       warnings: [],
     },
   ],
-  discovery: { detectedCandidates: 5, decodedFiducials: 4, retainedFiducials: 4, matchedFiducials: 4, unmatchedFiducials: 0 },
+  discovery: { detectedCandidates: 94, decodedFiducials: 4, retainedFiducials: 4, matchedFiducials: 4, unmatchedFiducials: 0 },
   issues: [],
   warnings: [],
 };
@@ -97,19 +107,20 @@ const processed = {
   requestId: REQUEST_ID,
   ...metadata,
   schema: 'caddie-scorecard-processing@3',
-  status: 'COMPLETE_WITH_REVIEW',
+  status: 'COMPLETE',
   pages: [
     {
       pageInstanceId: PAGE,
-      status: 'NEEDS_REVIEW',
-      design: { designId: 'M9H1', panel: 'F9' },
+      status: 'PROCESSED',
+      design: { designId: 'SM9H1', panel: 'F9' },
       processing: {
-        status: 'NEEDS_REVIEW',
+        status: 'PROCESSED',
+        // the card as printed: every cell read as blank (null) with confidence; 20 fields, two shown
         fields: [
-          { row: 'hole-1', field: 'score', decision: 'ACCEPTED', value: 4, literal: '4', reasonCodes: [] },
-          { row: 'hole-2', field: 'score', decision: 'NEEDS_REVIEW', value: null, literal: '7', bestGuess: 7, reasonCodes: ['low-confidence'] },
+          { row: 'hole-1', field: 'score', decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [] },
+          { row: 'totals', field: 'putts', decision: 'ACCEPTED', value: null, literal: null, reasonCodes: [] },
         ],
-        summary: { totalCells: 20, acceptedCells: 19, reviewCells: 1, reviewRate: 0.05 },
+        summary: { totalCells: 20, acceptedCells: 20, reviewCells: 0, reviewRate: 0 },
       },
       warnings: [],
     },
@@ -121,31 +132,26 @@ const processed = {
       pageInstanceIds: [PAGE],
       record: {
         schema: 'caddie-scorecard-round-record@1',
-        holes: [
-          { holeNumber: 1, score: 4 },
-          { holeNumber: 2, score: 7 },
-        ],
-        reviewHoleNumbers: [2],
+        holes: [],
+        reviewHoleNumbers: [],
       },
     },
   ],
-  summary: { discoveredPages: 1, processedPages: 1, normalizedOnlyPages: 0, acceptedCells: 19, reviewCells: 1 },
+  summary: { discoveredPages: 1, processedPages: 1, normalizedOnlyPages: 0, acceptedCells: 20, reviewCells: 0 },
   issues: [],
   warnings: [],
 };
 
 export const SCORECARD_EXAMPLES = {
   normalize: {
-    summary: 'One front-nine page from a photo URL',
-    body: jsonBody,
-    bodies: { 'multipart/form-data': multipartBody, 'application/json': jsonBody },
+    summary: "The demo course's printed front-nine card, uploaded",
+    bodies: { 'multipart/form-data': multipartBody },
     responses: { 200: normalized },
   },
   process: {
-    summary: 'One front-nine page read, one score to review',
+    summary: "The demo course's printed front-nine card read: every cell blank, nothing to review",
     parameters: { 'Idempotency-Key': 'round-2026-11-24-card-0042' },
-    body: jsonBody,
-    bodies: { 'multipart/form-data': multipartBody, 'application/json': jsonBody },
+    bodies: { 'multipart/form-data': multipartBody },
     responses: { 200: processed },
   },
 } satisfies Record<string, OperationExample>;

@@ -10,6 +10,7 @@ import {
   type ScorecardNormalizePayload,
   type ScorecardNormalizeResult,
 } from '@caddie/jobs';
+import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
 import { isProblemCode } from '../platform/problems/problem-catalog';
 import { QueueConsumers } from '../platform/redis/queue-consumers';
@@ -68,9 +69,11 @@ export class ScorecardQueue {
     @InjectQueue('scorecard') private readonly queue: Queue,
     waiters: QueueWaiters,
     private readonly consumers: QueueConsumers,
+    config: ApiConfig,
     @Optional() @Inject(SCORECARD_TIMING) timing?: Partial<ScorecardTiming>,
   ) {
-    this.timing = { ...DEFAULT_SCORECARD_TIMING, ...timing };
+    const deadlines = { normalizeDeadlineMs: config.env.SCORECARD_NORMALIZE_DEADLINE_MS, processDeadlineMs: config.env.SCORECARD_PROCESS_DEADLINE_MS };
+    this.timing = { ...DEFAULT_SCORECARD_TIMING, ...deadlines, ...timing };
     this.waiter = waiters.of('scorecard');
   }
 
