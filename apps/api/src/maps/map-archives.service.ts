@@ -8,7 +8,7 @@ import { closeBullWithin, mapTileKey, openFlowProducer, type MapTileBlock, type 
 import { PmtilesIndex, type ByteSource } from '@caddie/pmtiles';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { apiBullConnection } from '../platform/redis/api-redis-options';
+import { apiFlowConnection } from '../platform/redis/api-redis-options';
 import { QueueWaiters } from '../platform/redis/queue-waiters';
 import { ARTIFACT_STORE } from '../platform/storage/artifact-store.provider';
 import { MapArchiveSubmitter, mapArchiveKeyOf } from './map-archive-submitter';
@@ -64,6 +64,11 @@ const ON_DEMAND_LIMIT = 4096;
  * While an archive builds, tiles are rendered one by one on demand (tileOnDemand), coalesced per
  * tile in this process and across the cluster, and kept in the store and in memory.
  */
+/** The render queue did not take a map job (Redis away or too slow to answer): 503 with the back-off the hint asks for. */
+export function mapUnavailable(): ApiProblem {
+  return new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.', { headers: { 'Retry-After': '5' } });
+}
+
 @Injectable()
 export class MapArchivesService implements OnModuleDestroy {
   private readonly submitter: MapArchiveSubmitter;
@@ -86,7 +91,7 @@ export class MapArchivesService implements OnModuleDestroy {
     waiters: QueueWaiters,
   ) {
     // producers fail fast rather than queue commands while Redis is away: the API's bounded options
-    this.flows = openFlowProducer({ connection: apiBullConnection(config.env), prefix: config.env.REDIS_PREFIX });
+    this.flows = openFlowProducer({ connection: apiFlowConnection(config.env), prefix: config.env.REDIS_PREFIX });
     this.flows.on('error', () => undefined);
     this.submitter = new MapArchiveSubmitter(this.flows, queue, waiters.of('render'), batchQueue, waiters.of('render-batch'));
   }
@@ -119,7 +124,7 @@ export class MapArchivesService implements OnModuleDestroy {
     try {
       jobId = await this.submit(payload, ranges);
     } catch {
-      throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
+      throw mapUnavailable();
     }
     const outcome = await this.submitter.wait(jobId, this.config.env.RENDER_WAIT_MS);
     if (outcome.state === 'pending') throw this.building();
@@ -169,7 +174,7 @@ export class MapArchivesService implements OnModuleDestroy {
       try {
         jobId = await this.submitter.submitTile(payload);
       } catch {
-        throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
+        throw mapUnavailable();
       }
       const outcome = await this.submitter.waitTile(jobId, this.config.env.RENDER_WAIT_MS);
       if (outcome.state === 'pending') throw this.building();

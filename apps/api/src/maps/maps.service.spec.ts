@@ -154,6 +154,10 @@ describe('MapsService tiles from memory', () => {
     expect((await warm.read())!.toString()).toMatch(/^tile@\d+$/);
     expect([archives.tileOnDemand.mock.calls.length, locates]).toEqual([1, 1]);
     archives.status.mockResolvedValueOnce({ state: 'absent', reason: 'queue down' });
-    await expect(service.tile(course.id, z, range.minX + 1, range.minY, query)).rejects.toMatchObject({ code: 'map-unavailable' });
+    await expect(service.tile(course.id, z, range.minX + 1, range.minY, query)).rejects.toMatchObject({
+      code: 'map-unavailable',
+      // a 503 the client backs off from, as the problem's hint says
+      options: { headers: { 'Retry-After': '5' } },
+    });
   });
 });

@@ -18,7 +18,7 @@ import { CoursesService } from '../courses/courses.service';
 import { RecentReads } from '../platform/cache/recent-reads';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { MapArchivesService, type OpenArchive, type RenderedTile } from './map-archives.service';
+import { MapArchivesService, mapUnavailable, type OpenArchive, type RenderedTile } from './map-archives.service';
 import type { TilePlan } from './tile-plan.schema';
 import { describeCourse, normalizeRevision, payloadOf, round7, staleRevision, staticLinkZoom, type CourseMap } from './course-map';
 import { RecentTiles, type LocatedTile } from './recent-tiles';
@@ -215,7 +215,7 @@ export class MapsService {
     }
     const payload = payloadOf(map, query);
     const status = await this.archives.status(payload, map.coverage.ranges);
-    if (status.state === 'absent') throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
+    if (status.state === 'absent') throw mapUnavailable();
     if (status.state === 'building') return this.archives.tileOnDemand(payload, z, x, y);
     const { archive } = status;
     const location = await archive.index.findTile(z, x, y);
@@ -256,7 +256,7 @@ export class MapsService {
     }
     const payload = payloadOf(map, { tileSize: 256, format: 'webp' });
     const status = await this.archives.status(payload, map.coverage.ranges);
-    if (status.state === 'absent') throw new ApiProblem('map-unavailable', 'The render queue is unavailable; retry shortly.');
+    if (status.state === 'absent') throw mapUnavailable();
     // from the archive once it exists; while it builds, from the same tiles rendered on demand
     const readTile =
       status.state === 'ready'

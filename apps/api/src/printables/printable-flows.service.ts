@@ -4,7 +4,7 @@ import type { FlowProducer, Queue, QueueEvents } from 'bullmq';
 import { closeBullWithin, openFlowProducer, openQueueEvents, PrintableFlowSubmitter, type PrintableFlowState, type PrintableJobBase } from '@caddie/jobs';
 import { ApiConfig } from '../platform/config/api-config';
 import { ApiProblem } from '../platform/problems/api-problem';
-import { apiBullConnection } from '../platform/redis/api-redis-options';
+import { apiBullConnection, apiFlowConnection } from '../platform/redis/api-redis-options';
 
 /** The render queue as printables use it: one flow per printable (see PrintableFlowSubmitter). */
 @Injectable()
@@ -18,7 +18,7 @@ export class PrintableFlowsService implements OnModuleDestroy {
     // like every request-path command of the API, so a frozen Redis fails fast
     this.events = openQueueEvents('render', { connection: apiBullConnection(config.env, { blocking: true }), prefix: config.env.REDIS_PREFIX });
     this.events.on('error', () => undefined);
-    this.flows = openFlowProducer({ connection: apiBullConnection(config.env), prefix: config.env.REDIS_PREFIX });
+    this.flows = openFlowProducer({ connection: apiFlowConnection(config.env), prefix: config.env.REDIS_PREFIX });
     this.flows.on('error', () => undefined);
     this.submitter = new PrintableFlowSubmitter(this.flows, queue, this.events);
   }
