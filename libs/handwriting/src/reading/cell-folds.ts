@@ -240,3 +240,58 @@ export function eraseFolds(image: CellRaster, folds: readonly FoldLine[], ink: U
   });
   return { crossings, hidInk };
 }
+
+/**
+ * Grey levels by which a fold's shade darkens the band a glyph lies in, against the paper of
+ * the same row (column), and the share of the crop's rows (columns) outside the printed lines
+ * that must be that dark, in both margins past the border as well as inside the cell.
+ */
+const BAND_DARKNESS = 8;
+const BAND_COVERAGE = 0.9;
+/** A glyph at most this wide for its height (or high for its width) may be a band's piece. */
+const BAND_ASPECT = 0.4;
+
+/**
+ * Whether a glyph is a piece of a fold's shade running straight across the crop along a
+ * border line, which findFolds leaves to the rule (alongBorder): its columns (rows, for a flat
+ * glyph) are darker than the paper of their rows from one margin of the crop to the other,
+ * past both border lines, where handwriting does not reach. A 1 written there lies on paper
+ * above and below it. Only bands along the page's axes are looked for: the cell crops are
+ * taken from the rectified page, and a card folds along its length or across it.
+ */
+export function foldBandGlyph(image: CellRaster, glyph: { x0: number; x1: number; y0: number; y1: number }, box: CellBox): boolean {
+  const { data, width, height } = image;
+  const across = glyph.x1 - glyph.x0;
+  const down = glyph.y1 - glyph.y0;
+  const vertical = across <= BAND_ASPECT * down;
+  if (!vertical && down > BAND_ASPECT * across) return false;
+  // Along the band: crop rows (vertical) or columns; across it: the glyph's columns or rows.
+  const length = vertical ? height : width;
+  const [lo, hi] = vertical ? [glyph.x0, glyph.x1] : [glyph.y0, glyph.y1];
+  const [start, end] = vertical ? [box.top, box.bottom] : [box.left, box.right];
+  const [paperLo, paperHi] = vertical ? [box.left, box.right] : [box.top, box.bottom];
+  const at = (along: number, a: number) => (vertical ? data[along * width + a] : data[a * width + along]);
+  let before = 0;
+  let beforeDark = 0;
+  let after = 0;
+  let afterDark = 0;
+  let inside = 0;
+  let insideDark = 0;
+  const paperValues: number[] = [];
+  for (let t = 0; t < length; t++) {
+    if (abs(t - start) <= 2 * BORDER_BAND || abs(t - end) <= 2 * BORDER_BAND) continue;
+    paperValues.length = 0;
+    for (let a = ceil(paperLo + 2 * BORDER_BAND); a <= paperHi - 2 * BORDER_BAND; a++) if (a < lo - 2 || a >= hi + 2) paperValues.push(at(t, a));
+    if (paperValues.length === 0) continue;
+    paperValues.sort((p, q) => p - q);
+    const paper = paperValues[floor(0.5 * (paperValues.length - 1))];
+    let sum = 0;
+    for (let a = lo; a < hi; a++) sum += at(t, a);
+    const dark = paper - sum / max(1, hi - lo) >= BAND_DARKNESS ? 1 : 0;
+    if (t < start) [before, beforeDark] = [before + 1, beforeDark + dark];
+    else if (t > end) [after, afterDark] = [after + 1, afterDark + dark];
+    else [inside, insideDark] = [inside + 1, insideDark + dark];
+  }
+  if (before < 1 || after < 1 || inside === 0) return false;
+  return beforeDark >= BAND_COVERAGE * before && afterDark >= BAND_COVERAGE * after && insideDark >= BAND_COVERAGE * inside;
+}
