@@ -248,23 +248,25 @@ export function eraseFolds(image: CellRaster, folds: readonly FoldLine[], ink: U
  */
 const BAND_DARKNESS = 8;
 const BAND_COVERAGE = 0.9;
-/** A glyph at most this wide for its height (or high for its width) may be a band's piece. */
-const BAND_ASPECT = 0.4;
+/** A glyph at most this many pixels wide (or high) may be a piece of a band: a fold's shade is up to about 2 mm wide. */
+const BAND_WIDTH = 2 * MAX_HALF_WIDTH;
 
 /**
  * Whether a glyph is a piece of a fold's shade running straight across the crop along a
  * border line, which findFolds leaves to the rule (alongBorder): its columns (rows, for a flat
  * glyph) are darker than the paper of their rows from one margin of the crop to the other,
  * past both border lines, where handwriting does not reach. A 1 written there lies on paper
- * above and below it. Only bands along the page's axes are looked for: the cell crops are
+ * above and below it. A piece of the band of any length counts (the network reads a short one
+ * as a 1 too). Only bands along the page's axes are looked for: the cell crops are
  * taken from the rectified page, and a card folds along its length or across it.
  */
 export function foldBandGlyph(image: CellRaster, glyph: { x0: number; x1: number; y0: number; y1: number }, box: CellBox): boolean {
+  return (glyph.x1 - glyph.x0 <= BAND_WIDTH && darkBand(image, glyph, box, true)) || (glyph.y1 - glyph.y0 <= BAND_WIDTH && darkBand(image, glyph, box, false));
+}
+
+/** Whether the glyph's columns (`vertical`) or rows are darker than the paper beside them across the whole crop, past both border lines. */
+function darkBand(image: CellRaster, glyph: { x0: number; x1: number; y0: number; y1: number }, box: CellBox, vertical: boolean): boolean {
   const { data, width, height } = image;
-  const across = glyph.x1 - glyph.x0;
-  const down = glyph.y1 - glyph.y0;
-  const vertical = across <= BAND_ASPECT * down;
-  if (!vertical && down > BAND_ASPECT * across) return false;
   // Along the band: crop rows (vertical) or columns; across it: the glyph's columns or rows.
   const length = vertical ? height : width;
   const [lo, hi] = vertical ? [glyph.x0, glyph.x1] : [glyph.y0, glyph.y1];
@@ -285,9 +287,16 @@ export function foldBandGlyph(image: CellRaster, glyph: { x0: number; x1: number
     if (paperValues.length === 0) continue;
     paperValues.sort((p, q) => p - q);
     const paper = paperValues[floor(0.5 * (paperValues.length - 1))];
+    // The glyph's own columns (rows), but not the printed lines it may reach into.
     let sum = 0;
-    for (let a = lo; a < hi; a++) sum += at(t, a);
-    const dark = paper - sum / max(1, hi - lo) >= BAND_DARKNESS ? 1 : 0;
+    let count = 0;
+    for (let a = lo; a < hi; a++) {
+      if (abs(a - paperLo) <= 2 * BORDER_BAND || abs(a - paperHi) <= 2 * BORDER_BAND) continue;
+      sum += at(t, a);
+      count++;
+    }
+    if (count === 0) return false;
+    const dark = paper - sum / count >= BAND_DARKNESS ? 1 : 0;
     if (t < start) [before, beforeDark] = [before + 1, beforeDark + dark];
     else if (t > end) [after, afterDark] = [after + 1, afterDark + dark];
     else [inside, insideDark] = [inside + 1, insideDark + dark];
