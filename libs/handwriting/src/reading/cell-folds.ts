@@ -240,3 +240,67 @@ export function eraseFolds(image: CellRaster, folds: readonly FoldLine[], ink: U
   });
   return { crossings, hidInk };
 }
+
+/**
+ * Grey levels by which a fold's shade darkens the band a glyph lies in, against the paper of
+ * the same row (column), and the share of the crop's rows (columns) outside the printed lines
+ * that must be that dark, in both margins past the border as well as inside the cell.
+ */
+const BAND_DARKNESS = 8;
+const BAND_COVERAGE = 0.9;
+/** A glyph at most this many pixels wide (or high) may be a piece of a band: a fold's shade is up to about 2 mm wide. */
+const BAND_WIDTH = 2 * MAX_HALF_WIDTH;
+
+/**
+ * Whether a glyph is a piece of a fold's shade running straight across the crop along a
+ * border line, which findFolds leaves to the rule (alongBorder): its columns (rows, for a flat
+ * glyph) are darker than the paper of their rows from one margin of the crop to the other,
+ * past both border lines, where handwriting does not reach. A 1 written there lies on paper
+ * above and below it. A piece of the band of any length counts (the network reads a short one
+ * as a 1 too). Only bands along the page's axes are looked for: the cell crops are
+ * taken from the rectified page, and a card folds along its length or across it.
+ */
+export function foldBandGlyph(image: CellRaster, glyph: { x0: number; x1: number; y0: number; y1: number }, box: CellBox): boolean {
+  return (glyph.x1 - glyph.x0 <= BAND_WIDTH && darkBand(image, glyph, box, true)) || (glyph.y1 - glyph.y0 <= BAND_WIDTH && darkBand(image, glyph, box, false));
+}
+
+/** Whether the glyph's columns (`vertical`) or rows are darker than the paper beside them across the whole crop, past both border lines. */
+function darkBand(image: CellRaster, glyph: { x0: number; x1: number; y0: number; y1: number }, box: CellBox, vertical: boolean): boolean {
+  const { data, width, height } = image;
+  // Along the band: crop rows (vertical) or columns; across it: the glyph's columns or rows.
+  const length = vertical ? height : width;
+  const [lo, hi] = vertical ? [glyph.x0, glyph.x1] : [glyph.y0, glyph.y1];
+  const [start, end] = vertical ? [box.top, box.bottom] : [box.left, box.right];
+  const [paperLo, paperHi] = vertical ? [box.left, box.right] : [box.top, box.bottom];
+  const at = (along: number, a: number) => (vertical ? data[along * width + a] : data[a * width + along]);
+  let before = 0;
+  let beforeDark = 0;
+  let after = 0;
+  let afterDark = 0;
+  let inside = 0;
+  let insideDark = 0;
+  const paperValues: number[] = [];
+  for (let t = 0; t < length; t++) {
+    if (abs(t - start) <= 2 * BORDER_BAND || abs(t - end) <= 2 * BORDER_BAND) continue;
+    paperValues.length = 0;
+    for (let a = ceil(paperLo + 2 * BORDER_BAND); a <= paperHi - 2 * BORDER_BAND; a++) if (a < lo - 2 || a >= hi + 2) paperValues.push(at(t, a));
+    if (paperValues.length === 0) continue;
+    paperValues.sort((p, q) => p - q);
+    const paper = paperValues[floor(0.5 * (paperValues.length - 1))];
+    // The glyph's own columns (rows), but not the printed lines it may reach into.
+    let sum = 0;
+    let count = 0;
+    for (let a = lo; a < hi; a++) {
+      if (abs(a - paperLo) <= 2 * BORDER_BAND || abs(a - paperHi) <= 2 * BORDER_BAND) continue;
+      sum += at(t, a);
+      count++;
+    }
+    if (count === 0) return false;
+    const dark = paper - sum / count >= BAND_DARKNESS ? 1 : 0;
+    if (t < start) [before, beforeDark] = [before + 1, beforeDark + dark];
+    else if (t > end) [after, afterDark] = [after + 1, afterDark + dark];
+    else [inside, insideDark] = [inside + 1, insideDark + dark];
+  }
+  if (before < 1 || after < 1 || inside === 0) return false;
+  return beforeDark >= BAND_COVERAGE * before && afterDark >= BAND_COVERAGE * after && insideDark >= BAND_COVERAGE * inside;
+}

@@ -277,4 +277,83 @@ describe('segmentCell', () => {
     const reading = decideDigitCell(hidden, [], 2);
     expect(reading.blank && reading.confidence > 0).toBe(false);
   });
+  it('never takes a soft, faint digit for a blank: long strokes too light for the ink and stroke maps send it to review with a best guess', () => {
+    // Light pencil in a soft photo: strokes 7 px wide whose core is 11 grey levels under the
+    // paper, the edges fading (photo 1009 of the eval's seed 1001 held such digits 12 to 20
+    // levels under a paper one and a half times as grainy). Each is one connected mark.
+    const SOFT = [3, 7, 10, 11, 10, 7, 3];
+    const vertical = (raster: CellRaster, cx: number, y0: number, y1: number) => {
+      for (let y = y0; y < y1; y++) SOFT.forEach((d, k) => (raster.data[y * raster.width + cx + k - 3] -= d));
+    };
+    const horizontal = (raster: CellRaster, x0: number, x1: number, cy: number) => {
+      for (let x = x0; x < x1; x++) SOFT.forEach((d, k) => (raster.data[(cy + k - 3) * raster.width + x] -= d));
+    };
+    // A 1, a 7 whose bar is broken off its stem, and a 4 in three strokes.
+    const one = borderedCell(120, 90, 2);
+    vertical(one, 60, 24, 68);
+    const seven = borderedCell(120, 90, 3);
+    horizontal(seven, 40, 74, 26);
+    vertical(seven, 70, 33, 68);
+    const four = borderedCell(120, 90, 4);
+    vertical(four, 45, 24, 50);
+    horizontal(four, 45, 80, 50);
+    vertical(four, 70, 30, 68);
+    for (const raster of [one, seven, four]) {
+      const segmentation = segmentCell(raster, 2);
+      expect(segmentation.hypotheses).toEqual([]);
+      expect(segmentation.faintInk).toBeLessThan(0.3);
+      expect(segmentation.strokePieces).toBeGreaterThanOrEqual(0.3);
+      expect(decideDigitCell(segmentation, [], 2)).toMatchObject({ blank: true, confidence: 0 });
+      // The reviewer gets a best guess: the soft strokes segmented as writing.
+      expect(segmentation.lightWriting?.hypotheses.length).toBeGreaterThan(0);
+    }
+    // Paper alone, and a thick soft rule along the top (a header's), hold no stroke.
+    expect(segmentCell(borderedCell(120, 90, 5), 2).strokePieces).toBeLessThan(0.1);
+    const ruled = borderedCell(120, 90, 6);
+    for (let y = 8; y < 18; y++) for (let x = 0; x < 120; x++) ruled.data[y * 120 + x] = Math.min(ruled.data[y * 120 + x], y < 14 ? 40 : 40 + (y - 13) * 45);
+    expect(segmentCell(ruled, 2).strokePieces).toBeLessThan(0.3);
+  });
+
+  it('never reads the shade of a fold running along a border line as a digit', () => {
+    // Grey levels across the crop of photo 1145 of the eval's seed 1001 (folded, two blank putts
+    // accepted as 1), averaged along the lines: the soft left and right border lines (their
+    // centres 10 px inside the crop) and the top line, mirrored for the bottom one.
+    const LEFT = [234, 232, 228, 223, 216, 209, 201, 194, 189, 185, 185, 187, 192, 197, 203, 208, 212, 214, 214, 214];
+    const RIGHT = [237, 236, 236, 235, 233, 230, 226, 221, 214, 207, 201, 195, 192, 192, 194, 198, 203, 209, 216, 222, 227, 231, 234];
+    const TOP = [
+      243, 237, 229, 220, 208, 195, 183, 171, 161, 156, 157, 163, 173, 184, 196, 207, 216, 223, 228, 231, 232, 232, 233, 233, 234, 234, 235, 236, 236, 236, 236,
+      237, 237, 237, 238, 238,
+    ];
+    const PAPER = 242;
+    /** That cell, with a fold's shade `shade` grey levels deep over columns 16..23 (half that over 13..26), top to bottom. */
+    const foldedCell = (shade: number): CellRaster => {
+      const random = new SeededRandom(7);
+      const [width, height] = [125, 100];
+      const data = new Uint8Array(width * height);
+      const under = (profile: number[], k: number) => (k >= 0 && k < profile.length ? PAPER - profile[k] : 0);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const fold = x >= 16 && x < 24 ? shade : x >= 13 && x < 27 ? shade / 2 : 0;
+          const across = under(TOP, y) + under(TOP, height - 1 - y) + under(RIGHT, x - (width - RIGHT.length));
+          data[y * width + x] = Math.max(0, Math.round(PAPER - across - Math.max(under(LEFT, x), fold) + random.gaussian(2)));
+        }
+      }
+      return { data, width, height };
+    };
+    const sureOne = () => Float64Array.from({ length: 11 }, (_, c) => (c === 1 ? 0.99 : 0.001));
+    for (const shade of [20, 25, 30]) {
+      const segmentation = segmentCell(foldedCell(shade), 2);
+      // Whatever the network would read in the shade (here a sure 1), the cell is no digit.
+      const reading = decideDigitCell(segmentation, segmentation.glyphs.map(sureOne), 2);
+      expect(reading.blank).toBe(true);
+      expect(segmentation.glyphs).toEqual([]);
+    }
+    // A 1 written beside the shade on clean paper is still read.
+    const written = foldedCell(30);
+    paint(written, 60, 64, 25, 70, 40);
+    const withOne = segmentCell(written, 2);
+    expect(withOne.hypotheses).toHaveLength(1);
+    expect(withOne.glyphs.map((g) => [g.x0, g.x1])).toEqual([[60, 64]]);
+    expect(decideDigitCell(withOne, withOne.glyphs.map(sureOne), 2)).toMatchObject({ blank: false, literal: '1' });
+  });
 });

@@ -1,7 +1,7 @@
 import type { CellRaster } from '../provider';
 import { inkMask, removeBorderLines, writingHeight, type CellBox } from './cell-ink';
-import { eraseFolds, findFolds, type FoldLine } from './cell-folds';
-import { STROKE_EVIDENCE_EXTENT, faintMap, faintMarkExtent, strokeEvidence, strokeMap } from './faint-marks';
+import { eraseFolds, findFolds, foldBandGlyph, type FoldLine } from './cell-folds';
+import { STROKE_EVIDENCE_EXTENT, faintMap, faintMarkExtent, softStrokeMap, softStrokes, strokeEvidence, strokeMap } from './faint-marks';
 
 // Module-level aliases: global lookups are slow inside Jest's VM contexts, and these run per pixel.
 const { abs, exp, max, min, round } = Math;
@@ -99,23 +99,36 @@ export function segmentCell(image: CellRaster, maxDigits: number): CellSegmentat
   const box = removeBorderLines(ink, width, height);
   const faint = faintMap(image);
   const strokes = strokeMap(image);
+  const soft = softStrokeMap(image);
   const marks = () => {
     const union = new Uint8Array(faint.length);
     for (let i = 0; i < union.length; i++) union[i] = faint[i] | ink[i] | strokes[i];
     return union;
   };
   const folds = findFolds(image, marks(), box);
-  const { crossings: foldCrossings, hidInk: foldHidInk } = eraseFolds(image, folds, ink, [faint, strokes], box);
-  const { glyphs, hypotheses, strayInk } = segmentInk(ink, width, height, box, maxDigits);
+  const erased = eraseFolds(image, folds, ink, [faint, strokes, soft], box);
+  const foldCrossings = erased.crossings;
+  let foldHidInk = erased.hidInk;
+  let { glyphs, hypotheses, strayInk } = segmentInk(ink, width, height, box, maxDigits);
+  // A fold's shade along a border line, which findFolds leaves to the rule, is no writing:
+  // out of the ink, and the cell is not sure to be blank (a 1 may lie along it).
+  const bands = glyphs.filter((g) => g.whole && foldBandGlyph(image, g, box));
+  if (bands.length > 0) {
+    for (const g of bands) for (const i of g.pixels) ink[i] = 0;
+    foldHidInk = true;
+    ({ glyphs, hypotheses, strayInk } = segmentInk(ink, width, height, box, maxDigits));
+  }
   const faintInk = hypotheses.length === 0 ? faintMarkExtent(image, box, undefined, faint) : 0;
   const faintBeside = hypotheses.length > 0 ? faintMarkExtent(image, box, ink, faint) : 0;
-  const strokePieces = strokeEvidence(image, box, marks());
+  // Soft strokes too light for strokeMap count when they are long enough to be no noise.
+  const softFound = softStrokes(image, box, soft);
+  const strokePieces = max(strokeEvidence(image, box, marks()), softFound.evidence);
   const segmentation = { width, height, box, ink, glyphs, hypotheses, strayInk, faintInk, faintBeside, strokePieces, folds, foldCrossings, foldHidInk };
   if (hypotheses.length > 0 || strokePieces < STROKE_EVIDENCE_EXTENT) return segmentation;
   // Writing too light for the ink thresholds: the faint strokes, segmented as ink would be,
   // give the reviewer a best guess (never an accepted reading).
   const light = new Uint8Array(strokes.length);
-  for (let i = 0; i < light.length; i++) light[i] = strokes[i] | ink[i];
+  for (let i = 0; i < light.length; i++) light[i] = strokes[i] | ink[i] | softFound.mask[i];
   removeBorderLines(light, width, height);
   const lightWriting = segmentInk(light, width, height, box, maxDigits);
   return lightWriting.hypotheses.length > 0

@@ -90,7 +90,7 @@ const NOISE_MARGIN = 5;
  * it), so that shading across the cell does not count, and it is a percentile, not the
  * brightest pixel, so that noise does not raise it.
  */
-export function strokeMap(image: CellRaster): Uint8Array {
+export function strokeMap(image: CellRaster, scales: readonly (readonly [number, number])[] = STROKE_SCALES, margin = NOISE_MARGIN): Uint8Array {
   const { data, width, height } = image;
   const nx = ceil(width / PAPER_BLOCK);
   const ny = ceil(height / PAPER_BLOCK);
@@ -113,7 +113,7 @@ export function strokeMap(image: CellRaster): Uint8Array {
   for (let y = 1; y < height - 1; y++)
     for (let x = 1; x < width - 1; x++)
       own[y * width + x] = paper[floor(y / PAPER_BLOCK) * nx + floor(x / PAPER_BLOCK)] - boxMean(integral, width, height, x, y, 1);
-  for (const [radius, floorDarkness] of STROKE_SCALES) {
+  for (const [radius, floorDarkness] of scales) {
     const darkness = new Float32Array(width * height);
     // Differences between means side by side (not overlapping): the paper's grain at this scale
     // (a resampled photo's noise is correlated over pixels, so the mean does not average it
@@ -131,7 +131,7 @@ export function strokeMap(image: CellRaster): Uint8Array {
     // Strokes and lines are few of the pixels: the median of both measures is the paper's.
     const baseline = levelMedian(darkness);
     const noise = (1.4826 * levelMedian(grain.subarray(0, grains))) / Math.SQRT2;
-    const threshold = baseline + max(floorDarkness, NOISE_MARGIN * noise);
+    const threshold = baseline + max(floorDarkness, margin * noise);
     for (let i = 0; i < map.length; i++) if (darkness[i] >= threshold && own[i] - baseline >= floorDarkness) map[i] = 1;
   }
   return map;
@@ -173,6 +173,8 @@ interface MarkExtent {
   maxY: number;
   /** Whether the mark touches a pixel of the `ink` it was searched beside. */
   touchesInk: boolean;
+  /** The mark's pixels (indices into the crop), when asked for. */
+  pixels?: number[];
 }
 
 /**
@@ -186,6 +188,7 @@ function marksInside(
   box: CellBox,
   ink?: Uint8Array,
   inset = INSET,
+  withPixels = false,
 ): { marks: MarkExtent[]; w: number; h: number } {
   const x0 = max(1, ceil(box.left + inset));
   const x1 = min(width - 2, floor(box.right - inset));
@@ -202,11 +205,12 @@ function marksInside(
     if (seen[start] !== 1) continue;
     seen[start] = 2;
     stack.push(start);
-    const mark = { minX: w, minY: h, maxX: 0, maxY: 0, touchesInk: false };
+    const mark: MarkExtent = { minX: w, minY: h, maxX: 0, maxY: 0, touchesInk: false, ...(withPixels ? { pixels: [] } : {}) };
     while (stack.length) {
       const i = stack.pop()!;
       const x = i % w;
       const y = (i - x) / w;
+      mark.pixels?.push((y + y0) * width + x + x0);
       if (ink && ink[(y + y0) * width + x + x0]) mark.touchesInk = true;
       if (x < mark.minX) mark.minX = x;
       if (x > mark.maxX) mark.maxX = x;
@@ -269,4 +273,57 @@ export function strokeEvidence(image: CellRaster, box: CellBox, marks: Uint8Arra
   const found = marksInside(marks, image.width, image.height, box, undefined, STROKE_INSET).marks;
   const total = found.reduce((sum, m) => (side(m) >= MIN_STROKE_PIECE ? sum + side(m) : sum), 0);
   return total / writingHeight(box);
+}
+
+/**
+ * Grey levels under the paper (3x3 means), and noise deviations, from which a pixel may be part
+ * of a soft stroke: a light pencil in a soft photo leaves strokes 6 to 8 px wide whose core is
+ * 12 to 20 levels under the paper, under strokeMap's floor once the paper's median darkness is
+ * added (photo 1009 of the eval's seed 1001, hole-2 putts: a 1 a person reads at once, no piece
+ * found). That low a level alone is noise and JPEG blocks; a soft stroke is told from them by
+ * its length (SOFT_STROKE_SPAN).
+ */
+const SOFT_STROKE_DARKNESS = 7;
+const SOFT_STROKE_MARGIN = 3;
+/**
+ * Longer side, as a share of the writing height, from which a connected soft mark inside the
+ * border is a stroke: noise and a JPEG's blocks at SOFT_STROKE_DARKNESS join into marks of a
+ * few pixels, a digit's stroke runs a third of the cell or more.
+ */
+export const SOFT_STROKE_SPAN = 0.2;
+
+/**
+ * A soft mark at most this thick (pixels) lying along the side of the searched area it touches
+ * is a printed rule's soft edge: a thick rule (the header's) spreads past STROKE_INSET at
+ * SOFT_STROKE_DARKNESS, 3 to 4 px wide along the whole side. A stroke reaching the side
+ * from inside the cell runs away from it.
+ */
+const SOFT_RULE_EDGE_WIDTH = 5;
+
+function softRuleEdge(m: MarkExtent, w: number, h: number): boolean {
+  const across = m.maxX - m.minX + 1;
+  const down = m.maxY - m.minY + 1;
+  const alongTopOrBottom = (m.minY === 0 || m.maxY === h - 1) && down <= SOFT_RULE_EDGE_WIDTH;
+  const alongSide = (m.minX === 0 || m.maxX === w - 1) && across <= SOFT_RULE_EDGE_WIDTH;
+  return alongTopOrBottom || alongSide;
+}
+
+/** Where the crop is darker than its paper by a soft stroke's darkness (SOFT_STROKE_DARKNESS, or SOFT_STROKE_MARGIN noise deviations). */
+export function softStrokeMap(image: CellRaster): Uint8Array {
+  return strokeMap(image, [[1, SOFT_STROKE_DARKNESS]], SOFT_STROKE_MARGIN);
+}
+
+/**
+ * The soft strokes of a cell: the connected marks of `soft` (softStrokeMap, folds taken out)
+ * inside the border, past the lines' soft edges (STROKE_INSET), whose longer side is at least
+ * SOFT_STROKE_SPAN of the writing height. `evidence`: their summed extents as a share of the
+ * cell height, as strokeEvidence counts them; `mask`: their pixels, for a best guess.
+ */
+export function softStrokes(image: CellRaster, box: CellBox, soft: Uint8Array): { evidence: number; mask: Uint8Array } {
+  const height = writingHeight(box);
+  const { marks, w, h } = marksInside(soft, image.width, image.height, box, undefined, STROKE_INSET, true);
+  const long = marks.filter((m) => side(m) >= SOFT_STROKE_SPAN * height && !softRuleEdge(m, w, h));
+  const mask = new Uint8Array(soft.length);
+  for (const m of long) for (const i of m.pixels!) mask[i] = 1;
+  return { evidence: long.reduce((sum, m) => sum + side(m), 0) / height, mask };
 }
