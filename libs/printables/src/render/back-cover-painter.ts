@@ -4,7 +4,7 @@
  * edition (template and course revision). It carries no page number.
  */
 import { bookPageFrames } from '../compile/page-layout';
-import { courseTotals, wrapText } from './book-pages-painter';
+import { courseTotals, paintTeeSetRow, wrapText } from './book-pages-painter';
 import { pt, type PageContext, type PagePainter, type PageScene } from './page-context';
 import { BAND, INK, MUTED_INK, paintPaper, text } from './page-furniture';
 import { rule } from './yardage-table-painter';
@@ -60,13 +60,7 @@ export function prepareBackCoverPage(scene: PageScene): PagePainter {
       `${course.holes.length} holes${totals.par === null ? '' : ` · par ${totals.par}${totals.parComplete ? '' : ' (holes without par not counted)'}`}`,
     );
     for (const set of totals.teeSets) {
-      ctx.fillStyle = set.color ?? '#ffffff';
-      ctx.strokeStyle = INK;
-      ctx.lineWidth = 0.5;
-      ctx.fillRect(left, y - 7, 8, 8);
-      ctx.strokeRect(left, y - 7, 8, 8);
-      text(ctx, set.name, left + 13, y, 8, { weight: 'bold' });
-      text(ctx, `${set.yards.toLocaleString('en-US')} yd${set.complete ? '' : ' (incomplete)'}`, right, y, 8, { align: 'right' });
+      paintTeeSetRow(ctx, set, left, right, y, 8, 13);
       y += 12;
     }
     y += 8;

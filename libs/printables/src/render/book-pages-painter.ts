@@ -26,6 +26,25 @@ export function courseTotals(course: Course): {
   return { par, parComplete: pars.every((p) => p !== null), teeSets };
 }
 
+/** One tee set's line: its colour swatch (`size` pt square), its name `gap` pt right of the swatch's edge, its length right-aligned at `right`. */
+export function paintTeeSetRow(
+  ctx: PageContext,
+  set: ReturnType<typeof courseTotals>['teeSets'][number],
+  left: number,
+  right: number,
+  y: number,
+  size: number,
+  gap: number,
+): void {
+  ctx.fillStyle = set.color ?? '#ffffff';
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 0.5;
+  ctx.fillRect(left, y - size + 1, size, size);
+  ctx.strokeRect(left, y - size + 1, size, size);
+  text(ctx, set.name, left + gap, y, size, { weight: 'bold' });
+  text(ctx, `${set.yards.toLocaleString('en-US')} yd${set.complete ? '' : ' (incomplete)'}`, right, y, size, { align: 'right' });
+}
+
 export function prepareCoverPage(scene: PageScene): PagePainter {
   const course = scene.course;
   const totals = courseTotals(course);
@@ -50,13 +69,7 @@ export function prepareCoverPage(scene: PageScene): PagePainter {
     text(ctx, `${course.holes.length} holes · ${parLine}`, margin, y, 9, { color: INK });
     y += 18;
     for (const set of totals.teeSets) {
-      ctx.fillStyle = set.color ?? '#ffffff';
-      ctx.strokeStyle = INK;
-      ctx.lineWidth = 0.5;
-      ctx.fillRect(margin, y - 8, 9, 9);
-      ctx.strokeRect(margin, y - 8, 9, 9);
-      text(ctx, set.name, margin + 15, y, 9, { weight: 'bold' });
-      text(ctx, `${set.yards.toLocaleString('en-US')} yd${set.complete ? '' : ' (incomplete)'}`, scene.width - margin, y, 9, { align: 'right' });
+      paintTeeSetRow(ctx, set, margin, scene.width - margin, y, 9, 15);
       y += 15;
     }
     const footer = bookPageFrames(scene.width / 72, scene.height / 72, 0).footer;
